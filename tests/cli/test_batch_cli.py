@@ -5,8 +5,10 @@ from __future__ import annotations
 import errno
 import json
 import os
+import resource
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from claimaudit.library.store import Library
 from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.openaiserver import OpenAIServer
+from tests.permissions import ordinary_permissions
 from tests.signals import child_env, console_script
 
 
@@ -252,6 +255,86 @@ def test_a_batch_stopped_by_a_full_disk_names_it_and_how_to_resume(
     resumed = runner.invoke(app, args)
     assert resumed.exit_code == 0, resumed.stderr
     assert "wrote 1 record" in resumed.stderr and "1 already done" in resumed.stderr
+
+
+def test_a_batch_stopped_by_a_file_size_limit_names_out_and_how_to_resume(
+    paper_library: Path, tmp_path: Path
+) -> None:
+    # A real limit (ulimit -f) in the child: --out's write past it fails with EFBIG, which said
+    # only "batch stopped: File too large". Lines without papers make records without a judge.
+    source = tmp_path / "claims.jsonl"
+    claim = "Sleep helps memory consolidation in adults. " * 30
+    lines = [{"id": n, "claim": claim, "paper": ["local:x"]} for n in range(100)]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = [*console_script(), "batch", str(source), "--out", str(out)]
+    args += ["--library", str(paper_library)]
+    limit = 64 * 1024  # room for the library's 32 KiB -shm file, not for 100 records
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    run = partial(subprocess.run, args, capture_output=True, text=True, env=child_env())
+    stopped = run(preexec_fn=limited)
+    assert stopped.returncode == 2
+    assert stopped.stderr.strip().splitlines()[-1] == (
+        f"error: batch stopped: {out} has reached this process's file size limit (File too "
+        f"large); raise the limit (ulimit -f) and rerun with --out {out} to resume where it "
+        "stopped"
+    )
+    resumed = run()  # no limit: the torn last line is dropped and its pair written again
+    records = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    assert sorted(r["id"] for r in records) == list(range(100)), resumed.stderr
+
+
+def test_an_out_whose_folder_cannot_hold_it_says_why_not_cannot_lock(
+    runner: CliRunner, paper_library: Path, tmp_path: Path
+) -> None:
+    # "cannot lock notes.txt/out.jsonl: File exists" named neither the file in the way nor
+    # the fault; a folder that may not be written was "cannot lock ...: Permission denied".
+    source = tmp_path / "claims.jsonl"
+    source.write_text('{"id": 1, "claim": "Buoys drift.", "papers": ["local:a"]}\n')
+    notes, shared = tmp_path / "notes.txt", tmp_path / "shared"
+    notes.write_text("mine\n", encoding="utf-8")
+    shared.mkdir()
+    said = {}
+    shared.chmod(0o555)
+    try:
+        with ordinary_permissions():
+            for out in (notes / "out.jsonl", shared / "out.jsonl"):
+                args = ["batch", str(source), "--out", str(out), "--library", str(paper_library)]
+                result = runner.invoke(app, args)
+                assert result.exit_code == 2
+                said[out.parent.name] = result.stderr.strip()
+    finally:
+        shared.chmod(0o755)
+    assert said == {
+        "notes.txt": f"error: --out {notes / 'out.jsonl'}: {notes} is not a folder",
+        "shared": f"error: --out {shared / 'out.jsonl'}: its folder {shared} may not be "
+        "written (Permission denied)",
+    }
+    assert notes.read_text(encoding="utf-8") == "mine\n" and list(shared.iterdir()) == []
+
+
+def test_a_read_only_out_is_refused_before_any_work(
+    runner: CliRunner, paper_library: Path, tmp_path: Path
+) -> None:
+    # It was read and resumed from, the judge loaded, and the first record to write stopped
+    # the run: "batch stopped: Permission denied (out.jsonl)".
+    source = tmp_path / "claims.jsonl"
+    source.write_text('{"id": 1, "claim": "Buoys drift.", "papers": ["local:a"]}\n')
+    out = tmp_path / "out.jsonl"
+    out.write_text("", encoding="utf-8")
+    out.chmod(0o444)
+    args = ["batch", str(source), "--out", str(out), "--library", str(paper_library)]
+    try:
+        with ordinary_permissions():
+            result = runner.invoke(app, args)
+    finally:
+        out.chmod(0o644)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"error: --out {out}: not writable"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["claims.jsonl", "out.jsonl"]
 
 
 @pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])

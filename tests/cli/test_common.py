@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from claimaudit.cli import app
 from claimaudit.library.store import Library
 from tests.libraries import notes_library
+from tests.permissions import ordinary_permissions
 from tests.signals import child_env, console_script
 
 
@@ -87,6 +88,32 @@ def test_an_output_that_is_a_symlink_loop_is_refused_before_any_work(
         f"error: {option} {loop}: its symbolic links go round in a loop"
     ]
     assert loop.is_symlink() and os.readlink(loop) == "loop"
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [("review", "--json"), ("review", "--html"), ("eval", "--out"), ("eval", "--summary")],
+)
+def test_an_output_linked_into_a_folder_that_may_not_be_written_is_refused_before_any_work(
+    runner: CliRunner, tmp_path: Path, jev_mock: str, command: str, option: str
+) -> None:
+    # Only the link's own folder was checked: review judged every pair, then failed to write
+    # the target ("cannot write .../.ca-w-e1fna51h.tmp: Permission denied").
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    link = tmp_path / "report"
+    link.symlink_to(shared / "report")
+    shared.chmod(0o555)
+    try:
+        with ordinary_permissions():
+            result = runner.invoke(app, _loop_command(tmp_path, command, option, link))
+    finally:
+        shared.chmod(0o755)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"error: {option} {link} (a link to {shared / 'report'}): not writable"
+    ]
+    assert list(shared.iterdir()) == []
 
 
 def _notes_library(tmp_path: Path) -> Path:

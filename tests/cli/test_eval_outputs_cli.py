@@ -53,6 +53,30 @@ def test_eval_replaces_its_own_earlier_outputs(
     assert json.loads(summary.read_text(encoding="utf-8"))["pairs"] == 1
 
 
+def test_an_out_with_no_room_is_named(runner: CliRunner, jev_mock: str, tmp_path: Path) -> None:
+    # /dev/full: every write fails with ENOSPC and names no file, which was said as "cannot
+    # write the output: No space left on device", read as standard output.
+    result = runner.invoke(app, [*_dataset(tmp_path), "--out", "/dev/full"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "error: cannot write --out /dev/full: No space left on device; no figures were printed"
+    )
+    # "--out -" with standard output on a full disk: named as what the user gave.
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*console_script(), *_dataset(tmp_path), "--out", "-"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=child_env(),
+        )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "error: cannot write --out standard output: No space left on device; no figures were "
+        "printed"
+    )
+
+
 def test_a_dash_is_standard_output_as_for_review(jev_mock: str, tmp_path: Path) -> None:
     # It made a file called "-" in the working folder.
     done = subprocess.run(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -124,6 +126,26 @@ def test_ctrl_c_while_printing_says_how_many_were_listed(
         "error: interrupted after listing 2 of 3 papers; the library is unchanged"
     )
     assert "scifact:2" in result.stdout and "scifact:3" not in result.stdout
+
+
+def test_sigterm_while_printing_says_how_many_were_listed(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A real SIGTERM, sent by the process to itself while the third paper is written (Python
+    # runs the handler as soon as os.kill returns): it exited 143 without a word.
+    real_line = library_list.shown_line
+
+    def line(text: str) -> str:
+        if text == "scifact:3":
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real_line(text)
+
+    monkeypatch.setattr(library_list, "shown_line", line)
+    result = run("--library", db, "--format", "tsv")
+    assert result.exit_code == 143
+    assert result.stderr.strip() == (
+        "error: interrupted after listing 2 of 3 papers; the library is unchanged"
+    )
 
 
 def test_papers_read_by_an_older_reader_are_flagged_in_list_and_show(db: Path) -> None:

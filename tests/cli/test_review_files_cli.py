@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
+from claimaudit.cli import review as review_cli
 from claimaudit.library.store import Library
 from tests.cli.tables import boxed_columns, prose
 
@@ -346,6 +348,35 @@ def test_an_output_that_cannot_be_written_stops_review_before_any_other_is_writt
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: --json {notes / 'r.json'}: {notes} is not a folder")
     assert not annotated.exists() and notes.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_an_output_refused_at_the_end_leaves_every_output_as_it_was(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Refused only when written, after the checks before judging: here a folder appears where
+    # --html goes while the review runs. --out was written first and stayed new beside an
+    # older run's --html, and the error said nothing of it.
+    draft = _draft(tmp_path, "bibliography: refs.bib")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    annotated, report = tmp_path / "annotated.md", tmp_path / "report.html"
+    real_render = review_cli.render_html
+
+    def render_then_block(*args: Any, **kwargs: Any) -> str:
+        report.mkdir()
+        return real_render(*args, **kwargs)
+
+    monkeypatch.setattr(review_cli, "render_html", render_then_block)
+    annotated.write_text("an earlier review\n", encoding="utf-8")
+    result = _review(runner, tmp_path, draft, "--out", annotated, "--html", report)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"error: cannot write {report}: Is a directory; none of the 2 files was changed"
+    )
+    assert annotated.read_text(encoding="utf-8") == "an earlier review\n"
+    # No temporary file left beside them.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "annotated.md", "draft.md", "lib.sqlite3", "refs.bib", "report.html"
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import resource
 import subprocess
 import sys
 import threading
@@ -25,6 +27,7 @@ from claimaudit.guards.userfiles import (
     write_all_atomic,
     write_atomic,
 )
+from tests.permissions import ordinary_permissions
 from tests.signals import child_env
 
 
@@ -320,3 +323,49 @@ def test_another_process_standard_input_is_read_as_the_file_it_is(tmp_path: Path
     finally:
         child.kill()
         child.wait()
+
+
+def test_a_refused_temporary_is_named_as_the_output_it_was_for(tmp_path: Path) -> None:
+    # A folder that may not be written (the link's target, or one made read-only since the
+    # check before the work): the error named ".ca-w-e1fna51h.tmp", a file the user never saw.
+    kept, shared = tmp_path / "kept.md", tmp_path / "shared"
+    kept.write_text("before\n", encoding="utf-8")
+    shared.mkdir()
+    shared.chmod(0o555)
+    try:
+        with ordinary_permissions(), pytest.raises(PermissionError) as raised:
+            write_all_atomic({kept: b"new\n", shared / "report.html": b"<p>new</p>"})
+    finally:
+        shared.chmod(0o755)
+    assert raised.value.filename == str(shared / "report.html")
+    assert kept.read_text(encoding="utf-8") == "before\n" and list(shared.iterdir()) == []
+
+
+def test_a_write_past_the_file_size_limit_names_the_output_and_keeps_it(tmp_path: Path) -> None:
+    # A real limit (ulimit -f) in a child: the flush as the file closed failed with EFBIG and
+    # no file name, which eval reported as "cannot write the output", read as standard output.
+    out = tmp_path / "pairs.jsonl"
+    out.write_bytes(b"an earlier run\n")
+    code = (
+        "import sys\nfrom pathlib import Path\n"
+        "from claimaudit.guards.userfiles import atomic_writer\n"
+        "try:\n"
+        f"    with atomic_writer(Path({str(out)!r})) as handle:\n"
+        "        handle.write(b'x' * 200_000)\n"
+        "except OSError as error:\n"
+        "    print(error.errno, error.filename)\n"
+    )
+    limit = 64 * 1024
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=child_env(),
+        preexec_fn=limited,
+    )
+    assert done.stdout.split() == [str(errno.EFBIG), str(out)], done.stderr
+    assert out.read_bytes() == b"an earlier run\n" and os.listdir(tmp_path) == ["pairs.jsonl"]

@@ -19,6 +19,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
+from tests.permissions import ordinary_permissions
 from tests.signals import child_env
 
 
@@ -271,3 +272,27 @@ def test_a_paper_committed_just_before_a_stop_is_put_in_place(
     monkeypatch.undo()
     with Library.open(path) as library:
         assert library.require_paper(parse_ref("local:a")).title == "A paper"
+
+
+def test_a_new_library_in_a_folder_that_may_not_be_written_is_named_not_its_draft(
+    tmp_path: Path, paper: Path
+) -> None:
+    # The refusal named the hidden draft (".library.db.5bce98f7-28870.6b6c7d22.new:
+    # Permission denied"), and was an OSError where add_paper promises a LibraryError.
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    path = folder / "library.db"
+    folder.chmod(0o555)
+    try:
+        with (
+            ordinary_permissions(),
+            pytest.raises(LibraryOpenError) as raised,
+            library_for_adding(path) as library,
+        ):
+            add_path(library, paper, ref=parse_ref("local:notes"))
+    finally:
+        folder.chmod(0o755)
+    assert str(raised.value) == (
+        f"cannot create library {path}: its folder {folder} may not be written (Permission denied)"
+    )
+    assert list(folder.iterdir()) == []

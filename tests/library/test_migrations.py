@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -8,6 +10,7 @@ import pytest
 
 from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
+from claimaudit.library import _migrations
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
 from claimaudit.library.health import check_health
 from claimaudit.library.reference_lookups import LibraryReferenceCache
@@ -420,3 +423,36 @@ def test_a_version_6_library_whose_index_is_damaged_still_upgrades_and_is_indexe
     )
     conn.close()
     assert len(found_after_damage(path, damage, "aspirin")) == 40
+
+
+def test_an_upgrade_stopped_between_steps_says_how_far_it_went(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Ctrl-C (a real SIGINT) as step 5 begins: steps 2 to 4 are committed, and an older
+    # claimaudit can no longer open the file, yet nothing said so (only "interrupted; ...
+    # the library is unchanged"); the next open goes on from step 5.
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=1) == 1
+    conn.close()
+    real_apply = _migrations._apply
+
+    def interrupted_at_5(conn: sqlite3.Connection, step: _migrations.Migration) -> None:
+        if step.version == 5:
+            os.kill(os.getpid(), signal.SIGINT)
+        real_apply(conn, step)
+
+    monkeypatch.setattr(_migrations, "_apply", interrupted_at_5)
+    with caplog.at_level("WARNING"), pytest.raises(KeyboardInterrupt):
+        Library.open(path)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"upgraded the library {path} from schema version 1 to 4 (stopped before version "
+        f"{LATEST_VERSION}: the next command goes on); older claimaudit versions cannot open "
+        "it now"
+    ]
+    monkeypatch.undo()
+    with sqlite3.connect(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == 4
+    Library.open(path).close()
+    with sqlite3.connect(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION

@@ -154,15 +154,25 @@ def require_writable(path: Path | None, option: str) -> None:
         if not os.access(path, os.W_OK):
             fail(f"{option} {path}: not writable")
         return
+    # A symbolic link's target is what gets written (userfiles.atomic_writer), beside it its
+    # temporary: the link's own folder, checked alone, let a review run to its end and then
+    # fail on a target folder that may not be written.
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        _remove_when_done(make_folder(path.parent))
+        _remove_when_done(make_folder(target.parent))
     except FileExistsError:
         # mkdir's "File exists" for notes.txt/r.json, notes.txt a file: say which is wrong.
-        fail(f"{option} {path}: {_file_in_the_way(path.parent)} is not a folder")
+        fail(f"{option} {path}: {_file_in_the_way(target.parent)} is not a folder")
     except OSError as error:
         fail(f"{option} {path}: cannot make its folder ({error.strerror})")
-    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        fail(f"{option} {path}: not writable")
+    if not _may_write(target.parent) or (target.exists() and not _may_write(target)):
+        where = "" if target == path else f" (a link to {target})"
+        fail(f"{option} {path}{where}: not writable")
+
+
+def _may_write(path: Path) -> bool:
+    # The effective ids, as the write itself uses them (root without its override included).
+    return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
 
 
 def _remove_when_done(made: list[Path]) -> None:
@@ -178,6 +188,16 @@ def refuse_symlink_loop(path: Path, option: str) -> None:
     for it as for a new file, so only the write, after all the work, would find it out."""
     if is_symlink_loop(path):
         fail(f"{option} {path}: {missing_reason(path)}")
+
+
+def lock_refusal(option: str, out: Path, error: OSError) -> str:
+    """Why ``out``'s lock file (made beside it) could not be made, in one line: a file where
+    its folder must be was "cannot lock out/x.jsonl: File exists", naming neither."""
+    if isinstance(error, (FileExistsError, NotADirectoryError)) and not out.parent.is_dir():
+        return f"{option} {out}: {_file_in_the_way(out.parent)} is not a folder"
+    if isinstance(error, PermissionError) and out.parent.is_dir() and not _may_write(out.parent):
+        return f"{option} {out}: its folder {out.parent} may not be written ({error.strerror})"
+    return f"cannot lock {out}: {error.strerror or error}"
 
 
 def _file_in_the_way(folder: Path) -> Path:

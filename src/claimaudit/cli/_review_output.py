@@ -7,7 +7,14 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import fail, out_console, require_writable, write_data, write_text
+from claimaudit.cli._common import (
+    fail,
+    out_console,
+    require_writable,
+    write_data,
+    write_text,
+    write_texts,
+)
 from claimaudit.cli._references import status_line
 from claimaudit.guards.userfiles import require_distinct, same_file
 from claimaudit.review import ReviewResult
@@ -38,6 +45,16 @@ def write_output(path: Path, content: str) -> None:
         out_console.file.flush()
     else:
         write_text(path, content)
+
+
+def write_outputs(files: dict[Path, str]) -> None:
+    """A review's files (``write_texts``: all written or none, the error naming the file that
+    failed and saying none was changed), then the one given as ``-`` to standard output."""
+    shown = files.pop(STDOUT, None)
+    if files:
+        write_texts(files)
+    if shown is not None:
+        write_output(STDOUT, shown)
 
 
 def check_outputs(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
@@ -48,11 +49,13 @@ from claimaudit.cli._common import (
     LibraryOption,
     err_console,
     fail,
+    lock_refusal,
     out_console,
     progress_bar,
     refuse_symlink_loop,
     require_file,
     require_text,
+    require_writable,
 )
 from claimaudit.cli._engine import (
     AddressOption,
@@ -245,7 +248,10 @@ def batch(
                     # Before any model loads or --out is read: a second run stops here.
                     held.enter_context(batch_lock(out))
                 except OSError as error:
-                    fail(f"cannot lock {out}: {error.strerror or error}")
+                    fail(lock_refusal("--out", out, error))
+                # Before the judge loads: a read-only --out was read, resumed from, and only
+                # the first record stopped the run ("batch stopped: Permission denied").
+                require_writable(out, "--out")
                 _run_locked(
                     input_file,
                     out,
@@ -454,6 +460,13 @@ def _run_locked(
             fail(
                 f"batch stopped: the disk holding {full} is full ({error.strerror}); free some "
                 f"space and rerun with --out {out} to resume where it stopped"
+            )
+        if error.errno == errno.EFBIG:
+            # A file size limit (ulimit -f) met by --out: "File too large" named no file.
+            fail(
+                f"batch stopped: {error.filename or out} has reached this process's file size "
+                f"limit ({error.strerror}); raise the limit (ulimit -f) and rerun with --out "
+                f"{out} to resume where it stopped"
             )
         where = f" ({error.filename})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")

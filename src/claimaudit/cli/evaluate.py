@@ -18,6 +18,7 @@ from claimaudit.cli._common import (
     EXIT_MATCHED,
     err_console,
     fail,
+    lock_refusal,
     out_console,
     require_file,
     require_text,
@@ -47,6 +48,7 @@ from claimaudit.evaluation.runner import evaluate
 from claimaudit.guards.userfiles import (
     UnreadableFileError,
     check_regular,
+    is_stream,
     names_standard_input,
     require_distinct,
 )
@@ -148,7 +150,7 @@ def eval_command(
                     # Before the model loads or --out is emptied: a second run on it stops here.
                     held.enter_context(batch_lock(out))
                 except OSError as error:
-                    fail(f"cannot lock {out}: {error.strerror or error}")
+                    fail(lock_refusal("--out", out, error))
                 # Under the lock: a file another run writes is refused as such, not as this.
                 if not is_eval_rows(out):
                     fail(
@@ -172,6 +174,17 @@ def eval_command(
                 # --out and --summary are replaced only once every pair is done.
                 kept = f"; {out} is as it was" if out is not None else ""
                 fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
+            except OSError as error:
+                if out is None or error.filename != str(out):
+                    raise
+                # "cannot write the output: No space left on device" read as standard output.
+                # A file is replaced only at the end; a stream was written as pairs finished.
+                kept = "" if is_stream(out) else f", and {out} is as it was"
+                where = "standard output" if out == STDOUT else out  # --out - is /dev/stdout
+                fail(
+                    f"cannot write --out {where}: {error.strerror or error}; no figures were "
+                    f"printed{kept}"
+                )
         # Standard output that carries --out's rows or --summary's JSON carries them alone
         # (as review's): the tables then go to stderr, still seen, never in the data.
         shown_on = err_console if STDOUT in (out, summary_path) else out_console

@@ -67,27 +67,29 @@ def list_command(
             stale += older_reader(paper) is not None
             yield paper
 
-    try:
-        with sigterm_interrupts(), Library.open(library, create=False) as lib, lib.snapshot():
-            total = lib.count_papers(match)
-            page = max(0, min(total - offset, limit or total))
-            papers = counted_stale(lib.iter_papers(match, offset, limit or None))
-            printed = (
-                _print_json(papers)
-                if as_json
-                else _print_table(papers, _heading(lib.path, total, page, offset, match), page, fmt)
+    # SIGTERM outside the handler below: inside, it turned the stop into a silent exit 143
+    # before the handler could say how many papers were listed.
+    with sigterm_interrupts():
+        try:
+            with Library.open(library, create=False) as lib, lib.snapshot():
+                total = lib.count_papers(match)
+                page = max(0, min(total - offset, limit or total))
+                papers = counted_stale(lib.iter_papers(match, offset, limit or None))
+                heading = _heading(lib.path, total, page, offset, match)
+                printed = (
+                    _print_json(papers) if as_json else _print_table(papers, heading, page, fmt)
+                )
+                for _ in printed:
+                    listed += 1
+        except KeyboardInterrupt:
+            out_console.file.flush()
+            if not listed:
+                fail("interrupted; nothing was listed, the library is unchanged", EXIT_INTERRUPTED)
+            fail(
+                f"interrupted after listing {listed} of {counted(page, 'paper')}; "
+                "the library is unchanged",
+                EXIT_INTERRUPTED,
             )
-            for _ in printed:
-                listed += 1
-    except KeyboardInterrupt:
-        out_console.file.flush()
-        if not listed:
-            fail("interrupted; nothing was listed, the library is unchanged", EXIT_INTERRUPTED)
-        fail(
-            f"interrupted after listing {listed} of {counted(page, 'paper')}; "
-            "the library is unchanged",
-            EXIT_INTERRUPTED,
-        )
     if stale:
         # On stderr: the listing (a table or JSON) stays as scripts read it.
         err_console.print(

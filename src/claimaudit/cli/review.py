@@ -34,7 +34,6 @@ from claimaudit.cli._common import (
     progress_bar,
     require_file,
     require_text,
-    write_texts,
 )
 from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
 from claimaudit.cli._older_readings import older_readings_note
@@ -46,7 +45,7 @@ from claimaudit.cli._review_output import (
     check_outputs,
     stdout_option,
     summary_line,
-    write_output,
+    write_outputs,
 )
 from claimaudit.cli._review_table import review_table
 from claimaudit.cli._sigterm import sigterm_interrupts
@@ -217,20 +216,22 @@ def review(
                 for message in result.notices:
                     if message not in said_empty:
                         warn(message)
+                files: dict[Path, str] = {}
                 if out is not None:
                     if result.latex is None:
-                        write_output(out, result.annotated_markdown)
+                        files[out] = result.annotated_markdown
                     else:
                         protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
-                        # All of the annotated project or none: never new files beside old.
-                        write_texts(annotated_files(result, out, todo, protected, database))
+                        files |= annotated_files(result, out, todo, protected, database)
                 if json_out is not None:
                     # The threshold that decided needsReview, as the API's answer names it.
                     used = {"threshold": checker.policy.effective_threshold}
-                    text = json_text(result.to_dict() | used, indent=2) + "\n"
-                    write_output(json_out, text)
+                    files[json_out] = json_text(result.to_dict() | used, indent=2) + "\n"
                 if html_out is not None:
-                    write_output(html_out, render_html(result, title=draft.path.name))
+                    files[html_out] = render_html(result, title=draft.path.name)
+                # All of the review's files or none: a full disk met by --html left a new --out
+                # beside an older run's --html, and the error said nothing of it.
+                write_outputs(files)
                 if len(drafts) > 1:
                     out_console.print(shown_line_text(f"{draft.path}:"))
                 _print_result(result, pairs, checker, hits_before, table=to_stdout is None)

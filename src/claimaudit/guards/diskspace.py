@@ -28,3 +28,24 @@ def disk_full(path: Path) -> bool:
 def is_no_room(error: OSError) -> bool:
     """Whether ``error`` is a write the disk had no room for."""
     return error.errno in NO_ROOM
+
+
+def size_limit_reached(path: Path) -> int | None:
+    """This process's file size limit (``ulimit -f``, RLIMIT_FSIZE), in bytes, when ``path`` or
+    one of SQLite's files beside it has come within a page or two of it: a write past it fails
+    with EFBIG, which SQLite reports as a bare "disk I/O error". None when there is no limit,
+    it is far off, or it cannot be told (Windows)."""
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return None
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit == resource.RLIM_INFINITY:
+        return None
+    largest = 0
+    for name in (path, *(Path(f"{path}{side}") for side in ("-wal", "-shm", "-journal"))):
+        try:
+            largest = max(largest, name.stat().st_size)
+        except OSError:
+            continue
+    return limit if limit - largest < _FULL_BELOW else None

@@ -125,8 +125,12 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
     pointing where it did (its target is replaced); a stream (see ``is_stream``) is written in
     place, never replaced; a file keeps its permissions and a new one gets the umask's."""
     if is_stream(path):
-        with _in_place(path) as handle:
-            yield handle
+        try:
+            with _in_place(path) as handle:
+                yield handle
+        except OSError as error:
+            _name_no_room(error, path)
+            raise
         return
     target, fd, tmp = _temporary(path)
     try:
@@ -135,9 +139,22 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
             handle.flush()
             # Renamed while still open, so still locked: never seen as a killed run's leftover.
             os.replace(tmp, target)
-    except BaseException:
+    except BaseException as error:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            _name_no_room(error, path)
         raise
+
+
+def _name_no_room(error: OSError, path: Path) -> None:
+    """A write (or the flush as the file closes) with no room names no file: callers then
+    said "cannot write the output", read as standard output. It is ``path``'s."""
+    if error.filename is None and error.errno in _NO_ROOM:
+        error.filename = str(path)
+
+
+# A write that failed for want of room: a full disk or quota, a file size limit (ulimit -f).
+_NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 class PartlyWrittenError(OSError):
@@ -170,7 +187,9 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
                 staged[-1][2].write(data)
                 staged[-1][2].flush()
             except OSError as error:
-                error.filename = error.filename or str(path)
+                # Not the temporary's name (mkstemp's refusal gives it): it means nothing to
+                # the user, and the output's does.
+                error.filename, error.filename2 = str(path), None
                 raise
         for tmp, target, _, path in staged:
             try:

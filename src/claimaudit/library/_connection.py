@@ -14,7 +14,7 @@ from claimaudit.errors import (
     LibraryMissingError,
     LibraryOpenError,
 )
-from claimaudit.guards.diskspace import disk_full
+from claimaudit.guards.diskspace import disk_full, size_limit_reached
 from claimaudit.guards.userfiles import make_folder
 from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
@@ -106,10 +106,55 @@ def why_unopened(exc: sqlite3.Error, path: Path) -> str:
             f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
             "and -shm files there)"
         )
-    if _for_want_of_room(exc) and disk_full(path):
+    if _for_want_of_room(exc) and (room := _no_room(path)) is not None:
         # Even a read needs room: SQLite grows the -shm file beside the library to read it.
-        return f"the disk holding it is full ({exc}); free some space and try again"
+        return f"{room} ({exc}); {_ROOM_ADVICE[room]}"
     return str(exc)
+
+
+_DISK_FULL = "the disk holding it is full"
+_SIZE_LIMIT = "it has reached this process's file size limit"
+_ROOM_ADVICE = {
+    _DISK_FULL: "free some space and try again",
+    _SIZE_LIMIT: "raise the limit (ulimit -f) and try again",
+}
+
+
+def _no_room(path: Path) -> str | None:
+    """Why a write to the library at ``path`` found no room, where it can be told: a full disk,
+    or a file size limit (EFBIG, which SQLite calls a bare "disk I/O error")."""
+    if disk_full(path):
+        return _DISK_FULL
+    if size_limit_reached(path) is not None:
+        return _SIZE_LIMIT
+    return None
+
+
+def write_refusal(
+    exc: BaseException, path: Path, *, file: Path | None = None
+) -> LibraryOpenError | None:
+    """The one line for a write to the library at ``path`` that SQLite refused for want of
+    permission or room, naming the file and the cause ("library database error: attempt to
+    write a readonly database" named neither); None for any other failure. ``file``: the
+    database file written, where it is not ``path`` (a new library's draft), whose size tells
+    a file size limit. The transaction was rolled back, so nothing of it was written."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return None
+    name = getattr(exc, "sqlite_errorname", "")
+    if name.startswith("SQLITE_READONLY") or "readonly database" in str(exc):
+        if name == "SQLITE_READONLY_DIRECTORY" or not _may_write(path.parent):
+            why = f"its folder {path.parent} may not be written ({exc})"
+        else:
+            why = f"the file may not be written ({exc})"
+        return LibraryOpenError(f"cannot write library {path}: {why}; nothing was written")
+    if not _for_want_of_room(exc):
+        return None
+    room = _no_room(file or path)
+    if room is None:  # an I/O error of the disk itself: SQLite's words are all there is
+        return LibraryOpenError(f"cannot write library {path}: {exc}; nothing was written")
+    return LibraryOpenError(
+        f"cannot write library {path}: {room} ({exc}); nothing was written; {_ROOM_ADVICE[room]}"
+    )
 
 
 def _for_want_of_room(exc: sqlite3.Error) -> bool:

@@ -7,6 +7,7 @@ library written by any older claimaudit upgrades without losing data.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -323,6 +324,41 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
         current = _create(conn, target, label)
         _refuse_newer(current, label)
     _check_is_library(conn, label)
+    try:
+        _upgrade(conn, current, target, label)
+    except BaseException:
+        # Ctrl-C or SIGTERM between steps: those committed stay, and must be said, since an
+        # older claimaudit cannot open the file now ("the library is unchanged" was all).
+        with contextlib.suppress(sqlite3.Error):  # never hiding the error that stopped it
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            _say_upgraded(label, current, schema_version(conn), target)
+        raise
+    version = schema_version(conn)
+    _say_upgraded(label, current, version, target)
+    return version
+
+
+def _say_upgraded(label: str, before: int, now: int, target: int) -> None:
+    """Said, not silent: the file changes for good, and an older claimaudit cannot open it. A
+    new library is created, not upgraded: nothing to say then."""
+    if not 0 < before < now:
+        return
+    stopped = (
+        "" if now >= target else f" (stopped before version {target}: the next command goes on)"
+    )
+    _log.warning(
+        "upgraded the library %s from schema version %d to %d%s; older claimaudit versions "
+        "cannot open it now",
+        label,
+        before,
+        now,
+        stopped,
+    )
+
+
+def _upgrade(conn: sqlite3.Connection, current: int, target: int, label: str) -> None:
+    """Each step from ``current`` to ``target`` in its own transaction."""
     for step in MIGRATIONS[current:target]:
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -355,17 +391,6 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
                 f"could not upgrade library {label} to schema version {step.version} "
                 f"({step.description}): {exc}"
             ) from exc
-    version = schema_version(conn)
-    if 0 < current < version:  # a new library is created, not upgraded: nothing to say then
-        # Said, not silent: the file changes for good, and an older claimaudit cannot open it.
-        _log.warning(
-            "upgraded the library %s from schema version %d to %d; older claimaudit versions "
-            "cannot open it now",
-            label,
-            current,
-            version,
-        )
-    return version
 
 
 def _read_only(exc: sqlite3.Error) -> bool:

@@ -30,6 +30,9 @@ from claimaudit.library.store import Library
 
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK})
 
+# The errors of a folder in which no file may be made (its mode, a read-only mount).
+_FOLDER_REFUSALS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+
 _T = TypeVar("_T")
 
 
@@ -46,7 +49,11 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
             yield library
         return
     made = make_library_folder(resolved)
-    draft = new_draft(resolved)
+    try:
+        draft = _new_draft(resolved)
+    except BaseException:
+        remove_empty_folders(made)
+        raise
     try:
         conn, _ = connect(draft, create=True)
         library = _FirstLibrary(conn, resolved, draft)
@@ -122,6 +129,18 @@ class _FirstLibrary(Library):
             self._place()
         finally:
             self.close()
+
+
+def _new_draft(resolved: Path) -> Path:
+    """``new_draft``, its refusal said as the library's: the hidden draft's own name ("error:
+    .lib.db.5bce98f7-28870.6b6c7d22.new: Permission denied") means nothing to the user."""
+    try:
+        return new_draft(resolved)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        if exc.errno in _FOLDER_REFUSALS:
+            why = f"its folder {resolved.parent} may not be written ({why})"
+        raise LibraryOpenError(f"cannot create library {resolved}: {why}") from exc
 
 
 def _holds_papers(library: Library) -> bool:

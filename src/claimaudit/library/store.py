@@ -17,7 +17,7 @@ from claimaudit.errors import (
     PaperNotFoundError,
 )
 from claimaudit.identity import PaperRef
-from claimaudit.library._connection import busy_error, connect, is_busy
+from claimaudit.library._connection import busy_error, connect, is_busy, write_refusal
 from claimaudit.library._derived import forget_judgements
 from claimaudit.library.casefold import folded
 from claimaudit.library.damage import (
@@ -117,14 +117,36 @@ class Library:
                     raise damage from exc
             if is_busy(exc):  # a write inside that waited past the busy timeout
                 raise busy_error(self.path) from exc
+            if (refused := write_refusal(exc, self.path, file=self._file())) is not None:
+                raise refused from exc  # a read-only file, a full disk: said, file named
             raise
-        if stores is None:
-            self._conn.execute("COMMIT")
-            return
         # Ctrl-C held back from the commit to its note: stored, a paper is said to be so.
         with signals_held():
+            self._commit()
+            if stores is not None:
+                self.stored.extend(stores())
+
+    def _file(self) -> Path:
+        """The database file this connection writes: ``path``, or a new library's draft."""
+        try:
+            row = self._conn.execute("PRAGMA database_list").fetchone()
+        except sqlite3.Error:
+            return self.path
+        return Path(row[2]) if row is not None and row[2] else self.path
+
+    def _commit(self) -> None:
+        """COMMIT, or, where SQLite cannot write it (the disk filled as the WAL grew), a
+        rollback and the one line that says why."""
+        try:
             self._conn.execute("COMMIT")
-            self.stored.extend(stores())
+        except sqlite3.Error as exc:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            if is_busy(exc):
+                raise busy_error(self.path) from exc
+            if (refused := write_refusal(exc, self.path, file=self._file())) is not None:
+                raise refused from exc
+            raise
 
     # -- writing -----------------------------------------------------------------------------
 
