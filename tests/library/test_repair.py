@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import LibraryDamagedError
+from claimaudit.errors import LibraryDamagedError, LibraryError
 from claimaudit.identity import parse_ref
 from claimaudit.library.health import check_health
 from claimaudit.library.repair import repair_library
@@ -28,6 +28,7 @@ from tests.library.damaging import (
     orphan_passages,
     rows,
 )
+from tests.permissions import ordinary_permissions
 
 
 def _backups(folder: Path) -> list[Path]:
@@ -219,3 +220,21 @@ def test_a_cache_table_that_lost_pages_is_rebuilt_and_its_pages_given_back(
     assert "rebuilt the damaged table judged_results (empty: it is only a cache)" in done.actions
     assert done.after.healthy
     assert rows(path) == kept
+
+
+def test_a_library_that_may_not_be_written_is_refused_before_any_backup(tmp_path: Path) -> None:
+    # A read-only library was first copied whole beside itself (a .bak- as large as it), and
+    # the repair then failed with SQLite's "attempt to write a readonly database".
+    path = make_library(tmp_path / "lib.sqlite3")
+    stored = rows(path)
+    empty_index(path)
+    path.chmod(0o444)
+    with ordinary_permissions(), pytest.raises(LibraryError) as caught:
+        repair_library(path)
+    assert str(caught.value) == (
+        f"cannot repair {path}: the file may not be written (Permission denied); nothing was "
+        "changed and no backup made"
+    )
+    assert _backups(tmp_path) == []
+    path.chmod(0o644)
+    assert rows(path) == stored

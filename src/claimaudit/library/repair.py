@@ -79,6 +79,7 @@ def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
             f"{before.path} has schema version {before.schema_version}: let this claimaudit "
             "upgrade it first (any library command, such as `claimaudit library list`)"
         )
+    _require_writable(before.path)
     copy = _backup(before.path) if backup else None
     saved = False
     try:
@@ -124,6 +125,19 @@ def _interrupted(path: Path, copy: Path | None, saved: bool) -> RepairInterrupte
     return RepairInterrupted(
         f"interrupted after the repair was saved{kept}; run `claimaudit library check`"
     )
+
+
+def _require_writable(path: Path) -> None:
+    """LibraryError when ``path`` may not be written: found only at the repair's first write,
+    after a backup as large as the library had been made beside it."""
+    try:
+        with path.open("r+b"):
+            pass
+    except OSError as exc:
+        raise LibraryError(
+            f"cannot repair {path}: the file may not be written ({exc.strerror or exc}); "
+            "nothing was changed and no backup made"
+        ) from exc
 
 
 def _backup(path: Path) -> Path:
