@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 from claimaudit.cli import app
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
-from claimaudit.library import first_add
+from claimaudit.library import _migrations, first_add
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.plugins import Registered, get_registry
@@ -422,8 +423,35 @@ def test_ctrl_c_in_library_list_says_nothing_changed(
     monkeypatch.setattr(Library, "iter_papers", interrupted)
     done = runner.invoke(app, ["library", "list", "--library", str(library_copy)])
     assert done.exit_code == 130
-    assert _only_line(done.stderr) == (
-        "error: interrupted; nothing was listed, the library is unchanged"
+    assert _only_line(done.stderr) == "error: interrupted; nothing was listed, no paper changed"
+
+
+def test_ctrl_c_in_an_upgrade_by_library_list_does_not_call_the_library_unchanged(
+    runner: CliRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The upgrade's committed steps stay (an older claimaudit cannot open the file now, as the
+    # line before says), so "the library is unchanged" after it was false.
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert _migrations.migrate(conn, target=1) == 1
+    conn.close()
+    real_apply = _migrations._apply
+
+    def interrupted_at_5(conn: sqlite3.Connection, step: _migrations.Migration) -> None:
+        if step.version == 5:
+            raise KeyboardInterrupt
+        real_apply(conn, step)
+
+    monkeypatch.setattr(_migrations, "_apply", interrupted_at_5)
+    with caplog.at_level("WARNING"):
+        done = runner.invoke(app, ["library", "list", "--library", str(path)])
+    assert done.exit_code == 130
+    assert any("from schema version 1 to 4" in r.getMessage() for r in caplog.records)
+    assert done.stderr.rstrip().rsplit("\n", 1)[-1] == (
+        "error: interrupted; nothing was listed, no paper changed"
     )
 
 

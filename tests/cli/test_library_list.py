@@ -123,7 +123,7 @@ def test_ctrl_c_while_printing_says_how_many_were_listed(
     result = run("--library", db, *(["--json"] if as_json else ["--format", "tsv"]))
     assert result.exit_code == 130
     assert result.stderr.strip() == (
-        "error: interrupted after listing 2 of 3 papers; the library is unchanged"
+        "error: interrupted after listing 2 of 3 papers; no paper changed"
     )
     assert "scifact:2" in result.stdout and "scifact:3" not in result.stdout
 
@@ -144,7 +144,7 @@ def test_sigterm_while_printing_says_how_many_were_listed(
     result = run("--library", db, "--format", "tsv")
     assert result.exit_code == 143
     assert result.stderr.strip() == (
-        "error: interrupted after listing 2 of 3 papers; the library is unchanged"
+        "error: interrupted after listing 2 of 3 papers; no paper changed"
     )
 
 

@@ -82,12 +82,13 @@ def list_command(
                 for _ in printed:
                     listed += 1
         except KeyboardInterrupt:
+            # "No paper changed", not "the library is unchanged": a schema upgrade the open
+            # began keeps its committed steps (said on the line before).
             out_console.file.flush()
             if not listed:
-                fail("interrupted; nothing was listed, the library is unchanged", EXIT_INTERRUPTED)
+                fail("interrupted; nothing was listed, no paper changed", EXIT_INTERRUPTED)
             fail(
-                f"interrupted after listing {listed} of {counted(page, 'paper')}; "
-                "the library is unchanged",
+                f"interrupted after listing {listed} of {counted(page, 'paper')}; no paper changed",
                 EXIT_INTERRUPTED,
             )
     if stale:
