@@ -4,12 +4,13 @@ with a signal at a known point: no sleeps, the test waits for what the child doe
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import subprocess
 import sys
 import threading
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -33,6 +34,29 @@ def child_env(extra: Mapping[str, str] = {}, *, path: tuple[Path, ...] = ()) -> 
     env["PYTHONPATH"] = os.pathsep.join(str(p) for p in [*path, SRC])
     env.pop("CLAIMAUDIT_JUDGE", None)
     return env
+
+
+def file_size_limit(limit: int) -> Callable[[], None]:
+    """A ``preexec_fn`` giving the child a real ``ulimit -f`` of *limit* bytes."""
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return limited
+
+
+def run_python_limited(
+    code: str, limit: int, *, path: tuple[Path, ...] = ()
+) -> subprocess.CompletedProcess[str]:
+    """``python -c code`` under a file size limit of *limit* bytes, output captured."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=child_env(path=path),
+        preexec_fn=file_size_limit(limit),
+        timeout=300,
+    )
 
 
 @contextmanager

@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import resource
 import subprocess
 import sys
 from functools import partial
@@ -23,7 +22,7 @@ from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.openaiserver import OpenAIServer
 from tests.permissions import ordinary_permissions
-from tests.signals import child_env, console_script
+from tests.signals import child_env, console_script, file_size_limit
 
 
 def test_batch_writes_one_line_per_pair_and_resumes(
@@ -270,12 +269,8 @@ def test_a_batch_stopped_by_a_file_size_limit_names_out_and_how_to_resume(
     args = [*console_script(), "batch", str(source), "--out", str(out)]
     args += ["--library", str(paper_library)]
     limit = 64 * 1024  # room for the library's 32 KiB -shm file, not for 100 records
-
-    def limited() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
     run = partial(subprocess.run, args, capture_output=True, text=True, env=child_env())
-    stopped = run(preexec_fn=limited)
+    stopped = run(preexec_fn=file_size_limit(limit))
     assert stopped.returncode == 2
     assert stopped.stderr.strip().splitlines()[-1] == (
         f"error: batch stopped: {out} has reached this process's file size limit (File too "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-import resource
 import subprocess
 import sys
 import threading
@@ -28,7 +27,7 @@ from claimaudit.guards.userfiles import (
     write_atomic,
 )
 from tests.permissions import ordinary_permissions
-from tests.signals import child_env
+from tests.signals import child_env, run_python_limited
 
 
 def test_a_regular_file_is_read_whole_or_up_to_its_limit(tmp_path: Path) -> None:
@@ -356,16 +355,6 @@ def test_a_write_past_the_file_size_limit_names_the_output_and_keeps_it(tmp_path
         "    print(error.errno, error.filename)\n"
     )
     limit = 64 * 1024
-
-    def limited() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=child_env(),
-        preexec_fn=limited,
-    )
+    done = run_python_limited(code, limit)
     assert done.stdout.split() == [str(errno.EFBIG), str(out)], done.stderr
     assert out.read_bytes() == b"an earlier run\n" and os.listdir(tmp_path) == ["pairs.jsonl"]

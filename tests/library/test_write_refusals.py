@@ -4,10 +4,7 @@ error: attempt to write a readonly database" named neither."""
 
 from __future__ import annotations
 
-import resource
 import sqlite3
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -20,7 +17,7 @@ from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.damaging import make_library
 from tests.permissions import ordinary_permissions
-from tests.signals import child_env
+from tests.signals import run_python_limited
 
 
 def _paper(ref: str, count: int = 1, words: int = 8) -> NewPaper:
@@ -94,18 +91,7 @@ def test_a_file_size_limit_met_while_writing_names_the_library_and_the_limit(
                 print(error)
         """
     )
-
-    def limited() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=child_env(path=(Path(__file__).resolve().parents[2],)),
-        preexec_fn=limited,
-        timeout=300,
-    )
+    done = run_python_limited(code, limit, path=(Path(__file__).resolve().parents[2],))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == (
         f"cannot write library {path}: it has reached this process's file size limit (disk "
@@ -132,18 +118,7 @@ def test_a_file_size_limit_met_by_a_new_librarys_first_import_is_said(tmp_path: 
             print(error)
         """
     )
-
-    def limited() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=child_env(path=(Path(__file__).resolve().parents[2],)),
-        preexec_fn=limited,
-        timeout=300,
-    )
+    done = run_python_limited(code, limit, path=(Path(__file__).resolve().parents[2],))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == (
         f"cannot write library {path}: it has reached this process's file size limit (disk "
