@@ -13,35 +13,19 @@ from claimaudit.cli._older_readings import older_reading, older_readings_note
 from claimaudit.library.extract import extractor_version
 from claimaudit.records import Record, record_from_dict
 from tests.cli.conftest import DEEP_RULES_REF
+from tests.cli.records import judged_record
 
-_RECORD = {
-    "claim": "SciPy provides sparse matrices.",
-    "paperRef": "arXiv:1907.10121",
-    "matchedRef": "arXiv:1907.10121",
-    "paperTitle": "SciPy 1.0",
-    "paperUrl": None,
-    "searchQuery": "SciPy provides sparse matrices.",
-    "evidenceScope": "selected_passages",
-    "retrievedAt": "2026-12-06T06:31:59Z",
-    "paperContentHash": "9d36b9b1" * 8,
-    "paperExtractor": "latex/2",
-    "judge": "local",
-    "model": "m",
-    "verdict": "supports",
-    "confidence": 0.9,
-    "probabilities": {
-        "supports": 0.9,
-        "contradicts": 0.05,
-        "not_addressed": 0.0,
-        "insufficient_evidence": 0.05,
-    },
-    "evidencePassageId": "P059",
-    "evidence": "SciPy provides sparse matrices.",
-    "evidenceConfidence": 0.5,
-    "passagesConsidered": 3,
-    "passagesSelected": 2,
-    "needsReview": True,
-}
+_RECORD = judged_record(
+    claim="SciPy provides sparse matrices.",
+    paperRef="arXiv:1907.10121",
+    matchedRef="arXiv:1907.10121",
+    paperTitle="SciPy 1.0",
+    paperUrl=None,
+    paperContentHash="9d36b9b1" * 8,
+    paperExtractor="latex/2",
+    evidencePassageId="P059",
+    evidence="SciPy provides sparse matrices.",
+)
 
 
 def _record(**changes: object) -> Record:

@@ -7,33 +7,18 @@ from rich.console import Console
 
 from claimaudit.cli._render import records_stacked, records_table
 from claimaudit.records import Record, record_from_dict
+from tests.cli.records import judged_record
 
-_RECORD = {
-    "claim": "Transposed convolutions are also called fractionally strided convolutions.",
-    "paperRef": "1603.07285",
-    "matchedRef": "arXiv:1603.07285v2",
-    "paperTitle": "A guide to convolution arithmetic for deep learning",
-    "paperUrl": "https://arxiv.org/abs/1603.07285v2",
-    "searchQuery": "Transposed convolutions",
-    "evidenceScope": "selected_passages",
-    "retrievedAt": "2026-12-06T06:31:59Z",
-    "judge": "local",
-    "model": "m",
-    "verdict": "supports",
-    "confidence": 0.9,
-    "probabilities": {
-        "supports": 0.9,
-        "contradicts": 0.05,
-        "not_addressed": 0.0,
-        "insufficient_evidence": 0.05,
-    },
-    "evidencePassageId": "P106",
-    "evidence": "Transposed convolutions - also called fractionally strided convolutions.",
-    "evidenceConfidence": 0.5,
-    "passagesConsidered": 3,
-    "passagesSelected": 2,
-    "needsReview": True,
-}
+_RECORD = judged_record(
+    claim="Transposed convolutions are also called fractionally strided convolutions.",
+    paperRef="1603.07285",
+    matchedRef="arXiv:1603.07285v2",
+    paperTitle="A guide to convolution arithmetic for deep learning",
+    paperUrl="https://arxiv.org/abs/1603.07285v2",
+    searchQuery="Transposed convolutions",
+    evidencePassageId="P106",
+    evidence="Transposed convolutions - also called fractionally strided convolutions.",
+)
 
 
 def _text(record: Record, *, stacked: bool = False) -> str:
