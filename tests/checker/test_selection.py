@@ -32,6 +32,25 @@ def test_bm25_survives_fts_syntax_in_the_query() -> None:
     assert ranked[0].passage_id == "P001"
 
 
+@pytest.mark.parametrize(
+    ("paper", "query"),
+    [("cafe\u0301ine", "caf\u00e9ine"), ("caf\u00e9ine", "cafe\u0301ine")],
+    ids=["decomposed-paper", "decomposed-query"],
+)
+def test_bm25_reads_composed_and_decomposed_accents_alike(paper: str, query: str) -> None:
+    # A macOS-written paper, or a topic pasted from one, keeps "\u00e9" as "e" + U+0301.
+    passages = _passages("Le sommeil des adultes.", f"La {paper} et la fatigue.")
+    assert Bm25Ranker().rank(query, passages)[0].passage_id == "P002"
+
+
+def test_bm25_reads_a_claim_typed_in_full_width_letters() -> None:
+    passages = _passages("Aspirin lowers fever.", "Ivermectin did not shorten recovery.")
+    ranked = Bm25Ranker().rank(
+        "\uff29\uff56\uff45\uff52\uff4d\uff45\uff43\uff54\uff49\uff4e", passages
+    )
+    assert ranked[0].passage_id == "P002"
+
+
 def test_selection_respects_both_budgets_and_reports_counts() -> None:
     passages = _passages(*(f"alpha beta {i} " + "x" * 90 for i in range(10)))
     selection = select_candidates("alpha", passages, Bm25Ranker(), max_passages=4, max_chars=10_000)

@@ -42,3 +42,29 @@ def test_of_two_windows_with_the_same_matches_the_shorter_ranks_first() -> None:
     assert preselect("vaccination", texts, limit=1) == [50]
     scores = bm25_scores("vaccination", texts)
     assert scores[50] > scores[3] > 0
+
+
+def test_a_paper_stored_decomposed_scores_as_if_composed() -> None:
+    # A macOS-written paper keeps "\u00e9" as "e" + U+0301; the claim is composed (NFC). Read
+    # raw, the two spellings of "caf\u00e9ine" split into different fragments.
+    composed = "La caf\u00e9ine r\u00e9duit la fatigue."
+    decomposed = "La cafe\u0301ine re\u0301duit la fatigue."
+    texts = [composed, decomposed, *(f"Filler sentence {i} about weather." for i in range(9))]
+    scores = bm25_scores("La caf\u00e9ine r\u00e9duit la fatigue.", texts)
+    assert scores[0] == scores[1] > 0
+
+
+def test_a_claim_typed_in_full_width_letters_matches_the_paper() -> None:
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[12] = "Ivermectin did not shorten recovery."
+    assert preselect(
+        "\uff29\uff56\uff45\uff52\uff4d\uff45\uff43\uff54\uff49\uff4e works", texts, 1
+    ) == [12]
+
+
+def test_words_in_other_scripts_count() -> None:
+    # Read as ASCII only, a Greek claim had no word to rank by and the first windows were kept.
+    aspirin, pain = "\u0391\u03c3\u03c0\u03b9\u03c1\u03af\u03bd\u03b7", "\u03c0\u03cc\u03bd\u03bf"
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[5] = f"{aspirin} \u03bc\u03b5\u03b9\u03ce\u03bd\u03b5\u03b9 {pain}."
+    assert preselect(f"{aspirin} {pain}", texts, 1) == [5]

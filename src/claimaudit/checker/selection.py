@@ -10,6 +10,7 @@ where it has one (``fit``: a judge with a context window counts tokens, see
 from __future__ import annotations
 
 import sqlite3
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -41,14 +42,14 @@ class Bm25Ranker:
     """
 
     def rank(self, query: str, passages: Sequence[Passage]) -> list[Passage]:
-        match = fts_query(query)
+        match = fts_query(_nfkc(query))
         if match is None or not passages:
             return list(passages)
         with sqlite3.connect(":memory:") as db:
             db.execute("CREATE VIRTUAL TABLE p USING fts5(text, section, tokenize='unicode61')")
             db.executemany(
                 "INSERT INTO p(rowid, text, section) VALUES (?, ?, ?)",
-                [(i, p.text, p.section or "") for i, p in enumerate(passages)],
+                [(i, _nfkc(p.text), _nfkc(p.section or "")) for i, p in enumerate(passages)],
             )
             # bm25() is lower-is-better; the text column weighs more than the section heading.
             rows = db.execute(
@@ -58,6 +59,12 @@ class Bm25Ranker:
         matched = set(ranked_ids)
         rest = [i for i in range(len(passages)) if i not in matched]
         return [passages[i] for i in (*ranked_ids, *rest)]
+
+
+def _nfkc(text: str) -> str:
+    # As the library's index reads text: a decomposed accent or a full-width letter is the
+    # word it stands for, not a word break (unicode61 folds case and accents, not these).
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
 @dataclass(frozen=True)

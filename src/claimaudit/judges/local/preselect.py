@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-_TOKEN = re.compile(r"[a-z0-9]+")
+_TOKEN = re.compile(r"[^\W_]+")
 _STOP = set(
     "the a an of in on and or to for with by is are was were be been being that this these those "
     "as at from it its their our we can may than which has have had do does did into also such "
@@ -23,8 +24,17 @@ _STOP = set(
 _K1, _B = 1.2, 0.75
 
 
+def _folded(text: str) -> str:
+    """``text`` compared blind to case, accents and compatibility forms: a paper stored
+    decomposed (NFD), a claim typed in full-width letters and the composed spelling match."""
+    if text.isascii():
+        return text.lower()  # most windows: the same words, at the cost of before
+    decomposed = unicodedata.normalize("NFKD", text).casefold()
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def _terms(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text.lower()) if t not in _STOP and len(t) > 1]
+    return [t for t in _TOKEN.findall(_folded(text)) if t not in _STOP and len(t) > 1]
 
 
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
