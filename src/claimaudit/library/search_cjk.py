@@ -31,11 +31,19 @@ def cjk_rows(
     if not grams:
         return []
     held = " + ".join("(instr(s.text, ?) > 0)" for _ in grams)
+    return _scored_rows(conn, f"-({held})", list(grams), paper_id, limit)
+
+
+def _scored_rows(
+    conn: sqlite3.Connection, score: str, params: list[object], paper_id: int | None, limit: int
+) -> list[Any]:
+    """The passages whose ``score`` (an SQL expression taking ``params``) is below zero, the
+    lowest first (then in library order), in ``paper_id`` when given."""
     sql = (
-        f"SELECT {_COLUMNS.format(score=f'-({held})')} FROM passages s "
+        f"SELECT {_COLUMNS.format(score=score)} FROM passages s "
         "JOIN papers p ON p.id = s.paper_id WHERE score < 0"
     )
-    params: list[object] = list(grams)
+    params = list(params)
     if paper_id is not None:
         sql += " AND s.paper_id = ?"
         params.append(paper_id)
@@ -92,17 +100,7 @@ def inner_rows(
         maybe = "(" + " OR ".join("s.text GLOB ?" for _ in wanted.pieces) + f") AND {maybe}"
     # CASE: the GLOBs first, Python only for the passages they let through.
     score = f"CASE WHEN {maybe} THEN -{_INNER_HELD}(s.text) ELSE 0 END"
-    sql = (
-        f"SELECT {_COLUMNS.format(score=score)} FROM passages s "
-        "JOIN papers p ON p.id = s.paper_id WHERE score < 0"
-    )
-    params: list[object] = list(globs)
-    if paper_id is not None:
-        sql += " AND s.paper_id = ?"
-        params.append(paper_id)
-    sql += " ORDER BY score, s.id LIMIT ?"
-    params.append(limit)
-    return conn.execute(sql, params).fetchall()
+    return _scored_rows(conn, score, list(globs), paper_id, limit)
 
 
 class _Wanted:
