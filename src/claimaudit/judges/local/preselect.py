@@ -25,12 +25,11 @@ _K1, _B = 1.2, 0.75
 
 
 def _folded(text: str) -> str:
-    """``text`` compared blind to case, accents and compatibility forms: a paper stored
-    decomposed (NFD), a claim typed in full-width letters and the composed spelling match."""
+    """``text`` compared blind to case and Unicode spelling: a paper stored decomposed (NFD),
+    a claim typed in full-width letters and the composed spelling read as the same words."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
-    decomposed = unicodedata.normalize("NFKD", text).casefold()
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFKC", text).casefold()
 
 
 def _terms(text: str) -> list[str]:
