@@ -478,3 +478,90 @@ def test_macros_of_macros_doubling_are_not_joined_past_a_bound() -> None:
     (record,) = parse_bib(text).records
     assert record.fields["title"] == "m40"  # left as written
     assert record.fields["note"] == "x" * 160
+
+
+# As DBLP exports a conference paper: the paper's entry, then the proceedings it crossrefs.
+_CROSSREF_BIB = r"""@inproceedings{DBLP:conf/nips/VaswaniSPUJGKP17,
+  author    = {Ashish Vaswani and Noam Shazeer and others},
+  title     = {Attention is All you Need},
+  pages     = {5998--6008},
+  crossref  = {DBLP:conf/nips/2017},
+}
+@inproceedings{own,
+  author    = {Ada Lovelace},
+  title     = {Notes},
+  booktitle = {Its Own Venue},
+  year      = {2016},
+  crossref  = {dblp:conf/NIPS/2017},
+}
+@proceedings{DBLP:conf/nips/2017,
+  editor    = {Isabelle Guyon and Ulrike von Luxburg},
+  title     = {Advances in Neural Information Processing Systems 30},
+  publisher = {Curran Associates},
+  year      = {2017},
+  doi       = {10.5555/nips2017},
+  url       = {https://proceedings.neurips.cc/paper/2017},
+}
+@inproceedings{orphan,
+  author    = {Alan Turing},
+  title     = {Computing Machinery},
+  crossref  = {nowhere},
+}
+"""
+
+
+def test_a_crossref_entry_inherits_the_fields_it_lacks_from_its_parent() -> None:
+    # QA: crossref was not read, so a DBLP paper had no year or booktitle (its year check was
+    # skipped); BibTeX and biber give it the proceedings' fields.
+    found = parse_bib(_CROSSREF_BIB, source="refs.bib")
+    paper, own, proceedings, orphan = found.records
+    assert paper.year == 2017
+    assert paper.fields["booktitle"] == "Advances in Neural Information Processing Systems 30"
+    assert paper.fields["publisher"] == "Curran Associates"
+    assert paper.fields["editor"] == "Isabelle Guyon and Ulrike von Luxburg"
+    # Its own fields win, and what names the volume itself is not the paper's.
+    assert paper.title == "Attention is All you Need" and paper.authors == ("Vaswani", "Shazeer")
+    assert "doi" not in paper.fields and "url" not in paper.fields
+    # The child's own booktitle and year win; the key is found ignoring case, as BibTeX does.
+    assert (own.fields["booktitle"], own.year, own.fields["publisher"]) == (
+        "Its Own Venue",
+        2016,
+        "Curran Associates",
+    )
+    assert proceedings.fields["doi"] == "10.5555/nips2017"
+    # A parent no entry has is a warning, the entry read as written.
+    assert (orphan.year, orphan.title) == (None, "Computing Machinery")
+    assert found.warnings == (
+        "refs.bib line 22: entry 'orphan' has crossref 'nowhere', which no entry has; it is "
+        "read without the fields it would inherit",
+    )
+
+
+def test_a_crossref_chain_is_followed_and_a_loop_is_a_warning() -> None:
+    text = r"""@inbook{chapter, author = {A. Author}, title = {Ch}, crossref = {book}}
+@book{book, title = {The Book}, crossref = {series}}
+@mvbook{series, publisher = {P}, year = {1999}}
+@misc{a, title = {A}, crossref = {b}}
+@misc{b, title = {B}, crossref = {a}, year = {2001}}
+"""
+    found = parse_bib(text)
+    chapter, book, _, a, b = found.records
+    assert (chapter.year, chapter.fields["publisher"], chapter.fields["booktitle"]) == (
+        1999,
+        "P",
+        "The Book",
+    )
+    assert book.year == 1999
+    assert a.year == 2001 and b.year == 2001  # b's fields reach a; the loop back is said once
+    assert len(found.warnings) == 1 and "leads back to itself" in found.warnings[0]
+
+
+def test_a_missing_crossref_parent_is_warned_of_by_read_bib(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(_CROSSREF_BIB, encoding="utf-8")
+    found = read_bib(path)
+    assert len(found.records) == 4
+    assert found.warnings == (
+        f"{path} line 22: entry 'orphan' has crossref 'nowhere', which no entry has; it is "
+        "read without the fields it would inherit",
+    )

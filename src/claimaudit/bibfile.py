@@ -3,7 +3,8 @@ a LaTeX draft's own ``.bib``), CSL-JSON or Pandoc's CSL YAML (the same items, ev
 read as the text written), into one record per entry.
 
 BibTeX is parsed by bibtexparser (``@string`` macros and ``#`` concatenation resolved, as
-``claimaudit.bibmacros`` does, enclosing braces removed) and names split by its BibTeX name
+``claimaudit.bibmacros`` does, enclosing braces removed, an entry's ``crossref`` parent giving
+it the fields it lacks, ``claimaudit.bibcrossref``) and names split by its BibTeX name
 rules, so "van der Walt, St{\\'e}fan" has the family name "van der Walt"; titles and names
 read as text (LaTeX accents as letters).
 A CSL-JSON item gives ``author`` as ``family``/``given`` (or ``literal``; a name "others" or
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from claimaudit.bibcrossref import CrossrefEntry, inherit
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
@@ -124,6 +126,8 @@ class BibFile:
     unread: tuple[UnreadEntry, ...] = ()
     # A file read by its content, not its name (CSL YAML in refs.bib): one line saying so.
     note: str | None = None
+    # What reading it left out, one line each: a ``crossref`` no entry has (``bibcrossref``).
+    warnings: tuple[str, ...] = ()
 
 
 def _families(value: str) -> tuple[tuple[str, ...], bool]:
@@ -202,17 +206,27 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         library = parse_string(text, parse_stack=stack)
     finally:
         logger.setLevel(level)
+    read = [
+        CrossrefEntry(
+            item.key,
+            {name.lower(): str(f.value) for name, f in item.fields_dict.items()},
+            item.start_line + 1 if item.start_line is not None else None,
+        )
+        for item in library.entries
+    ]
+    # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
+    inherited, warnings = inherit(read, source)
     records: list[BibRecord] = []
-    for item in library.entries:
-        fields = {name.lower(): str(f.value) for name, f in item.fields_dict.items()}
+    for entry, fields in zip(read, inherited, strict=True):
         authors = fields.get("author") or fields.get("editor") or ""
-        line = item.start_line + 1 if item.start_line is not None else None
+        line = entry.line
         written = fields.get("year") or fields.get("date")
         year = _year(written)
         families, et_al = _families(authors)
         unread = _unread_year(written) if year is None else None
-        records.append(BibRecord(item.key, fields, families, year, line, et_al, unread))
-    return BibFile(records, tuple(_unread(b, source) for b in library.failed_blocks))
+        records.append(BibRecord(entry.key, fields, families, year, line, et_al, unread))
+    failed = tuple(_unread(b, source) for b in library.failed_blocks)
+    return BibFile(records, failed, warnings=tuple(warnings))
 
 
 def _csl_authors(value: Any) -> tuple[tuple[str, ...], bool]:
@@ -523,7 +537,9 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
             if content is not None:
                 found = parse_bib(text, kind=content, source=str(path), allow_empty=True)
         if content is not None:
-            found = BibFile(found.records, found.unread, _read_as_note(path, content))
+            found = BibFile(
+                found.records, found.unread, _read_as_note(path, content), found.warnings
+            )
         if found.records or allow_empty:
             return found
         # None read: parse_bib says why, in its words.

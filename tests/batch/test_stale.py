@@ -88,8 +88,52 @@ def test_a_record_of_an_unversioned_paper_is_compared_with_that_copy_not_a_versi
     out = tmp_path / "out.jsonl"
     row = _record("k1", "arXiv:1907.10121", unversioned.content_hash)
     out.write_text(json.dumps(row) + "\n", encoding="utf-8")
-    assert drop_stale_in_library(out, ["k1"], path) == 0
+    with Library.open(path, create=False) as library:
+        assert drop_stale(out, ["k1"], library_readings(library)) == 0
     assert json.loads(out.read_text(encoding="utf-8")) == row
+    # The text is unchanged, but its reference reads v2 now (a version ranks above a copy
+    # without one): a fresh check would judge v2, so the record is taken out all the same.
+    assert drop_stale_in_library(out, ["k1"], path) == 1
+
+
+def test_a_record_of_a_reference_that_reads_another_edition_now_is_taken_out(
+    tmp_path: Path,
+) -> None:
+    # QA: arXiv:X judged as v1, then v2 added: resume kept the v1 record, which went on
+    # answering for arXiv:X while a fresh check judges v2.
+    first, second = tmp_path / "first.md", tmp_path / "second.md"
+    first.write_text("# Sparse\n\nSciPy provides sparse matrices.\n", encoding="utf-8")
+    second.write_text("# Dense\n\nSciPy provides dense matrices.\n", encoding="utf-8")
+    path = library_of(tmp_path / "library.db", {"arXiv:1907.10121v1": first})
+    with Library.open(path, create=False) as library:
+        v1 = library.require_paper(parse_ref("arXiv:1907.10121v1"))
+    judged = {"paperContentHash": v1.content_hash, "paperExtractor": v1.extractor}
+    rows = [
+        {**_record("k1", "arXiv:1907.10121v1", None), **judged, "paperRef": "arXiv:1907.10121"},
+        {**_record("k2", "arXiv:1907.10121v1", None), **judged},  # v1 asked by name: stays
+    ]
+    out = tmp_path / "out.jsonl"
+    text = "".join(json.dumps(r) + "\n" for r in rows)
+    out.write_text(text, encoding="utf-8")
+    assert drop_stale_in_library(out, ["k1", "k2"], path) == 0  # v1 is still the newest
+    library_of(path, {"arXiv:1907.10121v2": second})
+    assert drop_stale_in_library(out, ["k1", "k2"], path) == 1
+    assert [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] == [rows[1]]
+
+
+def test_an_edition_is_looked_up_once_per_reference(tmp_path: Path) -> None:
+    rows = [{**_record(key, "arXiv:1v1", "same1"), "paperRef": "arXiv:1"} for key in ("k1", "k2")]
+    out = tmp_path / "out.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    asked: list[str] = []
+
+    def edition(ref: str) -> str | None:
+        asked.append(ref)
+        return "arXiv:1v1"
+
+    stored = {"arXiv:1v1": Reading("same1", None)}
+    assert drop_stale(out, ["k1", "k2"], stored.get, edition=edition) == 0
+    assert asked == ["arXiv:1"]
 
 
 def test_a_record_of_the_same_file_read_again_by_a_newer_reader_is_taken_out(

@@ -977,3 +977,39 @@ def test_a_paper_whose_only_passage_is_over_the_budget_is_not_sent_to_the_judge(
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "no passage fits the evidence budget; nothing was sent to the judge"
     assert record_to_dict(record)["calls"] == {}
+
+
+@pytest.mark.parametrize(
+    "papers", [["1603.07285", "1603.07285v2"], ["1603.07285v2", "arxiv:1603.07285"]]
+)
+def test_two_references_read_as_one_edition_are_judged_once(papers: list[str]) -> None:
+    # QA: --paper arXiv:X --paper arXiv:Xv2, X read as the v2 stored, judged v2 twice: two
+    # identical records (two papers "supporting" the claim) at two judge calls.
+    source = MemorySource()
+    source.add(parse_ref("arXiv:1603.07285v2"), "Convolution arithmetic", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"))
+    first, second = Checker(source, judge).check(CLAIM, papers)
+    assert len(judge.seen) == 1
+    assert isinstance(first, CheckedRecord) and first.matched_ref == "arXiv:1603.07285v2"
+    assert isinstance(second, NotCheckedRecord)
+    assert second.paper_ref == str(parse_ref(papers[1]))
+    one, other = (str(parse_ref(p)) for p in papers)
+    assert second.error == (
+        f"{one} and {other} are the same paper here (both read as arXiv:1603.07285v2): it is "
+        f"checked once, in the record of {one}"
+    )
+
+
+def test_two_editions_of_one_paper_are_each_judged() -> None:
+    # arXiv:X read as v3 beside arXiv:Xv2: two editions, two verdicts.
+    source = MemorySource()  # answers an unversioned reference with the first it holds
+    source.add(parse_ref("arXiv:1603.07285v3"), "Convolution arithmetic", TEXTS)
+    source.add(parse_ref("arXiv:1603.07285v2"), "Convolution arithmetic", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"))
+    records = Checker(source, judge).check(CLAIM, ["1603.07285", "1603.07285v2"])
+    assert [r.verdict for r in records] == ["supports", "supports"]
+    assert [getattr(r, "matched_ref", None) for r in records] == [
+        "arXiv:1603.07285v3",
+        "arXiv:1603.07285v2",
+    ]
+    assert len(judge.seen) == 2

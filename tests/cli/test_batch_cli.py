@@ -21,6 +21,7 @@ from claimaudit.library.store import Library
 from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.openaiserver import OpenAIServer
+from tests.libraries import library_of
 from tests.permissions import ordinary_permissions
 from tests.signals import child_env, console_script, file_size_limit
 
@@ -183,6 +184,34 @@ def test_a_resumed_batch_judges_again_the_pairs_of_a_paper_replaced_since(
     assert {r["paperContentHash"] for r in rows} == {now}
     again = runner.invoke(app, args)
     assert "checking again" not in again.stderr and "2 already done" in again.stderr
+
+
+def test_a_resumed_batch_judges_again_an_unversioned_pair_once_a_newer_version_is_added(
+    runner: CliRunner, tmp_path: Path, jev_mock: str
+) -> None:
+    # QA: arXiv:X judged as v1; v2 added; --resume kept the v1 record, which said v1 while a
+    # fresh check judges v2.
+    first, second = tmp_path / "v1.md", tmp_path / "v2.md"
+    first.write_text("# Tips\n\nBaselines help evaluate deep learning.\n", encoding="utf-8")
+    second.write_text("# Tips\n\nBaselines help evaluate deep models.\n", encoding="utf-8")
+    library = library_of(tmp_path / "library.db", {"arXiv:1907.10121v1": first})
+    source = tmp_path / "claims.jsonl"
+    line = {"id": "a", "claim": "Baselines help evaluate deep learning.", "papers": ["1907.10121"]}
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(source), "--out", str(out), "--judge", "jev", "--no-cache"]
+    args += ["--library", str(library)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["matchedRef"] == "arXiv:1907.10121v1"
+    library_of(library, {"arXiv:1907.10121v2": second})
+    resumed = runner.invoke(app, args)
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "checking again 1 pair" in resumed.stderr
+    assert "as an edition their reference no longer reads" in resumed.stderr
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert (row["paperRef"], row["matchedRef"]) == ("arXiv:1907.10121", "arXiv:1907.10121v2")
+    again = runner.invoke(app, args)
+    assert "checking again" not in again.stderr and "1 already done" in again.stderr
 
 
 def test_a_batch_resumed_with_another_judge_is_refused_and_out_is_kept(

@@ -566,6 +566,32 @@ def test_json_output_names_the_threshold_that_decided_needs_review(
     assert answer["records"][0]["needsReview"] is needs_review
 
 
+def test_a_reference_read_as_an_edition_given_too_is_checked_once(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: --paper X --paper Xv2, with v1 and v2 stored, judged v2 twice: two records of one
+    # paper. The second says it is the first's paper, and the judge is asked once.
+    library = tmp_path / "library.sqlite3"
+    with Library.open(library) as lib:
+        for version in ("v1", "v2"):
+            passages = [Passage("P001", f"Aspirin lowers fever in adults ({version}).")]
+            lib.add_paper(NewPaper(parse_ref(f"1907.10121{version}"), "SciPy", passages, version))
+    judge = ScriptedJudge(pick("supports", "P001"))
+    monkeypatch.setitem(get_registry().judges, "eager", Registered(lambda _: judge, "", "t"))
+    args = ["check", "Aspirin lowers fever.", "-p", "arXiv:1907.10121", "-p", "1907.10121v2"]
+    args += ["--judge", "eager", "--library", str(library), "--no-cache", "--format", "json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    first, second = json.loads(result.stdout)["records"]
+    assert (first["verdict"], first["matchedRef"]) == ("supports", "arXiv:1907.10121v2")
+    assert (second["verdict"], second["paperRef"]) == ("not_checked", "arXiv:1907.10121v2")
+    assert second["error"] == (
+        "arXiv:1907.10121 and arXiv:1907.10121v2 are the same paper here (both read as "
+        "arXiv:1907.10121v2): it is checked once, in the record of arXiv:1907.10121"
+    )
+    assert len(judge.seen) == 1
+
+
 def test_a_version_not_stored_is_not_checked_and_names_the_stored_one(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -382,6 +382,47 @@ def test_a_judge_answers_with_the_config_its_identity_names(
     assert judge.review_threshold == threshold
 
 
+def _edit_tokenizer(folder: Path) -> None:
+    """The tokenizer made case-sensitive: same config, other tokens for "Stroke"."""
+    path = folder / "tokenizer.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["normalizer"]["lowercase"] = False
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_an_edited_tokenizer_under_the_same_config_has_another_identity(
+    tmp_path: Path, decision: Decision
+) -> None:
+    # QA: the identity named the config and the weights, not tokenizer.json: a tokenizer edited
+    # under the same config reused the answers the old one gave.
+    folder = _model_copy(tmp_path)
+    before = LocalJudge(folder)
+    identity = before.cache_identity
+    assert identity is not None and identity == LocalJudge().cache_identity
+    _edit_tokenizer(folder)
+    edited = LocalJudge(folder)
+    assert edited.cache_identity is not None and edited.cache_identity != identity
+    # Each judge answers with the tokenizer its identity names, read once: the one pinned
+    # before the edit still reads "Stroke" lower-cased, the new one does not.
+    old_settings, _, old_tokenizer = before._pinned()
+    new_settings, _, new_tokenizer = edited._pinned()
+    old_model = load_model(folder, before.threads, old_settings, old_tokenizer)
+    new_model = load_model(folder, edited.threads, new_settings, new_tokenizer)
+    assert old_model.tokenizer.encode("Stroke").tokens[1:-1] == ["stroke"]
+    assert new_model.tokenizer.encode("Stroke").tokens[1:-1] != ["stroke"]
+    assert before.cache_identity == identity
+    before.decide(decision)  # its identity's model: loads, answers
+
+
+def test_a_missing_tokenizer_caches_nothing_and_says_so(tmp_path: Path, decision: Decision) -> None:
+    folder = _model_copy(tmp_path)
+    (folder / "tokenizer.json").unlink()
+    judge = LocalJudge(folder)
+    assert judge.cache_identity is None
+    with pytest.raises(JudgeError, match=r"tokenizer missing: tokenizer\.json"):
+        judge.decide(decision)
+
+
 def test_a_context_window_is_refused_not_ignored() -> None:
     # QA: --context-tokens 256 with the local judge was accepted and did nothing.
     from claimaudit.errors import SettingNotTakenError

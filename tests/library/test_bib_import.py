@@ -379,3 +379,16 @@ def test_an_attachment_that_is_no_regular_file_is_said_so(tmp_path: Path, kind: 
     [entry] = _imported(tmp_path, f"@misc{{k, file = {{:{attached}:PDF}}}}\n")
     assert entry.status is ImportStatus.FAILED
     assert entry.detail == f"attached file cannot be read ({attached}: is not a regular file)"
+
+
+def test_a_crossref_no_entry_has_is_said_and_the_entry_imported(tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@inproceedings{book, doi = {10.1234/book}, crossref = {gone}}\n")
+    notes: list[str] = []
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        summary = import_entries(library, bib, client=_no_arxiv, on_note=notes.append)
+    assert [(e.key, e.status) for e in summary.entries] == [("book", ImportStatus.NO_FILE)]
+    assert notes == [
+        f"{bib} line 1: entry 'book' has crossref 'gone', which no entry has; it is read "
+        "without the fields it would inherit"
+    ]

@@ -499,3 +499,32 @@ def test_a_key_in_two_files_is_the_first_files_and_the_second_is_warned_of(
         f"{second} line 2: a second entry with the key 'wilson2017', ignored (the first, in"
         f" {first}, is used)"
     )
+
+
+def test_a_crossref_parent_gives_its_fields_and_a_missing_one_is_warned_of(
+    tmp_path: Path,
+) -> None:
+    # QA: crossref was not inherited; the paper read without the proceedings' year, and a
+    # crossref to no entry passed in silence.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@inproceedings{paper, author = {A. Author}, title = {T}, crossref = {conf},\n"
+        "  doi = {10.1000/paper}}\n"
+        "@inproceedings{orphan, title = {O}, crossref = {gone}, doi = {10.1000/o}}\n"
+        "@inproceedings{bare, title = {B}, crossref = {conf}}\n"
+        "@proceedings{conf, title = {Proc. Conf}, year = {2019}, doi = {10.1000/volume},\n"
+        "  note = {Also as doi:10.1000/volume-again}}\n",
+        encoding="utf-8",
+    )
+    found = load_bibliography(bib)
+    assert found.entries["paper"].refs == (parse_ref("doi:10.1000/paper"),)
+    # A paper naming no id of its own is not checked as the volume its parent names.
+    assert found.entries["bare"].refs == ()
+    assert found.warnings() == (
+        f"{bib} line 3: entry 'orphan' has crossref 'gone', which no entry has; it is read "
+        "without the fields it would inherit",
+    )
+    assert parse_bibliography(bib.read_text(encoding="utf-8")).warnings() == (
+        "the bibliography line 3: entry 'orphan' has crossref 'gone', which no entry has; it "
+        "is read without the fields it would inherit",
+    )

@@ -15,19 +15,23 @@ passage its id names now instead, so an older claimaudit's ``--out`` is held to 
 A record judged on search excerpts (``--source auto`` found the paper missing from the library,
 and Valyu Search gave excerpts) carries no hash either: once the library holds the paper it asks
 for, a check reads the paper there, so the record is taken out and the pair judged again on
-the library's text, as a ``not_checked`` record of a paper added since is by a retry.
+the library's text, as a ``not_checked`` record of a paper added since is by a retry. A record of
+an unversioned reference (``paperRef`` arXiv:X, ``matchedRef`` arXiv:Xv1) whose reference now
+reads another edition (v2 added since) is taken out too: a fresh check would judge v2, and the
+record would go on answering for v1 under a reference that no longer names it.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 from claimaudit.batch.resume import drop_records
 from claimaudit.errors import ClaimauditError
-from claimaudit.identity import parse_ref
+from claimaudit.identity import parse_ref, try_parse_ref
 from claimaudit.library.store import Library
 
 
@@ -49,6 +53,9 @@ StoredFor = Callable[[str], bool]
 # The text the library now stores under a passage id of the paper a reference names ("" where
 # it has no such passage); None when no paper is stored under it.
 StoredQuote = Callable[[str, str], str | None]
+# The edition a check of a record's ``paperRef`` reads now (an unversioned arXiv id: the newest
+# version stored), as a reference; None when the library holds none.
+StoredEdition = Callable[[str], str | None]
 
 
 def drop_stale(
@@ -57,14 +64,19 @@ def drop_stale(
     stored_reading: StoredReading,
     stored_quote: StoredQuote | None = None,
     held: StoredFor | None = None,
+    edition: StoredEdition | None = None,
 ) -> int:
     """Take out of ``out`` the records of input lines ``keys`` judged against text the library
     no longer holds under their paper; the number of pairs taken out (a pair written twice in
     ``out`` is still one pair to check again). A record from before records named the hash
     (no ``paperContentHash`` key) is compared by its quote, where ``stored_quote`` is given; one
-    judged on search excerpts is taken out when ``held`` says the library holds its paper now."""
+    judged on search excerpts is taken out when ``held`` says the library holds its paper now;
+    one whose ``paperRef`` now reads another edition than its ``matchedRef`` (v2 added since
+    an unversioned reference was judged as v1) when ``edition`` says so."""
     wanted = set(keys)
     known: dict[str, Reading | None] = {}
+    if edition is not None:
+        edition = cache(edition)  # one look-up per reference, however many records name it
     pairs: set[tuple[object, object]] = set()
 
     def stale(data: dict[str, object]) -> bool:
@@ -77,6 +89,11 @@ def drop_stale(
             if held is None or not isinstance(asked, str) or not held(asked):
                 return False
             pairs.add((key, asked))
+            return True
+        if edition is not None and _reads_another_edition(data, ref, edition):
+            # The record says v1 while a check of its reference reads v2 now: it answers for
+            # a paper the reference no longer names.
+            pairs.add((key, data.get("paperRef", ref)))
             return True
         if "paperContentHash" not in data:
             if stored_quote is None or not _quote_gone(data, ref, stored_quote):
@@ -103,6 +120,25 @@ def drop_stale(
     # Every record names its matchedRef; those without a hash are read for their quote.
     drop_records(out, b"matchedRef", stale)
     return len(pairs)
+
+
+def _reads_another_edition(data: dict[str, object], ref: str, edition: StoredEdition) -> bool:
+    """Whether the record's ``paperRef`` now reads another stored edition than ``ref``, the
+    ``matchedRef`` it was read as: an unversioned reference read as v1 before v2 was added, or
+    as the copy stored without a version before a version was."""
+    asked = data.get("paperRef")
+    if not isinstance(asked, str):
+        return False
+    now = edition(asked)
+    return now is not None and not _same_ref(now, ref)
+
+
+def _same_ref(one: str, other: str) -> bool:
+    """Whether two references name one paper (as written otherwise: ``arxiv:`` or ``arXiv:``)."""
+    first, second = try_parse_ref(one), try_parse_ref(other)
+    if first is None or second is None:
+        return one == other
+    return first == second
 
 
 def _quote_gone(data: dict[str, object], ref: str, stored_quote: StoredQuote) -> bool:
@@ -142,6 +178,19 @@ def library_holds(library: Library) -> StoredFor:
     return held
 
 
+def library_editions(library: Library) -> StoredEdition:
+    """``StoredEdition`` read from ``library``: the copy a check of the reference reads."""
+
+    def edition(ref: str) -> str | None:
+        try:
+            paper = library.get_paper(parse_ref(ref))
+        except (ClaimauditError, ValueError):
+            return None  # a reference no library holds
+        return str(paper.ref) if paper is not None else None
+
+    return edition
+
+
 def library_quotes(library: Library) -> StoredQuote:
     """``StoredQuote`` read from ``library``: the copy stored under exactly that reference, its
     passages read once per paper."""
@@ -171,6 +220,7 @@ def drop_stale_in_library(out: Path, keys: Iterable[str], path: Path | None) -> 
                 library_readings(library),
                 library_quotes(library),
                 library_holds(library),
+                library_editions(library),
             )
     except (ClaimauditError, sqlite3.Error):
         return 0

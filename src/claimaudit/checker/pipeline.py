@@ -77,6 +77,19 @@ from claimaudit.text.claimwords import has_content_words
 
 _log = logging.getLogger(__name__)
 
+# The editions one check judged, (reference read, content hash), by the reference judged as each.
+Judged = dict[tuple[str, str | None], PaperRef]
+
+
+def _same_paper(first: PaperRef, ref: PaperRef, edition: PaperRef) -> str:
+    """Why ``ref`` is not judged: it was read as ``edition``, which ``first`` was judged as in
+    this check. Judged again it was a second, identical record of one paper (a count of two
+    papers supporting the claim), at a second judge's cost."""
+    return (
+        f"{first} and {ref} are the same paper here (both read as {edition}): "
+        f"it is checked once, in the record of {first}"
+    )
+
 
 @dataclass
 class Checker:
@@ -150,11 +163,24 @@ class Checker:
         validate_topic(topic)
         refs = paper_list(papers)  # one string is refused; an iterator is read once
         validate_papers(refs)
-        return (self.check_paper(text, paper, topic) for paper in refs)
+        # Two references can name one edition (arXiv:X is read as the arXiv:Xv2 stored, which
+        # is given too): that is known only once each is read, and it is judged once.
+        judged: Judged = {}
+        return (self.check_paper(text, paper, topic, judged=judged) for paper in refs)
 
-    def check_paper(self, claim: str, paper: str | PaperRef, topic: str | None = None) -> Record:
+    def check_paper(
+        self,
+        claim: str,
+        paper: str | PaperRef,
+        topic: str | None = None,
+        *,
+        judged: Judged | None = None,
+    ) -> Record:
         """The record for one paper; the claim is taken as given (``iter_check`` validates
-        it). Failures while checking are a ``NotCheckedRecord``, never an exception."""
+        it). Failures while checking are a ``NotCheckedRecord``, never an exception.
+        ``judged``: the editions this check judged so far, by the reference judged as each; a
+        paper read as one of them is not judged again (``_same_paper``), and one judged here
+        is added."""
         require_str(claim, "the claim")
         paper = paper_text(paper)
         # As asked here too, for callers that did not validate: the same words in either
@@ -182,14 +208,16 @@ class Checker:
         try:
             # A backend that prints while it fetches or judges must not corrupt stdout.
             with prints_to_stderr():
-                return self._check_ref(claim, ref, topic)
+                return self._check_ref(claim, ref, topic, judged)
         except Exception as error:
             # A bug anywhere below is an operational failure of this paper alone, never a
             # verdict; the traceback goes to the debug log, not to the record.
             _log.debug("checking %s failed", ref, exc_info=True)
             return failure(claim, ref, f"check failed: {failure_text(error)}")
 
-    def _check_ref(self, claim: str, ref: PaperRef, topic: str | None) -> Record:
+    def _check_ref(
+        self, claim: str, ref: PaperRef, topic: str | None, judged: Judged | None
+    ) -> Record:
         query = search_query(claim, topic)
         try:
             found = self.source.fetch(ref, source_query(claim, topic))
@@ -209,6 +237,19 @@ class Checker:
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return failure(claim, ref, self.said(error), calls=spent)
+        edition = (str(found.ref), found.content_hash)
+        first = judged.get(edition) if judged is not None else None
+        if first is not None:
+            return failure(claim, ref, _same_paper(first, ref, found.ref), calls=self._calls(found))
+        record = self._answer(claim, ref, found, query, topic)
+        if judged is not None and isinstance(record, CheckedRecord):
+            judged.setdefault(edition, ref)
+        return record
+
+    def _answer(
+        self, claim: str, ref: PaperRef, found: SourcePaper, query: str, topic: str | None
+    ) -> Record:
+        """The record of ``found``, read for ``ref``: the cached answer, else the judge's."""
         key = self.cache_key_for(claim, ref, found, topic)
         # The key may have cost requests (the openai judge asks its server's context window):
         # this record's, whether it comes from the cache or is judged.

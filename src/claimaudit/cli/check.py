@@ -408,8 +408,9 @@ def _run_locked(
             f"note: checking again {counted(redone, 'pair')} judged against text the library "
             "has replaced or read again with a newer reader since (another paperContentHash "
             "or paperExtractor, or, in a record older than those, another passage under its "
-            "evidencePassageId), or on search excerpts of a paper the library holds now; "
-            "their old records are taken out"
+            "evidencePassageId), on search excerpts of a paper the library holds now, or as "
+            "an edition their reference no longer reads (arXiv:X judged as v1, v2 added "
+            "since); their old records are taken out"
         )
         resume, rescan = _read_resume(out), True
     if rescan:

@@ -216,11 +216,14 @@ def import_entries(
     """Import every entry of the BibTeX or CSL-JSON file at ``path``; BibliographyError when
     the file cannot be read. ``client`` makes the arXiv client, on first use. ``on_unread``
     hears of each block that could not be read as an entry, before any import, and
-    ``on_note`` of a file read by its content, not its name (CSL YAML in refs.bib). ``explain``
-    words an entry's failure (the command line adds its advice: ``--replace``)."""
+    ``on_note`` of a file read by its content, not its name (CSL YAML in refs.bib), and of
+    each entry whose ``crossref`` no entry has. ``explain`` words an entry's failure (the
+    command line adds its advice: ``--replace``)."""
     found = read_bib(path)
-    if on_note is not None and found.note is not None:
-        on_note(found.note)
+    if on_note is not None:
+        for note in (found.note, *found.warnings):  # a crossref no entry has, too
+            if note is not None:
+                on_note(note)
     if on_unread is not None:
         for unread in found.unread:
             on_unread(unread)

@@ -265,6 +265,7 @@ def parse_bibliography(
         source=name,
         unread=found.unread,
         empty=(name,) if not found.records and not found.unread else (),
+        read_as=found.warnings,
     )
 
 
@@ -295,6 +296,7 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography
         unread += found.unread
         if found.note is not None:
             read_as.append(found.note)
+        read_as += found.warnings  # a crossref no entry has
         if not found.records and not found.unread:  # an unread entry is warned of apart
             empty.append(str(path))
     source = ", ".join(str(p) for p in paths)
@@ -371,11 +373,13 @@ class Bibliography:
     source: str | None = None
     unread: tuple[UnreadEntry, ...] = ()  # its blocks that could not be read as entries
     empty: tuple[str, ...] = ()  # its files that hold no entry
-    read_as: tuple[str, ...] = ()  # one line per file read by its content, not its name
+    # One line per file read by its content, not its name, and per crossref no entry has.
+    read_as: tuple[str, ...] = ()
 
     def warnings(self) -> tuple[str, ...]:
         """What every surface says of it before the review: each file read as its content,
-        not its name, says (CSL YAML in refs.bib), then each file that holds no entry."""
+        not its name, says (CSL YAML in refs.bib), each entry whose crossref no entry has,
+        then each file that holds no entry."""
         return (*dict.fromkeys(self.read_as), *self.empty_warnings())
 
     def empty_warnings(self) -> tuple[str, ...]:

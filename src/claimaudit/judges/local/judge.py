@@ -44,9 +44,10 @@ USAGE_REVISION = "1"
 # Words of the claim quoted where the model stopped reading it.
 _READ_TO_CHARS = 40
 
-# Keyed by the config's digest too: a folder recalibrated while the process runs is a new model,
-# never the old one under the new config's identity (one entry per recalibration seen).
-_models: dict[tuple[Path, int, str], VerifierModel] = {}
+# Keyed by the config's and the tokenizer's digests too: a folder recalibrated (or its tokenizer
+# edited) while the process runs is a new model, never the old one under the new identity (one
+# entry per change seen).
+_models: dict[tuple[Path, int, str, str], VerifierModel] = {}
 _lock = threading.Lock()
 
 
@@ -62,22 +63,37 @@ def _digest(settings: bytes) -> str:
     return hashlib.sha256(settings).hexdigest()[:16]
 
 
+def _read_files(model_dir: Path) -> tuple[bytes, VerifierConfig, bytes]:
+    """config.json's bytes, the config they give and the tokenizer file's bytes, each read
+    once: the tokenizer decides what the model reads, so its bytes are part of the identity."""
+    try:
+        settings = (model_dir / CONFIG_FILE).read_bytes()
+    except OSError as exc:
+        raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
+    config = VerifierConfig.parse(settings, model_dir)
+    try:
+        tokenizer = (model_dir / config.tokenizer_file).read_bytes()
+    except OSError as exc:
+        raise JudgeError(f"local verifier tokenizer missing: {config.tokenizer_file}") from exc
+    return settings, config, tokenizer
+
+
 def load_model(
-    model_dir: Path = MODEL_DIR, threads: int = 2, settings: bytes | None = None
+    model_dir: Path = MODEL_DIR,
+    threads: int = 2,
+    settings: bytes | None = None,
+    tokenizer: bytes | None = None,
 ) -> VerifierModel:
-    """One session per (folder, threads, config) per process: loading costs far more than a
-    decision. ``settings``: the config.json bytes the caller's identity was made from (default:
-    the folder's now)."""
-    if settings is None:
-        try:
-            settings = (model_dir / CONFIG_FILE).read_bytes()
-        except OSError as exc:
-            raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
-    key = (model_dir.resolve(), threads, _digest(settings))
+    """One session per (folder, threads, config, tokenizer) per process: loading costs far
+    more than a decision. ``settings`` and ``tokenizer``: the config.json and tokenizer bytes
+    the caller's identity was made from (default: the folder's now)."""
+    if settings is None or tokenizer is None:
+        settings, _, tokenizer = _read_files(model_dir)
+    key = (model_dir.resolve(), threads, _digest(settings), _digest(tokenizer))
     with _lock:
         model = _models.get(key)
         if model is None:
-            model = VerifierModel(model_dir, threads, settings)
+            model = VerifierModel(model_dir, threads, settings, tokenizer)
             _models[key] = model
         return model
 
@@ -125,25 +141,19 @@ class LocalJudge(Judge):
     def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
         self.model_dir = model_dir
         self.threads = threads
-        # config.json as first read by this judge: its identity, threshold and model all come
-        # from these bytes, so a folder recalibrated meanwhile cannot mix old and new.
-        self._settings: bytes | None = None
-        self._config: VerifierConfig | None = None
+        # config.json and the tokenizer as first read by this judge: its identity, threshold
+        # and model all come from these bytes, so a folder recalibrated (or its tokenizer
+        # edited) meanwhile cannot mix old and new.
+        self._files: tuple[bytes, VerifierConfig, bytes] | None = None
         self._pin_lock = threading.Lock()  # server threads share one judge
 
-    def _pinned(self) -> tuple[bytes, VerifierConfig]:
-        """The config this judge answers with (read once); JudgeError for a broken folder."""
+    def _pinned(self) -> tuple[bytes, VerifierConfig, bytes]:
+        """The config bytes, config and tokenizer bytes this judge answers with (read once);
+        JudgeError for a broken folder."""
         with self._pin_lock:
-            if self._settings is None or self._config is None:
-                try:
-                    settings = (self.model_dir / CONFIG_FILE).read_bytes()
-                except OSError as exc:
-                    raise JudgeError(
-                        f"local verifier config unusable in {self.model_dir}: {exc}"
-                    ) from exc
-                self._config = VerifierConfig.parse(settings, self.model_dir)
-                self._settings = settings
-            return self._settings, self._config
+            if self._files is None:
+                self._files = _read_files(self.model_dir)
+            return self._files
 
     @property
     def concurrency(self) -> int:
@@ -154,16 +164,17 @@ class LocalJudge(Judge):
 
     @property
     def cache_identity(self) -> str | None:
-        """Model version, weights checksum, a digest of the whole config and the reader's
-        revision: a retrained or recalibrated model (same weights, new aggregator or threshold),
-        or a new way of reading the passages, never reuses old answers."""
+        """Model version, weights checksum, digests of the whole config and of the tokenizer
+        file, and the reader's revision: a retrained or recalibrated model (same weights, new
+        aggregator or threshold), an edited tokenizer (same config, other tokens) or a new way
+        of reading the passages never reuses old answers."""
         try:
-            settings, config = self._pinned()
+            settings, config, tokenizer = self._pinned()
         except JudgeError:
             return None  # decide() will report the broken model; nothing is cached
         return (
             f"claimaudit-verifier-{config.version}:{config.model_sha256}:{_digest(settings)}"
-            f":reader{READER_REVISION}:notes{NOTES_REVISION}:usage{USAGE_REVISION}"
+            f":tokenizer{_digest(tokenizer)}:reader{READER_REVISION}:notes{NOTES_REVISION}:usage{USAGE_REVISION}"
         )
 
     @property
@@ -176,7 +187,8 @@ class LocalJudge(Judge):
 
     def decide(self, decision: Decision) -> JudgeReply:
         self._check_questions(decision.questions)
-        model = load_model(self.model_dir, self.threads, self._pinned()[0])
+        settings, _, tokenizer = self._pinned()
+        model = load_model(self.model_dir, self.threads, settings, tokenizer)
         case = decision.case
         passages = list(case.passages)
         texts = [p.text for p in passages]

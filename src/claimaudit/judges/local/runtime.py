@@ -146,10 +146,15 @@ class VerifierModel:
     """The ONNX session, tokenizer and calibration parameters of one model folder."""
 
     def __init__(
-        self, model_dir: Path = MODEL_DIR, threads: int = 2, settings: bytes | None = None
+        self,
+        model_dir: Path = MODEL_DIR,
+        threads: int = 2,
+        settings: bytes | None = None,
+        tokenizer: bytes | None = None,
     ) -> None:
-        """``settings``: ``config.json``'s bytes as the caller read them (default: read now), so
-        that the model is the one the caller's cache identity names."""
+        """``settings`` and ``tokenizer``: ``config.json``'s and the tokenizer file's bytes as
+        the caller read them (default: read now), so that the model is the one the caller's
+        cache identity names."""
         # Imported here so that importing the judge package stays cheap.
         try:
             import onnxruntime as ort
@@ -172,7 +177,11 @@ class VerifierModel:
                 f"local verifier model {model_path.name} is corrupt (checksum mismatch)"
             )
         try:
-            self.tokenizer = Tokenizer.from_file(str(model_dir / self.config.tokenizer_file))
+            self.tokenizer = (
+                Tokenizer.from_file(str(model_dir / self.config.tokenizer_file))
+                if tokenizer is None
+                else Tokenizer.from_str(tokenizer.decode("utf-8"))
+            )
             options = ort.SessionOptions()
             # Fixed thread counts and sequential execution keep results reproducible.
             options.intra_op_num_threads = threads

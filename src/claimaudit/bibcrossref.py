@@ -1,0 +1,133 @@
+"""BibTeX's ``crossref``: an entry takes the fields it lacks from the entry it names, as BibTeX
+and biber read it (``@inproceedings{a, crossref = {conf20}, ...}`` gets the proceedings'
+``booktitle``, ``year``, ``editor``, ``publisher``...).
+
+The child's own fields always win; only fields it lacks come from the parent (and the parent's
+parent, as biber reads a chain). Two departures from inheriting everything, both because the
+child is another work than its parent:
+
+- the parent's ``title`` fills the child's ``booktitle`` (biber's rule for a part of a book or
+  proceedings), never the child's ``title``;
+- the fields that identify the parent itself (``doi``, ``eprint``, ``url``, ``isbn``, a
+  ``file``...) or are free text about it (``note``, ``abstract``) are not inherited: a paper
+  without its own DOI would otherwise be checked as the whole volume.
+
+A parent that no entry has, or a chain that comes back to itself, leaves the entry as written
+and is said in a warning; it is never an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+# Never inherited: how an entry refers to others (biber's ``noinherit`` list), and the fields
+# that name the parent work itself rather than the volume its parts share.
+_NOT_INHERITED = frozenset(
+    {
+        "crossref",
+        "xref",
+        "xdata",
+        "ids",
+        "entryset",
+        "entrysubtype",
+        "execute",
+        "label",
+        "options",
+        "presort",
+        "related",
+        "relatedoptions",
+        "relatedstring",
+        "relatedtype",
+        "shorthand",
+        "shorthandintro",
+        "sortkey",
+        "title",  # the parent's title is the child's booktitle, below
+        "doi",
+        "eprint",
+        "eprinttype",
+        "eprintclass",
+        "archiveprefix",
+        "primaryclass",
+        "arxiv",
+        "arxivid",
+        "url",
+        "urldate",
+        "isbn",
+        "file",
+        "pmid",
+        "pmcid",
+        # Free text about the parent: an id it mentions would be read as the child's when the
+        # child names none (``review.bibliography`` reads a note's id in that case).
+        "note",
+        "annote",
+        "annotation",
+        "abstract",
+    }
+)
+
+
+@dataclass(frozen=True)
+class CrossrefEntry:
+    """One BibTeX entry as read: its key, lower-case field names, where it starts (1-based)."""
+
+    key: str
+    fields: Mapping[str, str]
+    line: int | None = None
+
+
+def _where(entry: CrossrefEntry, source: str | None) -> str:
+    place = f" line {entry.line}" if entry.line else ""
+    return f"{source or 'the bibliography'}{place}"
+
+
+def inherit(
+    entries: Sequence[CrossrefEntry], source: str | None = None
+) -> tuple[list[dict[str, str]], list[str]]:
+    """Each entry's fields with those it lacks taken from its ``crossref`` parent (in order),
+    and one warning per parent that cannot be found or chain that loops. A key is found as
+    written, else ignoring case (BibTeX's crossref keys ignore case)."""
+    exact = {e.key: e for e in entries}
+    folded: dict[str, CrossrefEntry] = {}
+    for entry in entries:
+        folded.setdefault(entry.key.casefold(), entry)
+    resolved: dict[str, dict[str, str]] = {}
+    warnings: list[str] = []
+
+    def find(name: str) -> CrossrefEntry | None:
+        return exact.get(name) or folded.get(name.casefold())
+
+    def fields_of(entry: CrossrefEntry, chain: tuple[str, ...]) -> dict[str, str]:
+        done = resolved.get(entry.key)
+        if done is not None:
+            return done
+        fields = dict(entry.fields)
+        name = (fields.get("crossref") or "").strip()
+        if name:
+            parent = find(name)
+            if parent is None:
+                warnings.append(
+                    f"{_where(entry, source)}: entry {entry.key!r} has crossref {name!r}, which "
+                    "no entry has; it is read without the fields it would inherit"
+                )
+            elif parent.key in chain or parent.key == entry.key:
+                warnings.append(
+                    f"{_where(entry, source)}: entry {entry.key!r} has crossref {name!r}, which "
+                    "leads back to itself; it is read without the fields it would inherit"
+                )
+            else:
+                _fill(fields, fields_of(parent, (*chain, entry.key)))
+        resolved[entry.key] = fields
+        return fields
+
+    return [fields_of(e, ()) for e in entries], warnings
+
+
+def _fill(child: dict[str, str], parent: Mapping[str, str]) -> None:
+    """Add to ``child`` the fields of ``parent`` it lacks (an empty value counts as lacking)."""
+    for name, value in parent.items():
+        if name not in _NOT_INHERITED and not (child.get(name) or "").strip():
+            child[name] = value
+    title = parent.get("title")
+    if title and not (child.get("booktitle") or "").strip():
+        child["booktitle"] = title
