@@ -365,3 +365,17 @@ def test_a_citation_used_as_the_object_of_an_opening_pointer_leaves_no_fragment(
         "The authors show that padding matters."
     )
     assert _clean("Padding, as shown in [1], matters.") == "Padding matters."
+
+
+def test_an_opening_pointer_without_a_comma_goes_with_its_citation() -> None:
+    # QA: "In [@a] the authors show X." was judged as "In the authors show X.".
+    assert _clean("In [@a] the authors show that padding matters.") == (
+        "The authors show that padding matters."
+    )
+    assert _clean("According to [1] baselines are key.") == "Baselines are key."
+    assert _clean("As shown in [@a; @b] padding matters.") == "Padding matters."
+    assert _clean("Following [1] and [2] we pad the inputs.") == "We pad the inputs."
+    # The author's words stay: a pointer with an object of its own, a citation-only tail.
+    assert _clean("In 2020 [@a] the authors showed it.") == "In 2020 the authors showed it."
+    assert _clean("In this work [@a] we pad the inputs.") == "In this work we pad the inputs."
+    assert _clean("See [@a] for details.") == "See for details."

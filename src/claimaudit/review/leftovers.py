@@ -13,6 +13,8 @@ words (``POINTER_WORDS``, and verbs such as "described") and numbers, and has it
 preposition or conjunction with nothing after it, or before another ("at for", "following
 and"). A bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details)"),
 nor does a clause opening so that holds words of its own (", cf. the guide at for details").
+A pointer opening the sentence goes before its citation's comma, or, where the removed
+citation's mark shows its object was that citation, with none ("In [@a] the authors ...").
 The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
 """
 
@@ -78,6 +80,14 @@ _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNO
 # inside it ("Padding, as shown in [3], matters"). A comma right after a preposition is
 # never the author's.
 _HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
+# The same pointer with no comma after its removed citation ("In [@a] the authors show ...",
+# "According to \\cite{a} baselines are key"): only a removed mark tells where its object was,
+# so it is read before the marks go (a LaTeX sentence's are set where a citation printed
+# nothing). The citations may be several, joined ("Following [1] and [2] we ...").
+_HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
+_HEAD_BEFORE_HOLE = re.compile(
+    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{_HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
+)
 _INSIDE = re.compile(
     r"\s*,\s*((?:as|following|according|see|cf\.)\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
     re.IGNORECASE,
@@ -160,10 +170,25 @@ def _without_pointer_head(text: str) -> str:
     head = _HEAD.match(text)
     if head is None or not _dangling(_words(head.group(1))):
         return text
-    rest = text[head.end() :]
+    return _capitalised(text[head.end() :])
+
+
+def _capitalised(rest: str) -> str:
+    """``rest`` opening a sentence: the sentence's capital goes to its new first word, unless
+    it is written mixed ("pH")."""
     first = rest.split(maxsplit=1)[0] if rest.strip() else ""
-    # The sentence's capital goes to its new first word, unless it is written mixed ("pH").
     return rest[:1].upper() + rest[1:] if first.islower() else rest
+
+
+def _without_pointer_before_hole(text: str) -> str:
+    """``text`` (its removed citations marked) without a pointer opening it whose object was
+    the citation right after it ("In \ue000 the authors show" reads "The authors show"); not
+    where what follows says nothing of its own ("See [@a] for details." is no claim)."""
+    head = _HEAD_BEFORE_HOLE.match(text)
+    if head is None or not _dangling(_words(head.group(1))):
+        return text
+    rest = text[head.end() :]
+    return text if _pointing(_words(rest)) else _capitalised(rest)
 
 
 def _without_dangling(text: str) -> str:
@@ -180,9 +205,12 @@ def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
     dropped before punctuation; the author's own ("Arbeitsgedächtnis : das", French spacing)
     and no-break spaces stay. ``closed`` (a LaTeX draft's sentence): the reader closed those
     gaps already, keeping a blank the author typed before ":", ";", "!" or "?", which stays;
-    one before "," or "." goes. Neither, every blank before punctuation goes."""
-    if marked:
-        text = closed_up(text, REMOVED, _PUNCTUATION)
+    one before "," or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
+    Neither, every blank before punctuation goes."""
+    text = _without_pointer_before_hole(text)
+    # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
+    # are closed already.
+    text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(_pointer_bracket, text)

@@ -175,3 +175,19 @@ def test_a_citations_gap_closes_before_other_scripts_punctuation(tmp_path: Path)
         "चीनी मीठी होती है।",
         "هل القهوة تحسن المزاج؟",
     ]
+
+
+def test_an_opening_pointer_without_a_comma_goes_with_its_citation(tmp_path: Path) -> None:
+    # QA: "In \cite{a} the authors show X." was judged as "In the authors show X.".
+    body = (
+        "In \\cite{a} the authors show that padding matters.\n\n"
+        "According to~\\citep{a} baselines are key.\n\n"
+        "In \\citet{a} the authors show that padding matters.\n\n"
+        "In the past \\cite{a} padding mattered."
+    )
+    assert _claims(tmp_path, "\\usepackage{natbib}", body) == [
+        "The authors show that padding matters.",
+        "Baselines are key.",
+        "In the authors the authors show that padding matters.",
+        "In the past padding mattered.",
+    ]

@@ -31,7 +31,7 @@ from claimaudit.review.latex.draft import LatexDraft
 from claimaudit.review.latex.read import read_latex_draft
 from claimaudit.review.latex.sentences import read_sentences
 from claimaudit.review.latex.text import LatexBlock
-from claimaudit.review.leftovers import tidy
+from claimaudit.review.leftovers import REMOVED, tidy
 from claimaudit.review.none_cited import latex_none_cited
 from claimaudit.review.sentences import Sentence
 
@@ -135,11 +135,15 @@ def draft_bibliography(
     )
 
 
-def claim_text(sentence: str) -> str:
+def claim_text(sentence: str, holes: tuple[int, ...] = ()) -> str:
     """The sentence as the judge reads it and the review shows it: what dropped citations left
     behind removed (the reader closed the gaps they left, keeping blanks the author typed:
-    French "résultat : 5")."""
-    return tidy(sentence, closed=True)
+    French "résultat : 5"); ``holes``, where in it a citation printed nothing, tell a pointer
+    whose object it was ("In \\cite{a} the authors ...")."""
+    marked = sentence.replace(REMOVED, "\ufffd")  # a draft's own is no mark of ours
+    for hole in sorted(set(holes), reverse=True):
+        marked = marked[:hole] + REMOVED + marked[hole:]
+    return tidy(marked, closed=True)
 
 
 def _field(entry: Entry | None, field: str) -> str:
@@ -193,7 +197,7 @@ def extract_latex_claims(
             sentence = replace(
                 item.sentence,
                 index=len(claims) + len(uncited),
-                text=claim_text(item.sentence.text),
+                text=claim_text(item.sentence.text, item.holes),
             )
             if not item.citations and not given:
                 uncited.append(sentence)
