@@ -115,7 +115,8 @@ def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors
     claims, uncited = extract_claims(report, bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
-        ("shows Y, as the authors says.", ["doi:10.1234/b", "doi:10.1234/c"]),
+        # "-@solo" prints no name: the verb it left without a subject reads "The authors".
+        ("The authors shows Y, as the authors says.", ["doi:10.1234/b", "doi:10.1234/c"]),
     ]
     assert [s.text for s in uncited] == ["Ask @someone or @property, mail a@smith2020.org."]
 
@@ -135,7 +136,7 @@ def test_an_in_text_citation_of_a_work_naming_no_author_reads_the_authors() -> N
     )
     claims, _ = extract_claims("@solo found that X holds.\n\nY holds. @solo.\n", bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
-        ("the authors found that X holds.", ["doi:10.1234/a"]),
+        ("The authors found that X holds.", ["doi:10.1234/a"]),  # a subject, capitalised
         ("Y holds.", ["doi:10.1234/a"]),  # a sentence of only the citation is none
     ]
 
@@ -185,7 +186,7 @@ def test_an_in_text_key_in_braces_cites_like_a_bare_one() -> None:
     claims, uncited = extract_claims(report, bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
-        ("shows Y.", ["doi:10.1234/a"]),
+        ("The authors shows Y.", ["doi:10.1234/a"]),
         ("As the authors says, Z holds.", ["doi:10.1000/xyz"]),
     ]
     assert [c.key for c in claims[0].citations] == ["smith.2020:a"]
@@ -379,3 +380,23 @@ def test_an_opening_pointer_without_a_comma_goes_with_its_citation() -> None:
     assert _clean("In 2020 [@a] the authors showed it.") == "In 2020 the authors showed it."
     assert _clean("In this work [@a] we pad the inputs.") == "In this work we pad the inputs."
     assert _clean("See [@a] for details.") == "See for details."
+
+
+def test_a_hand_written_author_year_mark_or_a_citation_as_subject_reads_clean() -> None:
+    # QA: "(Smith and Lee [@a])" kept the names, and "[1] showed that X." read "showed that X."
+    bibliography = parse_bibliography(
+        "@article{a, author = {Smith, J. and Lee, A.}, title = {T}, doi = {10.1/a}}\n"
+    )
+    report = (
+        "Padding matters (Smith and Lee, 2020 [@a]).\n\n"
+        "[@a] showed that padding matters.\n\n"
+        "[@a]. Padding matters.\n\n"
+        "Padding matters in the Lee data [@a].\n"
+    )
+    claims, _ = extract_claims(report, bibliography)
+    assert [c.text for c in claims] == [
+        "Padding matters.",
+        "The authors showed that padding matters.",
+        "Padding matters.",
+        "Padding matters in the Lee data.",
+    ]

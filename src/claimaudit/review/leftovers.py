@@ -15,12 +15,17 @@ and"). A bracket opening with "see", "cf." or "compare" needs no hole ("(see, fo
 nor does a clause opening so that holds words of its own (", cf. the guide at for details").
 A pointer opening the sentence goes before its citation's comma, or, where the removed
 citation's mark shows its object was that citation, with none ("In [@a] the authors ...").
+A removed citation that was the sentence's subject ("[1] showed ...") reads "The authors", and
+a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
+Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
 The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from functools import partial
 
 from claimaudit.review.citation_only import POINTER_WORDS
 from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION, closed_up, squeezed
@@ -85,6 +90,11 @@ _HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
 # so it is read before the marks go (a LaTeX sentence's are set where a citation printed
 # nothing). The citations may be several, joined ("Following [1] and [2] we ...").
 _HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
+# A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
+# ..."): the verb after it is lower case. It reads as a textual citation of a work whose
+# authors no entry names does, rather than as a sentence without a subject.
+_HOLE_SUBJECT = re.compile(rf"\s*{_HOLE}\s*(?=[^\W\d_])")
+UNNAMED_AUTHORS = "the authors"
 _HEAD_BEFORE_HOLE = re.compile(
     rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{_HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
 )
@@ -123,10 +133,24 @@ def _pointing(words: list[str]) -> bool:
     return bool(words) and all(w in _POINTING or w.isdigit() for w in words)
 
 
-def _pointer_bracket(match: re.Match[str]) -> str:
+def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     words = _words(match.group(1))
     opens = bool(words) and words[0] in _OPENS_POINTER
-    return "" if _pointing(words) and (opens or _has_hole(words)) else match.group()
+    if _pointing(words) and (opens or _has_hole(words)):
+        return ""
+    return "" if _names_only(match.group(1), names) else match.group()
+
+
+def _names_only(group: str, names: Collection[str]) -> bool:
+    """Whether a bracket's words are a citation written out, "(\\citeauthor{a},
+    \\citeyear{a})" read "(Smith and Lee)": the cited works' authors' ``names`` (one at least
+    written with a capital, as a name is: "(in the park)" is no "Park"), pointer words and
+    numbers ("(see Smith and Lee 2020, p. 3)")."""
+    tokens = _TOKEN.findall(group)
+    named = [t for t in tokens if t.lower() in names]
+    return any(t[:1].isupper() for t in named) and all(
+        t in named or t.lower() in _POINTING or t.isdigit() for t in tokens
+    )
 
 
 def _without_pointer_tail(text: str) -> str:
@@ -180,6 +204,15 @@ def _capitalised(rest: str) -> str:
     return rest[:1].upper() + rest[1:] if first.islower() else rest
 
 
+def _with_subject(text: str) -> str:
+    """``text`` (its removed citations marked) with "The authors" where a removed citation
+    was its subject: "\ue000 showed that X" reads "The authors showed that X"."""
+    hole = _HOLE_SUBJECT.match(text)
+    if hole is None or not text[hole.end()].islower():
+        return text
+    return f"{UNNAMED_AUTHORS.capitalize()} {text[hole.end() :]}"
+
+
 def _without_pointer_before_hole(text: str) -> str:
     """``text`` (its removed citations marked) without a pointer opening it whose object was
     the citation right after it ("In \ue000 the authors show" reads "The authors show"); not
@@ -199,21 +232,24 @@ def _without_dangling(text: str) -> str:
     return text[: match.start()] + (text[-1] if text[-1] in ".!?" else "")
 
 
-def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
+def tidy(
+    text: str, *, marked: bool = False, closed: bool = False, names: Collection[str] = ()
+) -> str:
     """``text`` (a sentence without its citations) without what they left behind. ``marked``:
     each removed citation left ``REMOVED`` in its place, and only the blanks around one are
     dropped before punctuation; the author's own ("Arbeitsgedächtnis : das", French spacing)
     and no-break spaces stay. ``closed`` (a LaTeX draft's sentence): the reader closed those
     gaps already, keeping a blank the author typed before ":", ";", "!" or "?", which stays;
     one before "," or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
-    Neither, every blank before punctuation goes."""
-    text = _without_pointer_before_hole(text)
+    Neither, every blank before punctuation goes. ``names``: the words of the cited works'
+    authors' family names, lower case (a bracket of nothing else is a citation mark)."""
+    text = _with_subject(_without_pointer_before_hole(text))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
-    text = _BRACKET.sub(_pointer_bracket, text)
+    text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)
     text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
     text = _squeezed(text, marked)
     if not marked:

@@ -191,3 +191,38 @@ def test_an_opening_pointer_without_a_comma_goes_with_its_citation(tmp_path: Pat
         "In the authors the authors show that padding matters.",
         "In the past padding mattered.",
     ]
+
+
+def test_an_author_year_mark_written_by_hand_is_a_citation_mark(tmp_path: Path) -> None:
+    # QA: "(\citeauthor{a}, \citeyear{a})" was judged as "Padding matters (Smith and Lee)."
+    # and "\citeauthor{x} showed" of a work naming no author as "the authors showed".
+    bib = (
+        "@article{a, author = {Smith, J. and Lee, A.}, title = {A}, doi = {10.1/a}}\n"
+        "@article{solo, author = {others}, title = {S}, doi = {10.1/s}}\n"
+    )
+    body = (
+        "Padding matters (\\citeauthor{a}, \\citeyear{a}).\n\n"
+        "Padding matters (see \\citeauthor{a} \\citeyear{a}, p.~3).\n\n"
+        "\\citeauthor{solo} showed that padding matters.\n\n"
+        "\\cite{a} showed that padding matters.\n\n"
+        "\\citeauthor{a} showed that padding matters (in the Lee data).\n\n"
+        "Padding matters (Table 1) for Smith and Lee \\cite{a}."
+    )
+    path = write_article(tmp_path, body, bib=bib)
+    found = extract_latex_claims(path).claims
+    assert [c.text for c in found] == [
+        "Padding matters.",
+        "Padding matters.",
+        "The authors showed that padding matters.",
+        "The authors showed that padding matters.",
+        "Smith and Lee showed that padding matters (in the Lee data).",
+        "Padding matters (Table 1) for Smith and Lee.",
+    ]
+    assert [[t.citations for t in c.targets] for c in found] == [
+        [("a",)],
+        [("a",)],
+        [("solo",)],
+        [("a",)],
+        [("a",)],
+        [("a",)],
+    ]
