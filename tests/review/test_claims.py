@@ -400,3 +400,36 @@ def test_a_hand_written_author_year_mark_or_a_citation_as_subject_reads_clean() 
         "Padding matters.",
         "Padding matters in the Lee data.",
     ]
+
+
+def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition() -> None:
+    # QA: an address cited as a verb's object left its preposition: "We pad inputs as
+    # described at, the method works.", "The method, described at, works well.", "... is
+    # described at and works well."
+    arxiv = "https://arxiv.org/abs/1907.10121"
+    assert _clean(f"We pad inputs as described at {arxiv}, the method works.") == (
+        "We pad inputs, the method works."
+    )
+    assert _clean(f"We pad inputs as described at {arxiv} , the method works.") == (
+        "We pad inputs, the method works."
+    )
+    assert _clean(f"The method, described at {arxiv}, works well.") == "The method works well."
+    assert _clean(f"The method is described at {arxiv} and works well.") == (
+        "The method is described and works well."
+    )
+    assert _clean(f"The method described at {arxiv} works well.") == (
+        "The method described works well."
+    )
+    assert _clean(f"The method is described at {arxiv}.") == "The method is described."
+    assert _clean("It was shown by [1] and [2].") == "It was shown."
+    assert _clean("The method, proposed by [1], works.") == "The method works."
+    # The author's words stay: a pointer after a comma goes whole, as before; "based on",
+    # "the following" and an address that is no citation.
+    assert _clean(f"X reduces Y, as described in {arxiv}.") == "X reduces Y."
+    assert _clean("This is based on [1].") == "This is based on."
+    assert _clean("Good practice includes the following [1]:") == (
+        "Good practice includes the following:"
+    )
+    assert _clean("As described at https://example.org/guide, the method works [1].") == (
+        "As described at https://example.org/guide, the method works."
+    )

@@ -63,10 +63,11 @@ _DANGLING_POINTER = re.compile(
 
 # What a pointer at a cited work is made of: citation-only sentences' words, and the verbs
 # that introduce a work ("as described in").
-_POINTING = POINTER_WORDS | {
-    *"described reported shown proposed presented introduced noted suggested".split(),
-    *"demonstrated defined outlined according studied".split(),
-}
+_VERBS = (
+    "described reported shown proposed presented introduced noted suggested demonstrated "
+    "defined outlined studied"
+).split()
+_POINTING = POINTER_WORDS | {*_VERBS, "according"}
 # Words that need an object: one with nothing after it (or another of them, or "for") had a
 # citation for it.
 _NEEDS_OBJECT = frozenset(
@@ -99,8 +100,23 @@ _HEAD_BEFORE_HOLE = re.compile(
     rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{_HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
 )
 _INSIDE = re.compile(
-    r"\s*,\s*((?:as|following|according|see|cf\.)\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
+    r"\s*,\s*((?:as|following|according|see|cf\.|"
+    + "|".join(_VERBS)
+    + r")\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
     re.IGNORECASE,
+)
+# A pointer inside the sentence, not set off by a comma, whose object was the removed citation
+# after it ("We pad inputs as described at [1], the method ..." read "... as described at, the
+# method ..."): only its mark tells where the object was.
+_PHRASE_BEFORE_HOLE = re.compile(
+    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{_HOLE}",
+    re.IGNORECASE,
+)
+# A verb that introduces a work, its preposition's object the removed citation: "The method is
+# described at [1]." reads "The method is described." ("based on." keeps its "on": no verb
+# that points at a work).
+_VERB_BEFORE_HOLE = re.compile(
+    rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{_HOLE}", re.IGNORECASE
 )
 
 
@@ -213,6 +229,32 @@ def _with_subject(text: str) -> str:
     return f"{UNNAMED_AUTHORS.capitalize()} {text[hole.end() :]}"
 
 
+def _without_pointer_inside(text: str) -> str:
+    """``text`` (its removed citations marked) without a pointer inside it whose object was the
+    citation after it: a phrase opening with "as", "following" or "according" ("We pad inputs
+    as described at \ue000, the method ...": a comma-set one is ``_INSIDE``'s), and a verb
+    pointing at a work, its preposition's ("is described at \ue000." reads "is described.");
+    not one that is a clause of pointer words of its own (", as described in \ue000.", ",
+    described at \ue000,"), which goes whole later."""
+
+    def phrase(match: re.Match[str]) -> str:
+        words = _words(match.group(2))
+        before = _words(text[max(match.start() - 20, 0) : match.start()])
+        if _pointing(words) and _has_hole(words, before[-1] if before else None):
+            return REMOVED
+        return match.group()
+
+    def verb(match: re.Match[str]) -> str:
+        clause = max(text.rfind(c, 0, match.start()) for c in ",;([") + 1
+        opening = _words(text[clause : match.start()])
+        if not opening or _pointing(opening):  # ", described at \ue000," goes whole later
+            return match.group()
+        return f"{match.group(1)} {REMOVED}"
+
+    text = _PHRASE_BEFORE_HOLE.sub(phrase, text)
+    return _VERB_BEFORE_HOLE.sub(verb, text)
+
+
 def _without_pointer_before_hole(text: str) -> str:
     """``text`` (its removed citations marked) without a pointer opening it whose object was
     the citation right after it ("In \ue000 the authors show" reads "The authors show"); not
@@ -243,7 +285,7 @@ def tidy(
     one before "," or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
     Neither, every blank before punctuation goes. ``names``: the words of the cited works'
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
-    text = _with_subject(_without_pointer_before_hole(text))
+    text = _without_pointer_inside(_with_subject(_without_pointer_before_hole(text)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")

@@ -226,3 +226,17 @@ def test_an_author_year_mark_written_by_hand_is_a_citation_mark(tmp_path: Path) 
         [("a",)],
         [("a",)],
     ]
+
+
+def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition(tmp_path: Path) -> None:
+    # QA: "The method is described at \citeurl{a}." was judged as "... is described at.".
+    body = (
+        "The method is described at \\citeurl{a}.\n\n"
+        "We pad inputs as described at \\citeurl{a}, the method works.\n\n"
+        "The method, described at \\citeurl{a}, works well."
+    )
+    assert _claims(tmp_path, "", body) == [
+        "The method is described.",
+        "We pad inputs, the method works.",
+        "The method works well.",
+    ]
