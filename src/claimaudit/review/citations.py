@@ -46,6 +46,7 @@ from claimaudit.identity import RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.code_spans import code_spans
 from claimaudit.review.crossrefs import is_cross_reference
 from claimaudit.review.footnotes import blank_markers
+from claimaudit.review.superscripts import superscript_marks
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
 # No draft lists a million references; past 4300 digits int() refuses a number (a traceback).
@@ -337,16 +338,25 @@ def find_citations(
     numbered: bool = False,
     links: Collection[str] = (),
     in_text: InTextNames | None = None,
+    raised: Collection[int] = (),
 ) -> list[Citation]:
     """Every citation in ``text``, in order of position. ``links`` are the labels of the
     draft's link definitions (``[1]: url``), as markdown-it normalises them; ``in_text(key)``
-    says what an in-text ``@key`` prints, None when it is no citation (without it, none is)."""
+    says what an in-text ``@key`` prints, None when it is no citation (without it, none is);
+    ``raised``, the numbers of the draft's reference list, which a superscript mark may cite
+    (``superscripts``: none without them)."""
     text = blank_markers(text)  # same length: positions hold in the caller's text
     masked = [False] * len(text)
     for start, end in code_spans(text):
         masked[start:end] = [True] * (end - start)
     found = _in_text(text, masked, in_text) if in_text is not None else []
     found += _groups(text, masked, numbered, links) + _identifiers(text, masked)
+    for start, end, numbers in superscript_marks(text, masked, raised):
+        if _mask(masked, start, end):
+            found += [
+                Citation(CitationStyle.NUMBER, f"[{n}]", str(n), start, end, (start, end))
+                for n in numbers
+            ]
     # By position only, stably: a group's numbers share one, and keep the order written ("[8-11]"
     # is 8, 9, 10, 11; sorted by label it read 10, 11, 8, 9).
     return sorted(found, key=lambda c: c.start)

@@ -236,7 +236,11 @@ def extract_claims(
     )
     numbered = document.has_references_section or bool(resolver.numbered)
     cite = partial(
-        find_citations, numbered=numbered, links=document.links, in_text=in_text_names(resolver)
+        find_citations,
+        numbered=numbered,
+        links=document.links,
+        in_text=in_text_names(resolver),
+        raised=frozenset(resolver.numbered),
     )
     authors = partial(cited_authors, resolver)
     notes = read_notes(document, cite, authors)
