@@ -266,3 +266,15 @@ def test_an_ieee_range_of_bracketed_numbers_cites_every_number_in_it() -> None:
     assert _labels("A [3]\u2013[1].", numbered=True) == ["[3]", "[1]"]
     assert _labels("Array x[1]-[3].", numbered=True) == ["[3]"]
     assert _labels("Tuning [1]\u2013[3].") == []
+
+
+def test_numbered_citations_keep_their_written_order_and_any_dash() -> None:
+    # QA: sorted as text, "[8-11]" listed [10], [11], [8], [9] and "[2, 12]" [12], [2]; and a
+    # range written with Unicode's hyphen or minus sign ("[1\u20103]", Word's) cited nothing.
+    assert _labels("Tuning helps [8-11].", numbered=True) == ["[8]", "[9]", "[10]", "[11]"]
+    assert _labels("Tuning helps [2, 12].", numbered=True) == ["[2]", "[12]"]
+    assert _labels("Tuning helps [3, 1].", numbered=True) == ["[3]", "[1]"]
+    assert _labels("Tuning helps [9]\u2013[11].", numbered=True) == ["[9]", "[10]", "[11]"]
+    for dash in "\u2010\u2011\u2012\u2212":
+        assert _labels(f"Tuning helps [1{dash}3].", numbered=True) == ["[1]", "[2]", "[3]"]
+        assert _labels(f"Tuning helps [1]{dash}[3].", numbered=True) == ["[1]", "[2]", "[3]"]

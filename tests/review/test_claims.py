@@ -115,7 +115,8 @@ def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors
     claims, uncited = extract_claims(report, bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
-        ("shows Y, as the authors says.", ["doi:10.1234/b", "doi:10.1234/c"]),
+        # "-@solo" prints no name: the verb it left without a subject reads "The authors".
+        ("The authors shows Y, as the authors says.", ["doi:10.1234/b", "doi:10.1234/c"]),
     ]
     assert [s.text for s in uncited] == ["Ask @someone or @property, mail a@smith2020.org."]
 
@@ -135,7 +136,7 @@ def test_an_in_text_citation_of_a_work_naming_no_author_reads_the_authors() -> N
     )
     claims, _ = extract_claims("@solo found that X holds.\n\nY holds. @solo.\n", bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
-        ("the authors found that X holds.", ["doi:10.1234/a"]),
+        ("The authors found that X holds.", ["doi:10.1234/a"]),  # a subject, capitalised
         ("Y holds.", ["doi:10.1234/a"]),  # a sentence of only the citation is none
     ]
 
@@ -185,7 +186,7 @@ def test_an_in_text_key_in_braces_cites_like_a_bare_one() -> None:
     claims, uncited = extract_claims(report, bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
-        ("shows Y.", ["doi:10.1234/a"]),
+        ("The authors shows Y.", ["doi:10.1234/a"]),
         ("As the authors says, Z holds.", ["doi:10.1000/xyz"]),
     ]
     assert [c.key for c in claims[0].citations] == ["smith.2020:a"]
@@ -365,3 +366,70 @@ def test_a_citation_used_as_the_object_of_an_opening_pointer_leaves_no_fragment(
         "The authors show that padding matters."
     )
     assert _clean("Padding, as shown in [1], matters.") == "Padding matters."
+
+
+def test_an_opening_pointer_without_a_comma_goes_with_its_citation() -> None:
+    # QA: "In [@a] the authors show X." was judged as "In the authors show X.".
+    assert _clean("In [@a] the authors show that padding matters.") == (
+        "The authors show that padding matters."
+    )
+    assert _clean("According to [1] baselines are key.") == "Baselines are key."
+    assert _clean("As shown in [@a; @b] padding matters.") == "Padding matters."
+    assert _clean("Following [1] and [2] we pad the inputs.") == "We pad the inputs."
+    # The author's words stay: a pointer with an object of its own, a citation-only tail.
+    assert _clean("In 2020 [@a] the authors showed it.") == "In 2020 the authors showed it."
+    assert _clean("In this work [@a] we pad the inputs.") == "In this work we pad the inputs."
+    assert _clean("See [@a] for details.") == "See for details."
+
+
+def test_a_hand_written_author_year_mark_or_a_citation_as_subject_reads_clean() -> None:
+    # QA: "(Smith and Lee [@a])" kept the names, and "[1] showed that X." read "showed that X."
+    bibliography = parse_bibliography(
+        "@article{a, author = {Smith, J. and Lee, A.}, title = {T}, doi = {10.1/a}}\n"
+    )
+    report = (
+        "Padding matters (Smith and Lee, 2020 [@a]).\n\n"
+        "[@a] showed that padding matters.\n\n"
+        "[@a]. Padding matters.\n\n"
+        "Padding matters in the Lee data [@a].\n"
+    )
+    claims, _ = extract_claims(report, bibliography)
+    assert [c.text for c in claims] == [
+        "Padding matters.",
+        "The authors showed that padding matters.",
+        "Padding matters.",
+        "Padding matters in the Lee data.",
+    ]
+
+
+def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition() -> None:
+    # QA: an address cited as a verb's object left its preposition: "We pad inputs as
+    # described at, the method works.", "The method, described at, works well.", "... is
+    # described at and works well."
+    arxiv = "https://arxiv.org/abs/1907.10121"
+    assert _clean(f"We pad inputs as described at {arxiv}, the method works.") == (
+        "We pad inputs, the method works."
+    )
+    assert _clean(f"We pad inputs as described at {arxiv} , the method works.") == (
+        "We pad inputs, the method works."
+    )
+    assert _clean(f"The method, described at {arxiv}, works well.") == "The method works well."
+    assert _clean(f"The method is described at {arxiv} and works well.") == (
+        "The method is described and works well."
+    )
+    assert _clean(f"The method described at {arxiv} works well.") == (
+        "The method described works well."
+    )
+    assert _clean(f"The method is described at {arxiv}.") == "The method is described."
+    assert _clean("It was shown by [1] and [2].") == "It was shown."
+    assert _clean("The method, proposed by [1], works.") == "The method works."
+    # The author's words stay: a pointer after a comma goes whole, as before; "based on",
+    # "the following" and an address that is no citation.
+    assert _clean(f"X reduces Y, as described in {arxiv}.") == "X reduces Y."
+    assert _clean("This is based on [1].") == "This is based on."
+    assert _clean("Good practice includes the following [1]:") == (
+        "Good practice includes the following:"
+    )
+    assert _clean("As described at https://example.org/guide, the method works [1].") == (
+        "As described at https://example.org/guide, the method works."
+    )

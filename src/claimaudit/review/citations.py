@@ -5,11 +5,11 @@ Three styles:
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
   ``[see @smith2020, p. 3]``. Cross-references (pandoc-crossref's ``@fig:x``, ``@tbl:x``,
   Quarto's ``@fig-x``: ``crossrefs``) are not citations.
-- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` (any dash), resolved
-  through the report's References section (only looked for when the report has one, so
-  "[0, 1]" in prose is not taken for citations). A Markdown link is not one: ``[text][1]``,
-  or ``[1]`` where the draft defines ``[1]: url``; nor is indexing, a group glued to a word
-  (``x[1]``, ``a[i][1]``).
+- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` (any dash), in the order
+  written, resolved through the report's References section (only looked for when the report
+  has one, so "[0, 1]" in prose is not taken for citations). A Markdown link is not one:
+  ``[text][1]``, or ``[1]`` where the draft defines ``[1]: url``; nor is indexing, a group
+  glued to a word (``x[1]``, ``a[i][1]``).
 - **identifiers**: an arXiv id (``arXiv:1907.10121``), a DOI (``doi:10.1/x`` or bare ``10.1/x``)
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
@@ -46,6 +46,7 @@ from claimaudit.identity import RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.code_spans import code_spans
 from claimaudit.review.crossrefs import is_cross_reference
 from claimaudit.review.footnotes import blank_markers
+from claimaudit.review.superscripts import superscript_marks
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
 # No draft lists a million references; past 4300 digits int() refuses a number (a traceback).
@@ -66,12 +67,13 @@ _IN_TEXT = re.compile(
     r"(?:(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)|\{(?P<braced>[^{}\s][^{}\n]{0,499})\})"
 )
 _LOCATOR = re.compile(r" ?\[[^\[\]@]*\](?![(\[])")
-_NUMBERS = re.compile(
-    r"^\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?)*\s*$"
-)
-_NUMBER_ITEM = re.compile(r"(\d+)(?:\s*[-\u2013\u2014]\s*(\d+))?")
+# A range's dash as drafts type it: ASCII's, the en and em dash, and the hyphen, non-breaking
+# hyphen, figure dash and minus sign a word processor puts there ("[1\u20103]").
+_DASH = r"[-\u2010-\u2014\u2212]"
+_NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
+_NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
 # IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove.
-_BRACKET_RANGE = re.compile(r"\[\s*(\d+)\s*\][ \t]?[-\u2013\u2014][ \t]?\[\s*(\d+)\s*\]")
+_BRACKET_RANGE = re.compile(rf"\[\s*(\d+)\s*\][ \t]?{_DASH}[ \t]?\[\s*(\d+)\s*\]")
 # A SICI DOI's angle brackets ("35:4<413::AID-JBM1>3.0.CO;2-8"): a "<" that opens a number
 # or "::" and closes before any space, never an HTML tag ("<br>") or an autolink's ">".
 _SICI = r"<[\d:][^\s\"<>\[\]{}`]*>"
@@ -336,14 +338,25 @@ def find_citations(
     numbered: bool = False,
     links: Collection[str] = (),
     in_text: InTextNames | None = None,
+    raised: Collection[int] = (),
 ) -> list[Citation]:
     """Every citation in ``text``, in order of position. ``links`` are the labels of the
     draft's link definitions (``[1]: url``), as markdown-it normalises them; ``in_text(key)``
-    says what an in-text ``@key`` prints, None when it is no citation (without it, none is)."""
+    says what an in-text ``@key`` prints, None when it is no citation (without it, none is);
+    ``raised``, the numbers of the draft's reference list, which a superscript mark may cite
+    (``superscripts``: none without them)."""
     text = blank_markers(text)  # same length: positions hold in the caller's text
     masked = [False] * len(text)
     for start, end in code_spans(text):
         masked[start:end] = [True] * (end - start)
     found = _in_text(text, masked, in_text) if in_text is not None else []
     found += _groups(text, masked, numbered, links) + _identifiers(text, masked)
-    return sorted(found, key=lambda c: (c.start, c.label))
+    for start, end, numbers in superscript_marks(text, masked, raised):
+        if _mask(masked, start, end):
+            found += [
+                Citation(CitationStyle.NUMBER, f"[{n}]", str(n), start, end, (start, end))
+                for n in numbers
+            ]
+    # By position only, stably: a group's numbers share one, and keep the order written ("[8-11]"
+    # is 8, 9, 10, 11; sorted by label it read 10, 11, 8, 9).
+    return sorted(found, key=lambda c: c.start)

@@ -9,7 +9,8 @@ it in its paragraph (``citation_only``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -26,7 +27,7 @@ from claimaudit.review.citations import Citation, InTextNames, find_citations
 from claimaudit.review.crossrefs import with_placeholders
 from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
-from claimaudit.review.leftovers import REMOVED, tidy
+from claimaudit.review.leftovers import REMOVED, UNNAMED_AUTHORS, tidy
 from claimaudit.review.note_citations import Cite, read_notes
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
@@ -67,9 +68,11 @@ def claim_text(
     sentence: str,
     citations: list[Citation] | tuple[Citation, ...],
     links: Mapping[str, Any] | None = None,
+    names: Collection[str] = (),
 ) -> str:
     """The sentence without citation markers or Markdown, whitespace normalised; ``links``
-    (the draft's link definitions) make "[text][1]" read as its text."""
+    (the draft's link definitions) make "[text][1]" read as its text; ``names`` are the cited
+    works' authors' (``name_words``)."""
     kept: list[str] = []
     position = 0
     reads = {c.group: c.reads for c in reversed(citations)}  # an in-text citation's names
@@ -92,7 +95,7 @@ def claim_text(
             words.append(token.content)
         elif token.type in ("softbreak", "hardbreak"):
             words.append(" ")
-    return tidy("".join(words), marked=True)
+    return with_subject(tidy("".join(words), marked=True, names=names))
 
 
 def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[Target, ...]:
@@ -119,9 +122,9 @@ def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[
 # Keys that name their paper themselves count in the text with no bibliography entry.
 _SELF_NAMING = frozenset({"doi", "arxiv"})
 # What a textual citation of a work whose entry names no author ("author = {others}") prints in
-# a claim. natbib prints "(author?)", noise to a judge; the key would read as a word of the claim
-# ("solo found that ..."); nothing would leave the verb without a subject.
-UNNAMED_AUTHORS = "the authors"
+# a claim (``leftovers.UNNAMED_AUTHORS``, "the authors"). natbib prints "(author?)", noise to a
+# judge; the key would read as a word of the claim ("solo found that ..."); nothing would leave
+# the verb without a subject.
 
 
 def cited_names(entry: Entry) -> str:
@@ -153,6 +156,28 @@ def cited_authors(bibliography: Bibliography, citation: Citation) -> tuple[str, 
     if entry is None:
         return ()
     return entry.authors or (UNNAMED_AUTHORS,)
+
+
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+
+
+def name_words(bibliography: Bibliography, citations: Iterable[Citation]) -> frozenset[str]:
+    """The words, lower case, of the family names of the works ``citations`` name, and of what
+    a textual citation of an unknown or authorless work prints (``UNNAMED_AUTHORS``): what a
+    citation written out by hand, "(Smith and Lee, 2020)", is made of."""
+    found = set(_NAME_WORD.findall(UNNAMED_AUTHORS))
+    for citation in citations:
+        for name in cited_authors(bibliography, citation):
+            found.update(_NAME_WORD.findall(name.lower()))
+    return frozenset(found)
+
+
+def with_subject(text: str) -> str:
+    """``text`` with a capital where a textual citation of a work naming no author opens it:
+    "the authors showed ..." reads "The authors showed ..." (a name keeps its own case)."""
+    if text.startswith(UNNAMED_AUTHORS):
+        return text[:1].upper() + text[1:]
+    return text
 
 
 @dataclass(frozen=True)
@@ -211,7 +236,11 @@ def extract_claims(
     )
     numbered = document.has_references_section or bool(resolver.numbered)
     cite = partial(
-        find_citations, numbered=numbered, links=document.links, in_text=in_text_names(resolver)
+        find_citations,
+        numbered=numbered,
+        links=document.links,
+        in_text=in_text_names(resolver),
+        raised=frozenset(resolver.numbered),
     )
     authors = partial(cited_authors, resolver)
     notes = read_notes(document, cite, authors)
@@ -235,7 +264,12 @@ def extract_claims(
         claims.append(
             Claim(
                 sentence=sentence,
-                text=claim_text(sentence.text, item.citations, document.links),
+                text=claim_text(
+                    sentence.text,
+                    item.citations,
+                    document.links,
+                    name_words(resolver, item.citations),
+                ),
                 citations=tuple(item.citations),
                 targets=targets(resolver, [*item.citations, *noted]),
                 noted=tuple(noted),

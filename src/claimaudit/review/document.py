@@ -43,7 +43,7 @@ from claimaudit.review.footnotes import (
     note_markers,
     track_note_markers,
 )
-from claimaudit.review.html_tags import tag_spans
+from claimaudit.review.html_tags import raised_numbers, tag_spans
 from claimaudit.review.images import image_spans, track_image_spans
 from claimaudit.review.markdown_limits import limit_structure
 from claimaudit.review.own_notes import is_own_label, is_separator
@@ -249,21 +249,17 @@ def _located(lines: _Lines, inline: Token) -> tuple[str, list[int]] | None:
 def _without_tags(text: str, hidden: list[bool]) -> str:
     """``text`` with its raw HTML tags (``html_tags``) marked ``hidden``, those in what is
     hidden already aside; a tag between two words ("a<br>b") leaves a space, so they stay
-    apart."""
-    spaced: list[int] = []
-    for start, end in tag_spans(text):
+    apart; a superscript of numbers reads as raised digits (``raised_numbers``)."""
+    tags = tag_spans(text)
+    chars = raised_numbers(text, hidden, tags)
+    for start, end in tags:
         if any(hidden[start:end]):
             continue
         hidden[start:end] = [True] * (end - start)
         between_words = start > 0 and end < len(text)
         if between_words and not (text[start - 1].isspace() or text[end].isspace()):
             hidden[start] = False
-            spaced.append(start)
-    if not spaced:
-        return text
-    chars = list(text)
-    for start in spaced:
-        chars[start] = " "
+            chars[start] = " "
     return "".join(chars)
 
 

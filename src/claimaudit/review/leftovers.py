@@ -13,12 +13,19 @@ words (``POINTER_WORDS``, and verbs such as "described") and numbers, and has it
 preposition or conjunction with nothing after it, or before another ("at for", "following
 and"). A bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details)"),
 nor does a clause opening so that holds words of its own (", cf. the guide at for details").
+A pointer opening the sentence goes before its citation's comma, or, where the removed
+citation's mark shows its object was that citation, with none ("In [@a] the authors ...").
+A removed citation that was the sentence's subject ("[1] showed ...") reads "The authors", and
+a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
+Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
 The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from functools import partial
 
 from claimaudit.review.citation_only import POINTER_WORDS
 from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION, closed_up, squeezed
@@ -56,10 +63,11 @@ _DANGLING_POINTER = re.compile(
 
 # What a pointer at a cited work is made of: citation-only sentences' words, and the verbs
 # that introduce a work ("as described in").
-_POINTING = POINTER_WORDS | {
-    *"described reported shown proposed presented introduced noted suggested".split(),
-    *"demonstrated defined outlined according studied".split(),
-}
+_VERBS = (
+    "described reported shown proposed presented introduced noted suggested demonstrated "
+    "defined outlined studied"
+).split()
+_POINTING = POINTER_WORDS | {*_VERBS, "according"}
 # Words that need an object: one with nothing after it (or another of them, or "for") had a
 # citation for it.
 _NEEDS_OBJECT = frozenset(
@@ -78,9 +86,37 @@ _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNO
 # inside it ("Padding, as shown in [3], matters"). A comma right after a preposition is
 # never the author's.
 _HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
+# The same pointer with no comma after its removed citation ("In [@a] the authors show ...",
+# "According to \\cite{a} baselines are key"): only a removed mark tells where its object was,
+# so it is read before the marks go (a LaTeX sentence's are set where a citation printed
+# nothing). The citations may be several, joined ("Following [1] and [2] we ...").
+_HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
+# A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
+# ..."): the verb after it is lower case. It reads as a textual citation of a work whose
+# authors no entry names does, rather than as a sentence without a subject.
+_HOLE_SUBJECT = re.compile(rf"\s*{_HOLE}\s*(?=[^\W\d_])")
+UNNAMED_AUTHORS = "the authors"
+_HEAD_BEFORE_HOLE = re.compile(
+    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{_HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
+)
 _INSIDE = re.compile(
-    r"\s*,\s*((?:as|following|according|see|cf\.)\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
+    r"\s*,\s*((?:as|following|according|see|cf\.|"
+    + "|".join(_VERBS)
+    + r")\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
     re.IGNORECASE,
+)
+# A pointer inside the sentence, not set off by a comma, whose object was the removed citation
+# after it ("We pad inputs as described at [1], the method ..." read "... as described at, the
+# method ..."): only its mark tells where the object was.
+_PHRASE_BEFORE_HOLE = re.compile(
+    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{_HOLE}",
+    re.IGNORECASE,
+)
+# A verb that introduces a work, its preposition's object the removed citation: "The method is
+# described at [1]." reads "The method is described." ("based on." keeps its "on": no verb
+# that points at a work).
+_VERB_BEFORE_HOLE = re.compile(
+    rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{_HOLE}", re.IGNORECASE
 )
 
 
@@ -113,10 +149,24 @@ def _pointing(words: list[str]) -> bool:
     return bool(words) and all(w in _POINTING or w.isdigit() for w in words)
 
 
-def _pointer_bracket(match: re.Match[str]) -> str:
+def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     words = _words(match.group(1))
     opens = bool(words) and words[0] in _OPENS_POINTER
-    return "" if _pointing(words) and (opens or _has_hole(words)) else match.group()
+    if _pointing(words) and (opens or _has_hole(words)):
+        return ""
+    return "" if _names_only(match.group(1), names) else match.group()
+
+
+def _names_only(group: str, names: Collection[str]) -> bool:
+    """Whether a bracket's words are a citation written out, "(\\citeauthor{a},
+    \\citeyear{a})" read "(Smith and Lee)": the cited works' authors' ``names`` (one at least
+    written with a capital, as a name is: "(in the park)" is no "Park"), pointer words and
+    numbers ("(see Smith and Lee 2020, p. 3)")."""
+    tokens = _TOKEN.findall(group)
+    named = [t for t in tokens if t.lower() in names]
+    return any(t[:1].isupper() for t in named) and all(
+        t in named or t.lower() in _POINTING or t.isdigit() for t in tokens
+    )
 
 
 def _without_pointer_tail(text: str) -> str:
@@ -160,10 +210,60 @@ def _without_pointer_head(text: str) -> str:
     head = _HEAD.match(text)
     if head is None or not _dangling(_words(head.group(1))):
         return text
-    rest = text[head.end() :]
+    return _capitalised(text[head.end() :])
+
+
+def _capitalised(rest: str) -> str:
+    """``rest`` opening a sentence: the sentence's capital goes to its new first word, unless
+    it is written mixed ("pH")."""
     first = rest.split(maxsplit=1)[0] if rest.strip() else ""
-    # The sentence's capital goes to its new first word, unless it is written mixed ("pH").
     return rest[:1].upper() + rest[1:] if first.islower() else rest
+
+
+def _with_subject(text: str) -> str:
+    """``text`` (its removed citations marked) with "The authors" where a removed citation
+    was its subject: "\ue000 showed that X" reads "The authors showed that X"."""
+    hole = _HOLE_SUBJECT.match(text)
+    if hole is None or not text[hole.end()].islower():
+        return text
+    return f"{UNNAMED_AUTHORS.capitalize()} {text[hole.end() :]}"
+
+
+def _without_pointer_inside(text: str) -> str:
+    """``text`` (its removed citations marked) without a pointer inside it whose object was the
+    citation after it: a phrase opening with "as", "following" or "according" ("We pad inputs
+    as described at \ue000, the method ...": a comma-set one is ``_INSIDE``'s), and a verb
+    pointing at a work, its preposition's ("is described at \ue000." reads "is described.");
+    not one that is a clause of pointer words of its own (", as described in \ue000.", ",
+    described at \ue000,"), which goes whole later."""
+
+    def phrase(match: re.Match[str]) -> str:
+        words = _words(match.group(2))
+        before = _words(text[max(match.start() - 20, 0) : match.start()])
+        if _pointing(words) and _has_hole(words, before[-1] if before else None):
+            return REMOVED
+        return match.group()
+
+    def verb(match: re.Match[str]) -> str:
+        clause = max(text.rfind(c, 0, match.start()) for c in ",;([") + 1
+        opening = _words(text[clause : match.start()])
+        if not opening or _pointing(opening):  # ", described at \ue000," goes whole later
+            return match.group()
+        return f"{match.group(1)} {REMOVED}"
+
+    text = _PHRASE_BEFORE_HOLE.sub(phrase, text)
+    return _VERB_BEFORE_HOLE.sub(verb, text)
+
+
+def _without_pointer_before_hole(text: str) -> str:
+    """``text`` (its removed citations marked) without a pointer opening it whose object was
+    the citation right after it ("In \ue000 the authors show" reads "The authors show"); not
+    where what follows says nothing of its own ("See [@a] for details." is no claim)."""
+    head = _HEAD_BEFORE_HOLE.match(text)
+    if head is None or not _dangling(_words(head.group(1))):
+        return text
+    rest = text[head.end() :]
+    return text if _pointing(_words(rest)) else _capitalised(rest)
 
 
 def _without_dangling(text: str) -> str:
@@ -174,18 +274,24 @@ def _without_dangling(text: str) -> str:
     return text[: match.start()] + (text[-1] if text[-1] in ".!?" else "")
 
 
-def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
+def tidy(
+    text: str, *, marked: bool = False, closed: bool = False, names: Collection[str] = ()
+) -> str:
     """``text`` (a sentence without its citations) without what they left behind. ``marked``:
     each removed citation left ``REMOVED`` in its place, and only the blanks around one are
     dropped before punctuation; the author's own ("Arbeitsgedächtnis : das", French spacing)
     and no-break spaces stay. ``closed`` (a LaTeX draft's sentence): the reader closed those
     gaps already, keeping a blank the author typed before ":", ";", "!" or "?", which stays;
-    one before "," or "." goes. Neither, every blank before punctuation goes."""
-    if marked:
-        text = closed_up(text, REMOVED, _PUNCTUATION)
+    one before "," or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
+    Neither, every blank before punctuation goes. ``names``: the words of the cited works'
+    authors' family names, lower case (a bracket of nothing else is a citation mark)."""
+    text = _without_pointer_inside(_with_subject(_without_pointer_before_hole(text)))
+    # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
+    # are closed already.
+    text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
-    text = _BRACKET.sub(_pointer_bracket, text)
+    text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)
     text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
     text = _squeezed(text, marked)
     if not marked:

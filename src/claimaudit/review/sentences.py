@@ -33,11 +33,14 @@ from itertools import pairwise
 from claimaudit.review.document import Block, Document
 from claimaudit.text.segmenter import sentence_spans
 
+_RAISED = "[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+"  # superscript digits
 # Closing marks and citation groups that belong to the sentence before them. A group's text
 # before its first "@" or digit excludes them: "[^\[\]]*(?:@|\d)[^\[\]]*" split an unclosed
-# "[111..." every way (20,000 digits: 1 s).
+# "[111..." every way (20,000 digits: 1 s). A raised mark after the stop ("matters.¹ Next",
+# "matters.^1^") is the sentence's too.
 _CARRIED = re.compile(
-    r"(?:[*_)\]\"'\u201d\u2019\u00bb`]+|\[\^[^\]\s]+\]|\[[^\[\]@\d]*+[@\d][^\[\]]*+\])+"
+    r"(?:[*_)\]\"'\u201d\u2019\u00bb`]+|\[\^[^\]\s]+\]|\[[^\[\]@\d]*+[@\d][^\[\]]*+\]"
+    rf"|{_RAISED}(?:[\u207b,\u02d2]{_RAISED})*|\^\d[\d,\-\u2013]*\^)+"
 )
 # Footnote markers and bracketed citations of keys ("[@a]", "[see @a, p. 3]", not "[a@b.org]")
 # right after a sentence's end (closing marks allowed between): no words to sentencex.

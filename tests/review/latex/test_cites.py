@@ -286,9 +286,9 @@ def test_a_textual_citation_of_a_work_naming_no_author_never_prints_its_key(
     claims = extract_latex_claims(path).claims
     cited = [(c.text, [t.key for t in (*c.citations, *c.noted)]) for c in claims]
     assert cited == [
-        ("the authors found that X holds.", ["solo"]),
+        ("The authors found that X holds.", ["solo"]),
         ("The authors found that Y holds.", ["solo"]),
         ("Z holds.", ["solo"]),  # a sentence of only the citation is none
         # A key no bibliography has prints no name either (natbib prints "?").
-        ("the authors found that W holds.", ["missing"]),
+        ("The authors found that W holds.", ["missing"]),
     ]

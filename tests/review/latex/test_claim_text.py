@@ -175,3 +175,68 @@ def test_a_citations_gap_closes_before_other_scripts_punctuation(tmp_path: Path)
         "चीनी मीठी होती है।",
         "هل القهوة تحسن المزاج؟",
     ]
+
+
+def test_an_opening_pointer_without_a_comma_goes_with_its_citation(tmp_path: Path) -> None:
+    # QA: "In \cite{a} the authors show X." was judged as "In the authors show X.".
+    body = (
+        "In \\cite{a} the authors show that padding matters.\n\n"
+        "According to~\\citep{a} baselines are key.\n\n"
+        "In \\citet{a} the authors show that padding matters.\n\n"
+        "In the past \\cite{a} padding mattered."
+    )
+    assert _claims(tmp_path, "\\usepackage{natbib}", body) == [
+        "The authors show that padding matters.",
+        "Baselines are key.",
+        "In the authors the authors show that padding matters.",
+        "In the past padding mattered.",
+    ]
+
+
+def test_an_author_year_mark_written_by_hand_is_a_citation_mark(tmp_path: Path) -> None:
+    # QA: "(\citeauthor{a}, \citeyear{a})" was judged as "Padding matters (Smith and Lee)."
+    # and "\citeauthor{x} showed" of a work naming no author as "the authors showed".
+    bib = (
+        "@article{a, author = {Smith, J. and Lee, A.}, title = {A}, doi = {10.1/a}}\n"
+        "@article{solo, author = {others}, title = {S}, doi = {10.1/s}}\n"
+    )
+    body = (
+        "Padding matters (\\citeauthor{a}, \\citeyear{a}).\n\n"
+        "Padding matters (see \\citeauthor{a} \\citeyear{a}, p.~3).\n\n"
+        "\\citeauthor{solo} showed that padding matters.\n\n"
+        "\\cite{a} showed that padding matters.\n\n"
+        "\\citeauthor{a} showed that padding matters (in the Lee data).\n\n"
+        "Padding matters (Table 1) for Smith and Lee \\cite{a}."
+    )
+    path = write_article(tmp_path, body, bib=bib)
+    found = extract_latex_claims(path).claims
+    assert [c.text for c in found] == [
+        "Padding matters.",
+        "Padding matters.",
+        "The authors showed that padding matters.",
+        "The authors showed that padding matters.",
+        "Smith and Lee showed that padding matters (in the Lee data).",
+        "Padding matters (Table 1) for Smith and Lee.",
+    ]
+    assert [[t.citations for t in c.targets] for c in found] == [
+        [("a",)],
+        [("a",)],
+        [("solo",)],
+        [("a",)],
+        [("a",)],
+        [("a",)],
+    ]
+
+
+def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition(tmp_path: Path) -> None:
+    # QA: "The method is described at \citeurl{a}." was judged as "... is described at.".
+    body = (
+        "The method is described at \\citeurl{a}.\n\n"
+        "We pad inputs as described at \\citeurl{a}, the method works.\n\n"
+        "The method, described at \\citeurl{a}, works well."
+    )
+    assert _claims(tmp_path, "", body) == [
+        "The method is described.",
+        "We pad inputs, the method works.",
+        "The method works well.",
+    ]

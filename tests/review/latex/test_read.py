@@ -379,11 +379,12 @@ def test_a_citation_after_the_full_stop_and_a_space_cites_the_sentence_before(
         "scikit-image processes images.": ["vanderwalt2014"],
         "Does SciPy help scientists?": ["v"],
         "Yes it does!": ["v"],
-        # A lower-case word after it: the citation is the next sentence's subject.
-        "showed why.": ["smith"],
+        # A lower-case word after it: the citation is the next sentence's subject, read as
+        # "the authors" (not a sentence without one).
+        "The authors showed why.": ["smith"],
         # A textual citation prints its authors where it stands; a key no bibliography names
         # prints "the authors", never the key.
-        "the authors agree.": ["jones"],
+        "The authors agree.": ["jones"],
     }
     assert "It is fast." in [s.text for s in found.uncited]
 

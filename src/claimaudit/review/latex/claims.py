@@ -11,6 +11,7 @@ against is ``latex_sentences``' to say.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -19,11 +20,12 @@ from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
 from claimaudit.review.claims import (
-    UNNAMED_AUTHORS,
     Claim,
     cited_authors,
     cited_names,
+    name_words,
     targets,
+    with_subject,
 )
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.latex.cites import CITE_FIELDS, CiteKind
@@ -31,7 +33,7 @@ from claimaudit.review.latex.draft import LatexDraft
 from claimaudit.review.latex.read import read_latex_draft
 from claimaudit.review.latex.sentences import read_sentences
 from claimaudit.review.latex.text import LatexBlock
-from claimaudit.review.leftovers import tidy
+from claimaudit.review.leftovers import REMOVED, UNNAMED_AUTHORS, tidy
 from claimaudit.review.none_cited import latex_none_cited
 from claimaudit.review.sentences import Sentence
 
@@ -135,11 +137,16 @@ def draft_bibliography(
     )
 
 
-def claim_text(sentence: str) -> str:
+def claim_text(sentence: str, holes: tuple[int, ...] = (), names: Collection[str] = ()) -> str:
     """The sentence as the judge reads it and the review shows it: what dropped citations left
     behind removed (the reader closed the gaps they left, keeping blanks the author typed:
-    French "résultat : 5")."""
-    return tidy(sentence, closed=True)
+    French "résultat : 5"); ``holes``, where in it a citation printed nothing, tell a pointer
+    whose object it was ("In \\cite{a} the authors ..."); ``names`` are the cited works'
+    authors' (``name_words``: "(\\citeauthor{a}, \\citeyear{a})" is a citation mark)."""
+    marked = sentence.replace(REMOVED, "\ufffd")  # a draft's own is no mark of ours
+    for hole in sorted(set(holes), reverse=True):
+        marked = marked[:hole] + REMOVED + marked[hole:]
+    return with_subject(tidy(marked, closed=True, names=names))
 
 
 def _field(entry: Entry | None, field: str) -> str:
@@ -193,7 +200,11 @@ def extract_latex_claims(
             sentence = replace(
                 item.sentence,
                 index=len(claims) + len(uncited),
-                text=claim_text(item.sentence.text),
+                text=claim_text(
+                    item.sentence.text,
+                    item.holes,
+                    name_words(resolver, [*item.citations, *(given or ())]),
+                ),
             )
             if not item.citations and not given:
                 uncited.append(sentence)

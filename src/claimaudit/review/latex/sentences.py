@@ -32,6 +32,7 @@ class Read:
     citations: list[Citation]
     bounds: tuple[int, int]
     carried: tuple[int, ...] = ()
+    holes: tuple[int, ...] = ()  # where in its text a citation printed nothing
 
 
 # A sentence with the citations given to it (by citation-only sentences after it, and by its
@@ -92,7 +93,10 @@ def _read(draft: LatexDraft, block: LatexBlock) -> list[Read]:
         last = max([block.offsets[end - 1] + 1, *(c.end for _, c in commands)])
         line, column = draft.line_column(block.file, first)
         sentence = Sentence(len(made), first, last, line, column, block.text[start:end], block.file)
-        made.append(Read(sentence, _citations(commands), (start, end), tuple(notes)))
+        # Its own citations' holes: one placed after the stop before it is that sentence's.
+        own = {position for position, _ in commands}
+        holes = tuple(h - start for h in block.holes if h in own and start <= h <= end)
+        made.append(Read(sentence, _citations(commands), (start, end), tuple(notes), holes))
     return made
 
 

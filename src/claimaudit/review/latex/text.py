@@ -46,6 +46,9 @@ class LatexBlock:
     # A note whose mark stands in what is no claim (a table, a heading): its citation-only
     # sentences give their citations to no sentence, as that text's own citations go to none.
     aside: bool = False
+    # Where a citation printed nothing (no textual citation's names): the hole a pointer
+    # opening the sentence may have had for its object ("In \\cite{a} the authors ...").
+    holes: tuple[int, ...] = ()
 
 
 @dataclass
@@ -60,6 +63,7 @@ class BlockBuilder:
     marks: list[tuple[int, int]] = field(default_factory=list)
     boxed: bool = False
     aside: bool = False
+    holes: list[int] = field(default_factory=list)
 
     def add(self, text: str, start: int, end: int, *, exact: bool = False) -> None:
         """``text`` printed by the source span [start, end): character by character when
@@ -73,8 +77,11 @@ class BlockBuilder:
             self.offsets.append(start + typed if exact else start + index * span // len(text))
             typed += char != BLANK_KEPT
 
-    def cite(self, command: CitationCommand) -> None:
+    def cite(self, command: CitationCommand, *, printed: bool = False) -> None:
+        """``command`` stands here, after what it ``printed`` (a textual citation's names)."""
         self.citations.append((len(self.chars), command))
+        if not printed:
+            self.holes.append(len(self.chars))
 
     def mark(self, note: int) -> None:
         """Footnote ``note``'s mark stands here."""
@@ -131,6 +138,7 @@ class BlockBuilder:
             (min(position_map[index], len(text)), command) for index, command in self.citations
         )
         marks = tuple((min(position_map[index], len(text)), n) for index, n in self.marks)
+        holes = tuple(min(position_map[index], len(text)) for index in self.holes)
         return LatexBlock(
             self.file,
             text,
@@ -142,6 +150,7 @@ class BlockBuilder:
             marks,
             self.boxed,
             self.aside,
+            holes,
         )
 
 

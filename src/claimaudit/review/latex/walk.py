@@ -182,13 +182,14 @@ class DraftWalker(NoteWalker):
                 )
             if self.builder is None:
                 self.builder = self.new_block()
+            before = len(self.builder.chars)
             if command.kind is CiteKind.TEXTUAL:
                 shown = self.names(command.keys)
                 # \Citet, \Textcite: the capitalised form begins a sentence ("The authors").
                 self.emit(shown[:1].upper() + shown[1:] if name[:1].isupper() else shown, node)
             elif name in CITE_FIELDS:
                 self.emit(self.fields(CITE_FIELDS[name], command.keys), node)
-            self.builder.cite(command)
+            self.builder.cite(command, printed=len(self.builder.chars) > before)
         elif name == CITE_TEXT:
             self.cite_text(node_args(node), context)
         elif name in INCLUDE_COMMANDS:

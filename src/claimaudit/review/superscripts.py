@@ -1,0 +1,90 @@
+"""Superscript citation marks of a Markdown draft: "matters¹.", "matters.¹⁻³", Pandoc's
+"matters^2^" and HTML's "matters<sup>1,2</sup>" (which the draft reader shows as "matters¹,²").
+
+A raised number is an exponent as often as a citation ("10³", "m^2^", "cm²", "x²"), an
+affiliation mark in a byline ("Jane Doe¹, John Roe²") or a note's number. One is read as a
+citation only where it can be none of these:
+
+- right after a word of two letters or more that is no unit ("matters¹"; never after a digit,
+  a one-letter symbol, "cm", "kHz" and the like), or after a full stop, comma, "!", "?" or a
+  closing quotation mark ("matters.¹"), never after a bracket ("(a + b)²");
+- in a sentence that holds a word of four letters or more not opening with a capital (a verb, a
+  noun): a byline or an affiliation line ("¹Department of Physics, MIT, ²Google") holds none;
+- and only when every number it names is in the draft's numbered reference list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_ASCII = str.maketrans(_DIGITS + "⁻˒", "0123456789-,")
+# A run of raised digits, a range ("¹⁻³") or a list ("¹˒²", "¹,²": a comma between two raised
+# digits; one followed by a blank is the sentence's).
+_UNICODE = re.compile(f"[{_DIGITS}]+(?:[⁻,˒][{_DIGITS}]+)*")
+# Pandoc's superscript holds no blank: "^1,2^", "^1-3^", "^1\u20133^".
+_PANDOC = re.compile(r"\^(\d+(?:[-\u2013,]\d+)*)\^")
+_ITEM = re.compile(r"(\d+)(?:-(\d+))?")
+_WORD_BEFORE = re.compile(r"[^\W\d_]+$")
+_AFTER_STOP = frozenset(".,!?\u2019\u201d\"'")
+# Units written before an exponent ("cm²", "km^2^", "s⁻¹" is no mark anyway): never a word
+# that a citation follows. "in" (inches) too: "as shown in¹" is no English.
+_UNITS = frozenset(
+    """
+    cm mm km nm pm dm µm μm ms µs μs ns kg mg µg μg ml mL dl dL Hz kHz MHz GHz mol ft in yd mi
+    kW MW GW eV keV MeV GeV Pa kPa MPa hPa sec min yr px pt ha au AU
+    """.split()
+)
+_LETTERS = re.compile(r"[^\W\d_]{4,}")
+_WINDOW = 64
+MAX_RANGE = 100  # as for "[1-100]": a longer one is a typo, not a hundred works
+
+
+def _numbers(body: str) -> list[int] | None:
+    found: list[int] = []
+    for match in _ITEM.finditer(body.translate(_ASCII).replace("\u2013", "-")):
+        if max(len(match.group(1)), len(match.group(2) or "")) > 6:
+            return None
+        low = int(match.group(1))
+        high = int(match.group(2) or low)
+        if low < 1 or high < low or high - low > MAX_RANGE:
+            return None
+        found.extend(range(low, high + 1))
+    return found
+
+
+def _after_word_or_stop(text: str, start: int) -> bool:
+    """Whether a mark at ``start`` stands where a citation does, never an exponent."""
+    if start == 0:
+        return False
+    if text[start - 1] in _AFTER_STOP:
+        return start >= 2 and not text[start - 2].isspace()
+    # A bounded window: searched from the sentence's start, a run of marks read it again each.
+    window = text[max(start - _WINDOW, 0) : start]
+    word = _WORD_BEFORE.search(window)
+    if word is None or len(word.group()) < 2 or word.group() in _UNITS:
+        return False
+    glued = start - len(window) + word.start() - 1
+    return glued < 0 or not (text[glued].isdigit() or text[glued] in "_^")  # "H2O²", "10cm²"
+
+
+def superscript_marks(
+    text: str, masked: list[bool], listed: Collection[int]
+) -> list[tuple[int, int, list[int]]]:
+    """The superscript citation marks of the sentence ``text`` (``masked``: characters taken
+    already, code), each ``(start, end, numbers)``; ``listed`` are the numbers of the draft's
+    reference list (none: no mark is read)."""
+    # A word of four letters or more not opening with a capital (a caseless script's too).
+    if not listed or not any(not w[0].isupper() for w in _LETTERS.findall(text)):
+        return []
+    found: list[tuple[int, int, list[int]]] = []
+    for pattern in (_UNICODE, _PANDOC):
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(masked[start:end]) or not _after_word_or_stop(text, start):
+                continue
+            numbers = _numbers(match.group(match.lastindex or 0))
+            if numbers and all(n in listed for n in numbers):
+                found.append((start, end, numbers))
+    return found

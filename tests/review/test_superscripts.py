@@ -1,0 +1,71 @@
+"""Superscript citation marks, read only where they can be no exponent, unit or byline mark."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.review.claims import extract_claims
+
+_REFERENCES = "\n\n# References\n\n" + "".join(
+    f"{n}. Author {n}. doi:10.1234/r{n}\n" for n in range(1, 5)
+)
+
+
+def _read(body: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
+    claims, uncited = extract_claims(body + _REFERENCES)
+    cited = [(c.text, [label for t in c.targets for label in t.citations]) for c in claims]
+    return cited, [s.text for s in uncited]
+
+
+@pytest.mark.parametrize(
+    ("body", "cited"),
+    [
+        ("Padding keeps the size\u00b9.", ["[1]"]),
+        ("Padding keeps the size.\u00b2", ["[2]"]),
+        ("Padding keeps the size\u00b9\u207b\u00b3.", ["[1]", "[2]", "[3]"]),
+        ("Padding keeps the size\u00b9,\u2074.", ["[1]", "[4]"]),
+        ("Padding keeps the size^2^.", ["[2]"]),
+        ("Padding keeps the size.^1-3^", ["[1]", "[2]", "[3]"]),
+        ("Padding keeps the size<sup>1</sup>.", ["[1]"]),
+        ("Padding keeps the size.<sup>2, 4</sup>", ["[2]", "[4]"]),
+        ("Padding keeps the size<sup>1-3</sup>, as expected.", ["[1]", "[2]", "[3]"]),
+    ],
+)
+def test_a_superscript_mark_after_a_word_or_a_stop_cites(body: str, cited: list[str]) -> None:
+    # QA: none was read: the sentence was uncited, and "size<sup>1</sup>." read "size 1 .".
+    assert _read(body) == (
+        [
+            (
+                "Padding keeps the size."
+                if "expected" not in body
+                else "Padding keeps the size, as expected.",
+                cited,
+            )
+        ],
+        [],
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "shown"),
+    [
+        # Exponents: after a digit, a one-letter symbol, a unit, a bracket.
+        ("The area grows to 10\u00b3 cells.", "The area grows to 10\u00b3 cells."),
+        ("The area grows to 3 m^2^ here.", "The area grows to 3 m^2^ here."),
+        ("The area grows to three cm\u00b2 here.", "The area grows to three cm\u00b2 here."),
+        ("The values of x\u00b2 grow fast.", "The values of x\u00b2 grow fast."),
+        ("The values of (a + b)\u00b2 grow fast.", "The values of (a + b)\u00b2 grow fast."),
+        ("The sample holds 10<sup>6</sup> cells.", "The sample holds 10\u2076 cells."),
+        # A number the reference list does not hold, and a byline's marks.
+        ("Padding keeps the size\u2079.", "Padding keeps the size\u2079."),
+        ("Jane Doe\u00b9, John Roe\u00b2", "Jane Doe\u00b9, John Roe\u00b2"),
+        (
+            "\u00b9Department of Physics, MIT, \u00b2Google",
+            "\u00b9Department of Physics, MIT, \u00b2Google",
+        ),
+        # Code is as written.
+        ("Write `size<sup>1</sup>` for padding.", "Write `size<sup>1</sup>` for padding."),
+    ],
+)
+def test_a_superscript_that_may_be_no_citation_is_text(body: str, shown: str) -> None:
+    assert _read(body) == ([], [shown])
