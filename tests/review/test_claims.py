@@ -115,8 +115,8 @@ def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors
     claims, uncited = extract_claims(report, bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
-        # "-@solo" prints no name: the verb it left without a subject reads "The authors".
-        ("The authors shows Y, as the authors says.", ["doi:10.1234/b", "doi:10.1234/c"]),
+        # "-@solo" prints no name: the subject it left reads "The cited work", as its verb agrees.
+        ("The cited work shows Y, as the cited work says.", ["doi:10.1234/b", "doi:10.1234/c"]),
     ]
     assert [s.text for s in uncited] == ["Ask @someone or @property, mail a@smith2020.org."]
 
@@ -186,8 +186,8 @@ def test_an_in_text_key_in_braces_cites_like_a_bare_one() -> None:
     claims, uncited = extract_claims(report, bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
-        ("The authors shows Y.", ["doi:10.1234/a"]),
-        ("As the authors says, Z holds.", ["doi:10.1000/xyz"]),
+        ("The cited work shows Y.", ["doi:10.1234/a"]),
+        ("As the cited work says, Z holds.", ["doi:10.1000/xyz"]),
     ]
     assert [c.key for c in claims[0].citations] == ["smith.2020:a"]
     assert [c.label for c in claims[2].citations] == ["@doi:10.1000/xyz"]

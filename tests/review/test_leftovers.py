@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.review.leftovers import tidy
+from claimaudit.review.leftovers import REMOVED, tidy
 
 
 @pytest.mark.parametrize(
@@ -144,3 +144,19 @@ def test_following_after_a_determiner_is_a_noun_not_a_pointer(text: str, tidied:
 def test_a_pointer_opening_the_last_clause_goes_and_a_verb_stays(text: str, tidied: str) -> None:
     assert tidy(text) == tidied
     assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # A citation that was the subject of a verb for one subject is the work, not "The
+        # authors is a benchmark."
+        (f"{REMOVED} is a benchmark.", "The cited work is a benchmark."),
+        (f"{REMOVED} also proposes a loss.", "The cited work also proposes a loss."),
+        (f"{REMOVED} show that padding matters.", "The authors show that padding matters."),
+        (f"{REMOVED} focus on padding.", "The authors focus on padding."),
+        (f"{REMOVED} showed why.", "The authors showed why."),
+    ],
+)
+def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> None:
+    assert tidy(text, marked=True) == tidied

@@ -299,4 +299,26 @@ def tidy(
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)
-    return _without_pointer_head(_without_pointer_tail(_without_dangling(text.strip())))
+    return _agreeing(_without_pointer_head(_without_pointer_tail(_without_dangling(text.strip()))))
+
+
+# "the authors" before a verb made for one subject ("[1] is a benchmark", "-@solo shows Y"):
+# the work, not its authors, is what the writer made the subject. Plural verbs ending in "s"
+# ("focus", "discuss") are not read as singular.
+_AUTHORS_BEFORE_VERB = re.compile(
+    r"\b([Tt])he authors (?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+_SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
+
+
+def _agreeing(text: str) -> str:
+    """``text`` with "the cited work" for "the authors" that a verb for one subject follows."""
+
+    def subject(match: re.Match[str]) -> str:
+        verb = match.group(2)
+        singular = verb in _SINGULAR_VERBS or (
+            len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us"))
+        )
+        return f"{match.group(1)}he cited work " if singular else match.group()
+
+    return _AUTHORS_BEFORE_VERB.sub(subject, text)
