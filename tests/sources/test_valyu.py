@@ -115,6 +115,53 @@ def test_requested_paper_missing_from_results(valyu: ValyuServer, source: ValyuS
     assert "among its 0 results" in failure(source, "1706.03762v5")
 
 
+def with_doi(url: str, content: str, doi: str, *, id: str | None = None) -> dict[str, object]:
+    item = result(url, content, id=id)
+    item["doi"] = doi
+    return item
+
+
+def test_a_result_whose_identifiers_name_two_papers_or_editions_is_not_the_paper(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    valyu.results = [
+        # The URL names the cited paper, its id or its arXiv DOI another paper or edition:
+        # which one the excerpt is from cannot be told.
+        result(f"{ABS}1706.03762v5", "Id of another paper.", id="arXiv:1810.04805v2"),
+        result(f"{ABS}1706.03762v5", "Id of another edition.", id="1706.03762v4"),
+        with_doi(f"{ABS}1706.03762v5", "DOI of another paper.", "10.48550/arXiv.1810.04805"),
+        with_doi(
+            "https://example.org/x",
+            "Id and DOI disagree.",
+            "10.48550/arXiv.1810.04805",
+            id="1706.03762v5",
+        ),
+    ]
+    assert "did not return arXiv:1706.03762v5 among its 4 results" in failure(
+        source, "1706.03762v5"
+    )
+    valyu.results = [
+        # Agreeing identifiers, a DOI in another case, an unversioned one beside a version,
+        # and a publisher's DOI (no arXiv identifier to compare) are the paper.
+        with_doi(f"{ABS}1706.03762v5", "Agree.", "10.48550/ARXIV.1706.03762", id="1706.03762v5"),
+        with_doi(f"{ABS}1706.03762v5", "Journal DOI.", "10.5555/attention.2017"),
+    ]
+    paper = fetch(source, "1706.03762v5")
+    assert [p.text for p in paper.passages] == ["Agree.", "Journal DOI."]
+
+
+def test_a_result_named_only_by_its_arxiv_doi_is_the_paper(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # The contract's optional ``doi``: arXiv's own DOI names the work (no edition).
+    valyu.results = [with_doi("https://example.org/page", "By DOI.", "10.48550/arXiv.1706.03762")]
+    paper = fetch(source, "1706.03762")
+    assert [p.text for p in paper.passages] == ["By DOI."]
+    assert str(paper.ref) == "arXiv:1706.03762" and paper.url == "https://example.org/page"
+    # It cannot establish the edition a versioned reference names.
+    assert "did not return arXiv:1706.03762v5" in failure(source, "1706.03762v5")
+
+
 @pytest.mark.parametrize("content", ["", "   \n\n  ", [{"table": "structured"}]])
 def test_no_text_returned(valyu: ValyuServer, source: ValyuSource, content: object) -> None:
     valyu.results = [result(f"{ABS}1706.03762v5", content)]

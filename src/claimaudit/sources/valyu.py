@@ -2,7 +2,8 @@
 
 One search per paper: query ``arXiv <id> <topic, else the claim>``, ``search_type "all"``, the
 ``valyu/valyu-arxiv`` collection, 5 results of up to 5,000 characters each. Only results whose URL
-(else id) names the requested paper survive, under the version rule of ``PaperRef.matches``. Their
+(else id, else arXiv DOI) names the requested paper survive, under the version rule of
+``PaperRef.matches``, and none whose identifiers name two papers or editions. Their
 distinct excerpts are joined in order and split at blank lines into passages ``P001``...; the
 paper is marked as search excerpts (``evidenceScope: "search_excerpts"``), not the full text.
 
@@ -232,12 +233,25 @@ class ValyuSource(Source):
 
 
 def _identity(result: Any) -> PaperRef | None:
-    """The arXiv paper a result is from: its URL, else its id."""
-    for value in (getattr(result, "url", None), getattr(result, "id", None)):
+    """The arXiv paper a result is from: its URL, else its id, else its DOI (arXiv's own,
+    ``10.48550/arXiv.ID``); None when two of them name different papers or editions, since
+    the excerpt could be from either. An unversioned one beside a version does not disagree;
+    a publisher's DOI names no arXiv paper, so there is nothing to compare."""
+    named = []
+    for field in ("url", "id", "doi"):
+        value = getattr(result, field, None)
         ref = try_parse_ref(value) if isinstance(value, str) else None
         if ref is not None and ref.kind is RefKind.ARXIV:
-            return ref
-    return None
+            named.append(ref)
+    if not named:
+        return None
+    first = named[0]
+    for other in named[1:]:
+        if other.work != first.work:
+            return None
+        if None not in (other.version, first.version) and other.version != first.version:
+            return None
+    return first
 
 
 def _text(result: Any) -> str:
