@@ -192,6 +192,25 @@ def test_server_error_is_retried_once(
     assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 502 (server error)"
 
 
+def test_a_server_error_asking_for_a_wait_is_retried_after_it(
+    valyu: ValyuServer, source: ValyuSource, waits: list[float]
+) -> None:
+    valyu.results = [result(f"{ABS}1706.03762v5", "Text.")]
+    valyu.fail_next(503, retry_after="7")
+    assert fetch(source, "1706.03762v5").calls == 2
+    assert waits == [7.0]  # Retry-After, not the 2 s default
+    valyu.fail_next(503, retry_after="0")
+    fetch(source, "1706.03762v5")
+    assert waits[-1] == source.server_error_wait  # never sooner than the default
+    # A wait past the timeout is not a retry that could succeed: the 5xx is the news.
+    before = len(valyu.searches)
+    valyu.fail_next(503, retry_after="600")
+    assert failure(source, "1706.03762v5") == (
+        "Valyu search failed: HTTP 503 (server error; Valyu asks to wait 600s, past the timeout)"
+    )
+    assert len(valyu.searches) == before + 1 and len(waits) == 2
+
+
 @pytest.mark.parametrize(
     ("body", "missing"),
     [

@@ -12,7 +12,8 @@ the best-ranked part, which for search snippets hides how little of the paper wa
 
 The SDK's ``search()`` never raises: any failure comes back as ``success=False``. It retries HTTP
 429 itself (honouring Retry-After); this source adds one retry after a 5xx, which the SDK does not
-retry. Timeouts and connection errors are not retried (a timed-out search may have been billed).
+retry, after 2 s or the reply's Retry-After when longer (no retry when that is past the deadline).
+Timeouts and connection errors are not retried (a timed-out search may have been billed).
 Every HTTP attempt, retries included, is counted in ``SourcePaper.calls``. The key comes from
 ``VALYU_API_KEY`` and is scrubbed from every message (encoded forms too), as is any credential in
 the base URL. The HTTP transport (``valyu_transport``) follows no redirect, bounds the whole
@@ -59,6 +60,7 @@ from claimaudit.sources.valyu_transport import (
     Deadline,
     ValyuTransport,
     proxy_problem,
+    server_wait,
 )
 
 if TYPE_CHECKING:
@@ -211,11 +213,20 @@ class ValyuSource(Source):
                     or status != 200
                 )
                 retry = attempt == 0 and transport.problem is None
-                # No retry when the wait would not leave time for it: the 5xx is the news.
-                retry = retry and transport.deadline.remaining() > self.server_error_wait
                 if failed and retry and status is not None and status >= 500:
-                    self._sleep(self.server_error_wait)
-                    continue
+                    # A 503's Retry-After says when the service expects to be back: retrying
+                    # sooner would only fail again. Never sooner than the default wait.
+                    asked = server_wait(transport.last)
+                    wait = max(self.server_error_wait, asked or 0.0)
+                    # No retry when the wait would not leave time for it: the 5xx is the news.
+                    if transport.deadline.remaining() > wait:
+                        self._sleep(wait)
+                        continue
+                    if asked is not None and asked > self.server_error_wait:
+                        transport.problem = (
+                            f"HTTP {status} (server error; Valyu asks to wait {asked:g}s, "
+                            "past the timeout)"
+                        )
                 break
         finally:
             transport.close()

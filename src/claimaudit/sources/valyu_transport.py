@@ -295,6 +295,18 @@ def _asked_wait(response: Any) -> float:
     return float(max(0, int(wait)))
 
 
+def server_wait(response: Any) -> float | None:
+    """The seconds a reply's Retry-After header asks for (delta-seconds, as the SDK reads it
+    for a 429); None without one, or with one that is no number of seconds (an HTTP date)."""
+    if response is None:
+        return None
+    try:
+        wait = float(response.headers.get("Retry-After", ""))
+    except ValueError:
+        return None
+    return float(max(0, int(wait))) if math.isfinite(wait) else None
+
+
 def _location(response: Any) -> str:
     """`` to HOST`` from the Location header (the host only: its path may carry a token)."""
     location = response.headers.get("Location")
