@@ -295,6 +295,17 @@ def test_a_key_echoed_in_the_reply_model_is_masked(
     assert reply.model == "jev *** Bearer ***"
 
 
+@pytest.mark.parametrize("served", ["", "\x1b[2J", f"{TEST_KEY}"])
+def test_a_reply_naming_no_model_is_recorded_as_the_model_asked_for(
+    jev_env: FaultServer, decision: Decision, served: str
+) -> None:
+    # The SDK takes any string; one that is empty (or nothing once escapes are dropped) named
+    # no model in the record, where the openai judge names the one it asked for.
+    jev_env.model = served
+    reply = make_judge(JudgeSettings(model="jev-preview", timeout=FAST_TIMEOUT)).decide(decision)
+    assert reply.model == ("***" if served == TEST_KEY else "jev-preview")
+
+
 def test_concurrent_decisions_share_one_judge(jev_env: FaultServer, decision: Decision) -> None:
     judge = make_judge()
     with ThreadPoolExecutor(max_workers=4) as pool:
