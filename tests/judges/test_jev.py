@@ -15,6 +15,7 @@ from urllib.parse import quote
 import pytest
 from jevcompat.mock import MockConfig, Running
 
+from claimaudit.checker.spending import Spent
 from claimaudit.errors import (
     InvalidSettingsError,
     JudgeError,
@@ -304,6 +305,20 @@ def test_a_reply_naming_no_model_is_recorded_as_the_model_asked_for(
     jev_env.model = served
     reply = make_judge(JudgeSettings(model="jev-preview", timeout=FAST_TIMEOUT)).decide(decision)
     assert reply.model == ("***" if served == TEST_KEY else "jev-preview")
+
+
+def test_a_reply_leaving_out_a_token_count_reports_no_tokens(
+    jev_env: FaultServer, decision: Decision
+) -> None:
+    # The contract's usage carries both counts; the SDK reads a null one as not reported. The
+    # other alone is no total: the record said 0 input tokens (billed ones) where Jev gave none.
+    jev_env.set_mode("usage_no_input")
+    reply = make_judge().decide(decision)
+    validate_reply(reply, decision)
+    assert reply.usage == {}
+    spent = Spent()
+    spent.add(reply.calls, reply.usage)
+    assert spent.tokens() is None
 
 
 def test_concurrent_decisions_share_one_judge(jev_env: FaultServer, decision: Decision) -> None:

@@ -332,14 +332,12 @@ def _reply(response: SystemOneResponse, decision: Decision, asked: str) -> Judge
             )
         except (TypeError, ValueError):
             raise JudgeError(f"Jev returned non-numeric probabilities for {qid!r}") from None
-    usage = {
-        name: value
-        for name, value in (
-            ("input_tokens", response.usage.input_tokens),
-            ("output_tokens", response.usage.output_tokens),
-        )
-        if isinstance(value, int)
-    }
+    given, made = response.usage.input_tokens, response.usage.output_tokens
+    # The SDK reads a count the reply leaves out (or sends as null) as None. The other alone
+    # is no total: kept, it made the record's judgeTokens say 0 input tokens, which are billed.
+    usage: dict[str, int] = {}
+    if isinstance(given, int) and isinstance(made, int):
+        usage = {"input_tokens": given, "output_tokens": made}
     model = response.model
     if isinstance(model, str):  # anything else is refused, naming its type, by the checker
         # A proxy may echo the Authorization header into any field of its reply.
