@@ -18,6 +18,7 @@ from claimaudit.errors import (
     SourceError,
 )
 from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.sources.valyu import ValyuSource, register
@@ -282,6 +283,18 @@ def test_a_key_echoed_in_a_result_is_masked_and_escapes_dropped(
     paper = fetch(source, "1706.03762v5")
     assert paper.title == "RED title *** ***"
     assert [p.text for p in paper.passages] == ["Text ***."]
+
+
+def test_an_oversized_title_is_cut_to_the_library_s_title_limit(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # A title of a megabyte went whole into the judge's request (past its character budget,
+    # and billed) and into every record; the library refuses titles over 1,000 characters.
+    title = "A" * 995 + f" {TEST_VALYU_KEY} " + "Attention " * 100_000
+    valyu.results = [result(ABS + "1706.03762v5", "Text.", title=title)]
+    paper = fetch(source, "1706.03762v5")
+    assert len(paper.title) == MAX_TITLE_CHARS and paper.title.endswith("A ***\u2026")
+    assert TEST_VALYU_KEY[:6] not in paper.title  # masked before it was cut
 
 
 @pytest.mark.parametrize("timeout", [0, math.nan, 1e10])

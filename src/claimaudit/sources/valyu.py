@@ -307,9 +307,18 @@ def _one_line(text: str, key: str) -> str:
 
 def _title(result: Any, key: str) -> str:
     """The result's title as records and the library keep it (``reply_text``): a server that
-    echoes the key, or sends escape sequences, must not put them there."""
+    echoes the key, or sends escape sequences, must not put them there; one over 1,000
+    characters is cut, ending in an ellipsis."""
+    # Imported here: the library's reading modules are slow to import, and most runs never search.
+    from claimaudit.library.ingest import MAX_TITLE_CHARS
+
     title = getattr(result, "title", None)
-    return reply_text(title, key) if isinstance(title, str) else ""
+    shown = reply_text(title, key) if isinstance(title, str) else ""
+    # Cut (after masking: half a key is unrecognisable) to the library's limit for a title: it
+    # goes into the judge's request beside the budgeted excerpts, and into every record.
+    if len(shown) > MAX_TITLE_CHARS:
+        shown = shown[: MAX_TITLE_CHARS - 1] + "\u2026"
+    return shown
 
 
 def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
