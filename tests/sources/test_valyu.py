@@ -212,6 +212,23 @@ def test_a_server_error_asking_for_a_wait_is_retried_after_it(
     assert len(valyu.searches) == before + 1 and len(waits) == 2
 
 
+DEEP_JSON = b"[" * 100_000 + b"]" * 100_000  # valid JSON, nested past what Python reads
+
+
+def test_a_reply_nested_too_deep_to_read_is_a_malformed_reply(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # It failed as "source 'valyu' failed: RecursionError", read as a bug of the source.
+    valyu.reply_next(200, DEEP_JSON)
+    assert failure(source, "1706.03762v5") == (
+        "Valyu search failed: malformed reply (JSON nested too deeply)"
+    )
+    # A 429 so nested ended the search at once, without the SDK's retry.
+    valyu.results = [result(f"{ABS}1706.03762v5", "Text.")]
+    valyu.reply_next(429, DEEP_JSON, {"Retry-After": "0"})
+    assert fetch(source, "1706.03762v5").calls == 2
+
+
 @pytest.mark.parametrize(
     ("body", "missing"),
     [

@@ -150,6 +150,8 @@ class ValyuTransport:
             body = json.loads(self.last.content)
         except ValueError:
             return "malformed reply (not JSON)"
+        except RecursionError:  # valid JSON, nested past what Python's parser reads
+            return "malformed reply (JSON nested too deeply)"
         if not isinstance(body, dict):
             return "malformed reply (not a JSON object)"
         # A 200 the SDK could not read (missing fields), or one that reports an error itself.
@@ -282,7 +284,8 @@ def _asked_wait(response: Any) -> float:
     ``_MAX_RATE_LIMIT_WAIT``, but the message says what was asked."""
     try:
         body = json.loads(response.content)
-    except ValueError:
+    # Nested too deep to read, it raised out of the exchange: the SDK gave up without a retry.
+    except (ValueError, RecursionError):
         body = None
     wait = body.get("retry_after") if isinstance(body, dict) else None
     if not isinstance(wait, int | float) or isinstance(wait, bool) or not math.isfinite(wait):
