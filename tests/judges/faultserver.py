@@ -60,6 +60,7 @@ ANSWERING_MODES: dict[str, str] = {
     "wrong_type": "the last question answered with an unknown answer type",
     "choice_as_noul": "the last question answered as a noul",
     "no_usage": "usage left out of the envelope",
+    "usage_no_input": "usage whose input_tokens is null (the SDK reads it as not reported)",
 }
 # Modes that never give a valid 200 body.
 FAILING_MODES: dict[str, str] = {
@@ -448,3 +449,5 @@ def _apply_answer_fault(mode: str, reply: dict[str, Any], question_ids: list[str
         reply["answers"][last] = {"type": "noul", "noul": 0.5}
     elif mode == "no_usage":
         del reply["usage"]
+    elif mode == "usage_no_input":
+        reply["usage"]["input_tokens"] = None

@@ -15,6 +15,7 @@ from urllib.parse import quote
 import pytest
 from jevcompat.mock import MockConfig, Running
 
+from claimaudit.checker.spending import Spent
 from claimaudit.errors import (
     InvalidSettingsError,
     JudgeError,
@@ -293,6 +294,31 @@ def test_a_key_echoed_in_the_reply_model_is_masked(
     jev_env.model = f"jev \x1b]0;owned\x07{TEST_KEY} Bearer {quote(TEST_KEY)}"
     reply = make_judge().decide(decision)
     assert reply.model == "jev *** Bearer ***"
+
+
+@pytest.mark.parametrize("served", ["", "\x1b[2J", f"{TEST_KEY}"])
+def test_a_reply_naming_no_model_is_recorded_as_the_model_asked_for(
+    jev_env: FaultServer, decision: Decision, served: str
+) -> None:
+    # The SDK takes any string; one that is empty (or nothing once escapes are dropped) named
+    # no model in the record, where the openai judge names the one it asked for.
+    jev_env.model = served
+    reply = make_judge(JudgeSettings(model="jev-preview", timeout=FAST_TIMEOUT)).decide(decision)
+    assert reply.model == ("***" if served == TEST_KEY else "jev-preview")
+
+
+def test_a_reply_leaving_out_a_token_count_reports_no_tokens(
+    jev_env: FaultServer, decision: Decision
+) -> None:
+    # The contract's usage carries both counts; the SDK reads a null one as not reported. The
+    # other alone is no total: the record said 0 input tokens (billed ones) where Jev gave none.
+    jev_env.set_mode("usage_no_input")
+    reply = make_judge().decide(decision)
+    validate_reply(reply, decision)
+    assert reply.usage == {}
+    spent = Spent()
+    spent.add(reply.calls, reply.usage)
+    assert spent.tokens() is None
 
 
 def test_concurrent_decisions_share_one_judge(jev_env: FaultServer, decision: Decision) -> None:

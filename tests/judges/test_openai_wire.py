@@ -237,3 +237,36 @@ def test_a_server_stopped_after_a_first_call_is_unreachable(stop: str) -> None:
         finally:
             client.close()
     assert str(failed.value) == f"OpenAI-compatible server is unreachable at {url}"
+
+
+def _raw(status: str, body: bytes) -> bytes:
+    head = f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}"
+    return head.encode() + b"\r\n\r\n" + body
+
+
+# Valid JSON nested past what Python's parser reads (it raises RecursionError, not a ValueError).
+DEEP_JSON = b"[" * 100_000 + b"]" * 100_000
+
+
+@pytest.mark.parametrize(
+    "body", [DEEP_JSON, b'{"error": ' + DEEP_JSON + b"}"], ids=["bare", "in-error"]
+)
+def test_an_error_reply_nested_too_deep_to_read_names_its_status(body: bytes) -> None:
+    # Read for a context-overflow error, it raised RecursionError out of the judge: the record
+    # said "judge 'openai' failed: RecursionError", as for a bug of the judge.
+    with RawServer(_raw("400 Bad Request", body)) as server:
+        url = f"{server.url}/v1"
+        assert completion_error(url) == (
+            "OpenAI-compatible server rejected the request for model 'fake-chat': HTTP 400"
+        )
+
+
+def test_a_side_reply_nested_too_deep_to_read_is_no_answer() -> None:
+    # /props, /v1/models and the tokenizer endpoints: read as "no such endpoint", as a reply
+    # that is not JSON is.
+    with RawServer(_raw("200 OK", DEEP_JSON)) as server:
+        client = ChatClient(f"{server.url}/v1", None, 5.0, 0)
+        try:
+            assert client.get_json(f"{server.url}/props") is None
+        finally:
+            client.close()

@@ -18,6 +18,7 @@ from claimaudit.errors import (
     SourceError,
 )
 from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.sources.valyu import ValyuSource, register
@@ -115,6 +116,53 @@ def test_requested_paper_missing_from_results(valyu: ValyuServer, source: ValyuS
     assert "among its 0 results" in failure(source, "1706.03762v5")
 
 
+def with_doi(url: str, content: str, doi: str, *, id: str | None = None) -> dict[str, object]:
+    item = result(url, content, id=id)
+    item["doi"] = doi
+    return item
+
+
+def test_a_result_whose_identifiers_name_two_papers_or_editions_is_not_the_paper(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    valyu.results = [
+        # The URL names the cited paper, its id or its arXiv DOI another paper or edition:
+        # which one the excerpt is from cannot be told.
+        result(f"{ABS}1706.03762v5", "Id of another paper.", id="arXiv:1810.04805v2"),
+        result(f"{ABS}1706.03762v5", "Id of another edition.", id="1706.03762v4"),
+        with_doi(f"{ABS}1706.03762v5", "DOI of another paper.", "10.48550/arXiv.1810.04805"),
+        with_doi(
+            "https://example.org/x",
+            "Id and DOI disagree.",
+            "10.48550/arXiv.1810.04805",
+            id="1706.03762v5",
+        ),
+    ]
+    assert "did not return arXiv:1706.03762v5 among its 4 results" in failure(
+        source, "1706.03762v5"
+    )
+    valyu.results = [
+        # Agreeing identifiers, a DOI in another case, an unversioned one beside a version,
+        # and a publisher's DOI (no arXiv identifier to compare) are the paper.
+        with_doi(f"{ABS}1706.03762v5", "Agree.", "10.48550/ARXIV.1706.03762", id="1706.03762v5"),
+        with_doi(f"{ABS}1706.03762v5", "Journal DOI.", "10.5555/attention.2017"),
+    ]
+    paper = fetch(source, "1706.03762v5")
+    assert [p.text for p in paper.passages] == ["Agree.", "Journal DOI."]
+
+
+def test_a_result_named_only_by_its_arxiv_doi_is_the_paper(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # The contract's optional ``doi``: arXiv's own DOI names the work (no edition).
+    valyu.results = [with_doi("https://example.org/page", "By DOI.", "10.48550/arXiv.1706.03762")]
+    paper = fetch(source, "1706.03762")
+    assert [p.text for p in paper.passages] == ["By DOI."]
+    assert str(paper.ref) == "arXiv:1706.03762" and paper.url == "https://example.org/page"
+    # It cannot establish the edition a versioned reference names.
+    assert "did not return arXiv:1706.03762v5" in failure(source, "1706.03762v5")
+
+
 @pytest.mark.parametrize("content", ["", "   \n\n  ", [{"table": "structured"}]])
 def test_no_text_returned(valyu: ValyuServer, source: ValyuSource, content: object) -> None:
     valyu.results = [result(f"{ABS}1706.03762v5", content)]
@@ -143,6 +191,42 @@ def test_server_error_is_retried_once(
     valyu.reply_next(502, b"<html>Bad Gateway</html>")
     valyu.reply_next(502, b"<html>Bad Gateway</html>")
     assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 502 (server error)"
+
+
+def test_a_server_error_asking_for_a_wait_is_retried_after_it(
+    valyu: ValyuServer, source: ValyuSource, waits: list[float]
+) -> None:
+    valyu.results = [result(f"{ABS}1706.03762v5", "Text.")]
+    valyu.fail_next(503, retry_after="7")
+    assert fetch(source, "1706.03762v5").calls == 2
+    assert waits == [7.0]  # Retry-After, not the 2 s default
+    valyu.fail_next(503, retry_after="0")
+    fetch(source, "1706.03762v5")
+    assert waits[-1] == source.server_error_wait  # never sooner than the default
+    # A wait past the timeout is not a retry that could succeed: the 5xx is the news.
+    before = len(valyu.searches)
+    valyu.fail_next(503, retry_after="600")
+    assert failure(source, "1706.03762v5") == (
+        "Valyu search failed: HTTP 503 (server error; Valyu asks to wait 600s, past the timeout)"
+    )
+    assert len(valyu.searches) == before + 1 and len(waits) == 2
+
+
+DEEP_JSON = b"[" * 100_000 + b"]" * 100_000  # valid JSON, nested past what Python reads
+
+
+def test_a_reply_nested_too_deep_to_read_is_a_malformed_reply(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # It failed as "source 'valyu' failed: RecursionError", read as a bug of the source.
+    valyu.reply_next(200, DEEP_JSON)
+    assert failure(source, "1706.03762v5") == (
+        "Valyu search failed: malformed reply (JSON nested too deeply)"
+    )
+    # A 429 so nested ended the search at once, without the SDK's retry.
+    valyu.results = [result(f"{ABS}1706.03762v5", "Text.")]
+    valyu.reply_next(429, DEEP_JSON, {"Retry-After": "0"})
+    assert fetch(source, "1706.03762v5").calls == 2
 
 
 @pytest.mark.parametrize(
@@ -216,6 +300,18 @@ def test_a_key_echoed_in_a_result_is_masked_and_escapes_dropped(
     paper = fetch(source, "1706.03762v5")
     assert paper.title == "RED title *** ***"
     assert [p.text for p in paper.passages] == ["Text ***."]
+
+
+def test_an_oversized_title_is_cut_to_the_library_s_title_limit(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # A title of a megabyte went whole into the judge's request (past its character budget,
+    # and billed) and into every record; the library refuses titles over 1,000 characters.
+    title = "A" * 995 + f" {TEST_VALYU_KEY} " + "Attention " * 100_000
+    valyu.results = [result(ABS + "1706.03762v5", "Text.", title=title)]
+    paper = fetch(source, "1706.03762v5")
+    assert len(paper.title) == MAX_TITLE_CHARS and paper.title.endswith("A ***\u2026")
+    assert TEST_VALYU_KEY[:6] not in paper.title  # masked before it was cut
 
 
 @pytest.mark.parametrize("timeout", [0, math.nan, 1e10])

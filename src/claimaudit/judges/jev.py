@@ -200,7 +200,7 @@ class JevJudge(Judge):
                 for qid, q in decision.questions.items()
             }
             response = self._get_client().system_one(decision.state, questions, model=self.model)
-            return _reply(response, decision)
+            return _reply(response, decision, self.effective_model)
         except JudgeError as error:
             error.calls = self._attempts_sent() - before  # no client: nothing was sent
             raise
@@ -318,7 +318,7 @@ def _http_message(error: TypeSafeAPIError, model: str) -> str:
     return f"{text}: HTTP {error.status}"
 
 
-def _reply(response: SystemOneResponse, decision: Decision) -> JudgeReply:
+def _reply(response: SystemOneResponse, decision: Decision, asked: str) -> JudgeReply:
     answers: dict[str, ChoiceAnswer] = {}
     for qid in decision.questions:
         sdk_answer = response.choices.get(qid)
@@ -332,18 +332,20 @@ def _reply(response: SystemOneResponse, decision: Decision) -> JudgeReply:
             )
         except (TypeError, ValueError):
             raise JudgeError(f"Jev returned non-numeric probabilities for {qid!r}") from None
-    usage = {
-        name: value
-        for name, value in (
-            ("input_tokens", response.usage.input_tokens),
-            ("output_tokens", response.usage.output_tokens),
-        )
-        if isinstance(value, int)
-    }
+    given, made = response.usage.input_tokens, response.usage.output_tokens
+    # The SDK reads a count the reply leaves out (or sends as null) as None. The other alone
+    # is no total: kept, it made the record's judgeTokens say 0 input tokens, which are billed.
+    usage: dict[str, int] = {}
+    if isinstance(given, int) and isinstance(made, int):
+        usage = {"input_tokens": given, "output_tokens": made}
     model = response.model
     if isinstance(model, str):  # anything else is refused, naming its type, by the checker
         # A proxy may echo the Authorization header into any field of its reply.
         model = reply_text(model, os.environ.get(API_KEY_ENV, "").strip() or None)
+    if model == "":
+        # An empty id (or one that was only escape sequences) names no model: the record
+        # names the one asked for, as the openai judge's does.
+        model = asked
     return JudgeReply(model=model, answers=answers, usage=usage, calls=_attempts(response))
 
 

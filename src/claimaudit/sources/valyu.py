@@ -2,7 +2,8 @@
 
 One search per paper: query ``arXiv <id> <topic, else the claim>``, ``search_type "all"``, the
 ``valyu/valyu-arxiv`` collection, 5 results of up to 5,000 characters each. Only results whose URL
-(else id) names the requested paper survive, under the version rule of ``PaperRef.matches``. Their
+(else id, else arXiv DOI) names the requested paper survive, under the version rule of
+``PaperRef.matches``, and none whose identifiers name two papers or editions. Their
 distinct excerpts are joined in order and split at blank lines into passages ``P001``...; the
 paper is marked as search excerpts (``evidenceScope: "search_excerpts"``), not the full text.
 
@@ -11,7 +12,8 @@ the best-ranked part, which for search snippets hides how little of the paper wa
 
 The SDK's ``search()`` never raises: any failure comes back as ``success=False``. It retries HTTP
 429 itself (honouring Retry-After); this source adds one retry after a 5xx, which the SDK does not
-retry. Timeouts and connection errors are not retried (a timed-out search may have been billed).
+retry, after 2 s or the reply's Retry-After when longer (no retry when that is past the deadline).
+Timeouts and connection errors are not retried (a timed-out search may have been billed).
 Every HTTP attempt, retries included, is counted in ``SourcePaper.calls``. The key comes from
 ``VALYU_API_KEY`` and is scrubbed from every message (encoded forms too), as is any credential in
 the base URL. The HTTP transport (``valyu_transport``) follows no redirect, bounds the whole
@@ -58,6 +60,7 @@ from claimaudit.sources.valyu_transport import (
     Deadline,
     ValyuTransport,
     proxy_problem,
+    server_wait,
 )
 
 if TYPE_CHECKING:
@@ -210,11 +213,20 @@ class ValyuSource(Source):
                     or status != 200
                 )
                 retry = attempt == 0 and transport.problem is None
-                # No retry when the wait would not leave time for it: the 5xx is the news.
-                retry = retry and transport.deadline.remaining() > self.server_error_wait
                 if failed and retry and status is not None and status >= 500:
-                    self._sleep(self.server_error_wait)
-                    continue
+                    # A 503's Retry-After says when the service expects to be back: retrying
+                    # sooner would only fail again. Never sooner than the default wait.
+                    asked = server_wait(transport.last)
+                    wait = max(self.server_error_wait, asked or 0.0)
+                    # No retry when the wait would not leave time for it: the 5xx is the news.
+                    if transport.deadline.remaining() > wait:
+                        self._sleep(wait)
+                        continue
+                    if asked is not None and asked > self.server_error_wait:
+                        transport.problem = (
+                            f"HTTP {status} (server error; Valyu asks to wait {asked:g}s, "
+                            "past the timeout)"
+                        )
                 break
         finally:
             transport.close()
@@ -232,12 +244,25 @@ class ValyuSource(Source):
 
 
 def _identity(result: Any) -> PaperRef | None:
-    """The arXiv paper a result is from: its URL, else its id."""
-    for value in (getattr(result, "url", None), getattr(result, "id", None)):
+    """The arXiv paper a result is from: its URL, else its id, else its DOI (arXiv's own,
+    ``10.48550/arXiv.ID``); None when two of them name different papers or editions, since
+    the excerpt could be from either. An unversioned one beside a version does not disagree;
+    a publisher's DOI names no arXiv paper, so there is nothing to compare."""
+    named = []
+    for field in ("url", "id", "doi"):
+        value = getattr(result, field, None)
         ref = try_parse_ref(value) if isinstance(value, str) else None
         if ref is not None and ref.kind is RefKind.ARXIV:
-            return ref
-    return None
+            named.append(ref)
+    if not named:
+        return None
+    first = named[0]
+    for other in named[1:]:
+        if other.work != first.work:
+            return None
+        if None not in (other.version, first.version) and other.version != first.version:
+            return None
+    return first
 
 
 def _text(result: Any) -> str:
@@ -282,9 +307,18 @@ def _one_line(text: str, key: str) -> str:
 
 def _title(result: Any, key: str) -> str:
     """The result's title as records and the library keep it (``reply_text``): a server that
-    echoes the key, or sends escape sequences, must not put them there."""
+    echoes the key, or sends escape sequences, must not put them there; one over 1,000
+    characters is cut, ending in an ellipsis."""
+    # Imported here: the library's reading modules are slow to import, and most runs never search.
+    from claimaudit.library.ingest import MAX_TITLE_CHARS
+
     title = getattr(result, "title", None)
-    return reply_text(title, key) if isinstance(title, str) else ""
+    shown = reply_text(title, key) if isinstance(title, str) else ""
+    # Cut (after masking: half a key is unrecognisable) to the library's limit for a title: it
+    # goes into the judge's request beside the budgeted excerpts, and into every record.
+    if len(shown) > MAX_TITLE_CHARS:
+        shown = shown[: MAX_TITLE_CHARS - 1] + "\u2026"
+    return shown
 
 
 def make_valyu_source(*, path: Path | None = None) -> ValyuSource:

@@ -150,6 +150,8 @@ class ValyuTransport:
             body = json.loads(self.last.content)
         except ValueError:
             return "malformed reply (not JSON)"
+        except RecursionError:  # valid JSON, nested past what Python's parser reads
+            return "malformed reply (JSON nested too deeply)"
         if not isinstance(body, dict):
             return "malformed reply (not a JSON object)"
         # A 200 the SDK could not read (missing fields), or one that reports an error itself.
@@ -282,7 +284,8 @@ def _asked_wait(response: Any) -> float:
     ``_MAX_RATE_LIMIT_WAIT``, but the message says what was asked."""
     try:
         body = json.loads(response.content)
-    except ValueError:
+    # Nested too deep to read, it raised out of the exchange: the SDK gave up without a retry.
+    except (ValueError, RecursionError):
         body = None
     wait = body.get("retry_after") if isinstance(body, dict) else None
     if not isinstance(wait, int | float) or isinstance(wait, bool) or not math.isfinite(wait):
@@ -293,6 +296,18 @@ def _asked_wait(response: Any) -> float:
         if not math.isfinite(wait):
             wait = 1
     return float(max(0, int(wait)))
+
+
+def server_wait(response: Any) -> float | None:
+    """The seconds a reply's Retry-After header asks for (delta-seconds, as the SDK reads it
+    for a 429); None without one, or with one that is no number of seconds (an HTTP date)."""
+    if response is None:
+        return None
+    try:
+        wait = float(response.headers.get("Retry-After", ""))
+    except ValueError:
+        return None
+    return float(max(0, int(wait))) if math.isfinite(wait) else None
 
 
 def _location(response: Any) -> str:

@@ -255,7 +255,8 @@ class ChatClient:
                 return None
             try:
                 return json.loads(reply.content)
-            except (UnicodeDecodeError, json.JSONDecodeError):
+            # RecursionError: valid JSON nested past what Python's parser reads.
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
                 return None
         raise JudgeError(failure)
 
@@ -329,7 +330,8 @@ def _context_overflow(content: bytes) -> ContextLengthError | None:
     """The error for a prompt longer than the context window, when the error body says so."""
     try:
         error = json.loads(content).get("error")
-    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+    # RecursionError: valid JSON nested past what Python's parser reads (no overflow named).
+    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError, RecursionError):
         return None
     if not isinstance(error, dict):
         return None
