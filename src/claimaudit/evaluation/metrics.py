@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -26,11 +27,16 @@ class Outcome:
 
 
 def class_probabilities(probabilities: dict[str, float]) -> dict[str, float]:
-    """Collapse the four verdict probabilities into the three evaluation classes."""
+    """Collapse the four verdict probabilities into the three evaluation classes, summing to 1.
+
+    A judge's answer may sum to 1 within 0.02 (``PROBABILITY_SUM_TOLERANCE``): unnormalised,
+    ``not_addressed`` 0.6 and ``insufficient_evidence`` 0.41 made a confidence of 1.01, past
+    every calibration bin."""
     merged = dict.fromkeys(CLASSES, 0.0)
     for verdict, p in probabilities.items():
         merged[VERDICT_CLASS[verdict]] += p
-    return merged
+    total = math.fsum(merged.values())
+    return {c: p / total for c, p in merged.items()} if total > 0 else merged
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,13 @@ def expected_calibration_error(outcomes: Sequence[Outcome], bins: int = 10) -> f
     total = 0.0
     for b in range(bins):
         low, high = b / bins, (b + 1) / bins
-        members = [(p, right) for p, right in scored if low < p <= high or (b == 0 and p == 0)]
+        # The last bin holds a confidence a rounding put past 1: in none, its pair weighed in
+        # the total but its gap was never added, and the figure came out too low.
+        members = [
+            (p, right)
+            for p, right in scored
+            if low < p <= high or (b == 0 and p <= 0) or (b == bins - 1 and p > 1)
+        ]
         if members:
             confidence = sum(p for p, _ in members) / len(members)
             accuracy = sum(right for _, right in members) / len(members)
