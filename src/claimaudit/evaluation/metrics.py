@@ -59,6 +59,9 @@ class Metrics:
     evidence_hit_rate: float | None
     evidence_pairs: int
     ece: float | None  # None when no judged pair came with probabilities
+    # The judged pairs ECE is over: those that came with probabilities (a judge may give bare
+    # choices for some), said beside the figure as the evidence hit rate's pairs are.
+    ece_pairs: int = 0
     extra: dict[str, float] = field(default_factory=dict)
 
 
@@ -110,6 +113,7 @@ def score(outcomes: Sequence[Outcome]) -> Metrics:
     # both (contradicts, on a supports-only subset) would count as an F1 of 0 for a perfect run.
     scored = [s.f1 for s in per_class.values() if s.f1 is not None]
     hits = [o.evidence_hit for o in outcomes if o.evidence_hit is not None]
+    calibrated = sum(o.probability is not None for o in outcomes)
     return Metrics(
         pairs=len(outcomes),
         macro_f1=_safe(sum(scored), len(scored)),
@@ -118,9 +122,6 @@ def score(outcomes: Sequence[Outcome]) -> Metrics:
         confusion=confusion,
         evidence_hit_rate=_safe(sum(hits), len(hits)) if hits else None,
         evidence_pairs=len(hits),
-        ece=(
-            expected_calibration_error(outcomes)
-            if any(o.probability is not None for o in outcomes)
-            else None
-        ),
+        ece=expected_calibration_error(outcomes) if calibrated else None,
+        ece_pairs=calibrated,
     )
