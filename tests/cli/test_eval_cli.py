@@ -492,3 +492,21 @@ def test_eval_refuses_a_model_id_with_a_line_break_as_check_does(
     refused = _eval_scifact(runner, shared_data, "--judge", "openai", "--model", "gpt\nx")
     assert refused.exit_code == 2
     assert "--model holds U+000A (a line feed) at character 4" in refused.stderr
+
+
+def test_the_summary_says_which_pairs_of_the_file_were_measured(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # A subset's figures named the whole claims file alone, and read as the file's.
+    claims, corpus = _small_dataset(tmp_path, [7, 8, 9])
+    ids = tmp_path / "ids.txt"
+    ids.write_text("10\n11\n", encoding="utf-8")
+    summary = tmp_path / "summary.json"
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    runner.invoke(app, [*args, "--ids", str(ids), "--limit", "1", "--summary", str(summary)])
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert (data["claims"], data["ids"], data["limit"]) == (str(claims), str(ids), 1)
+    assert data["notChecked"] == 1
+    runner.invoke(app, [*args, "--summary", str(summary)])
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert (data["ids"], data["limit"], data["notChecked"]) == (None, None, 3)

@@ -195,6 +195,10 @@ def eval_command(
                 format=fmt.value,
                 judge=chosen.name,
                 claims=str(claims),
+                # Which pairs of the file were measured: a subset's figures (the validation
+                # split of claims_train, --limit 20) read as the whole file's without these.
+                ids=None if ids is None else str(ids),
+                limit=limit,
                 leftOut=[
                     {"id": c.claim_id, "where": c.where, "reason": c.reason} for c in left_out
                 ],
