@@ -38,6 +38,9 @@ _LABELS = {
     "NEI": NOT_ESTABLISHED,
     "NOT_ENOUGH_INFO": NOT_ESTABLISHED,
     "NOTENOUGHINFO": NOT_ESTABLISHED,
+    # The classes as eval's --out writes them in "gold": such a file's labels read back.
+    "CONTRADICTS": CONTRADICTS,
+    "NOT_ESTABLISHED": NOT_ESTABLISHED,
 }
 
 
@@ -107,7 +110,9 @@ def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 def _label(value: str, where: str) -> str:
     label = _LABELS.get(value.upper())
     if label is None:
-        raise DatasetError(f"{where}: unknown label {value!r}")
+        # Naming the labels read: "unknown label 'Neutral'" left the user to guess them.
+        known = ", ".join(_LABELS)
+        raise DatasetError(f"{where}: unknown label {value!r} (labels read, any case: {known})")
     return label
 
 
