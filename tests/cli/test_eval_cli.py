@@ -510,3 +510,33 @@ def test_the_summary_says_which_pairs_of_the_file_were_measured(
     runner.invoke(app, [*args, "--summary", str(summary)])
     data = json.loads(summary.read_text(encoding="utf-8"))
     assert (data["ids"], data["limit"], data["notChecked"]) == (None, None, 3)
+
+
+def test_a_limited_run_names_only_the_claims_it_left_out_before_it_stopped(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # Claims on lines 2 and 4 are refused; --limit 2 stops after the pair of line 3, so the
+    # claim of line 4 was never reached: it was named as left out of a run it was no part of.
+    claims, corpus = _small_dataset(tmp_path, [1, 1, 1, 1, 1])
+    rows = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    rows[1]["claim"] = rows[3]["claim"] = "Buoys " * 400
+    claims.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    summary = tmp_path / "summary.json"
+    result = runner.invoke(
+        app, [*args, "--skip-invalid", "--limit", "2", "--summary", str(summary)]
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert data["pairs"] == 2 and [c["id"] for c in data["leftOut"]] == ["11"]
+    assert "left out claim 11" in result.stderr and "claim 13" not in result.stderr
+    first = runner.invoke(app, [*args, "--skip-invalid", "--limit", "1", "--summary", str(summary)])
+    assert first.exit_code == 0, first.stderr
+    assert json.loads(summary.read_text(encoding="utf-8"))["leftOut"] == []
+    assert "left out" not in first.stderr and "claims left out" not in first.stdout
+    whole = runner.invoke(app, [*args, "--skip-invalid", "--summary", str(summary)])
+    assert [c["id"] for c in json.loads(summary.read_text(encoding="utf-8"))["leftOut"]] == [
+        "11",
+        "13",
+    ]
+    assert whole.exit_code == 0

@@ -53,6 +53,7 @@ class EvalPair:
     rationale: frozenset[str]
     # The claims file and line the pair comes from, for errors found later (against the corpus).
     where: str = ""
+    line: int = 0  # that line's number: where --limit stops, in the file's order
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class LeftOutClaim:
     claim_id: str
     where: str
     reason: str
+    line: int = 0
 
 
 class RefusedClaimError(DatasetError):
@@ -147,10 +149,10 @@ def _checkable(claim: str) -> str:
         raise RefusedClaimError(str(error)) from None
 
 
-def _refused(claim_id: str, where: str, reason: str, skip: bool) -> LeftOutClaim:
+def _refused(claim_id: str, where: str, number: int, reason: str, skip: bool) -> LeftOutClaim:
     if not skip:
         raise RefusedClaimError(f"{where}: {reason}")
-    return LeftOutClaim(claim_id, where, reason)
+    return LeftOutClaim(claim_id, where, reason, number)
 
 
 def _require_rationale(gold: str, rationale: frozenset[str], what: str, where: str) -> None:
@@ -205,7 +207,7 @@ def _scifact_style(path: Path, fmt: CorpusFormat, skip: bool) -> Iterator[EvalPa
                     raise RefusedClaimError("claim is empty once its citation marks are removed")
             claim = _checkable(claim)
         except RefusedClaimError as error:
-            yield _refused(row.id, where, str(error), skip)
+            yield _refused(row.id, where, number, str(error), skip)
             continue
         evidence = row.evidence or {}
         for doc in _cited(row, fmt, where):
@@ -216,7 +218,7 @@ def _scifact_style(path: Path, fmt: CorpusFormat, skip: bool) -> Iterator[EvalPa
             gold = labels.pop() if labels else NOT_ESTABLISHED
             rationale = frozenset(passage_id(i) for e in entries for i in e.sentences)
             _require_rationale(gold, rationale, f"evidence for document {doc}", where)
-            yield EvalPair(row.id, claim, doc, gold, rationale, where)
+            yield EvalPair(row.id, claim, doc, gold, rationale, where, number)
 
 
 def _check_covid(path: Path, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
@@ -230,14 +232,14 @@ def _check_covid(path: Path, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
         try:
             claim = _checkable(row.claim)
         except RefusedClaimError as error:
-            yield _refused(row.id, where, str(error), skip)
+            yield _refused(row.id, where, number, str(error), skip)
             continue
         gold = _label(row.label, where)
         # A "not enough info" row may list sentences it looked at: they are no rationale.
         sentences = (row.evidence_set or []) if gold != NOT_ESTABLISHED else []
         rationale = frozenset(passage_id(e.sent_index) for e in sentences)
         _require_rationale(gold, rationale, "evidence_set", where)
-        yield EvalPair(row.id, claim, row.cord_id, gold, rationale, where)
+        yield EvalPair(row.id, claim, row.cord_id, gold, rationale, where, number)
 
 
 def read_pairs(fmt: CorpusFormat, claims: Path) -> list[EvalPair]:
