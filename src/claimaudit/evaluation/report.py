@@ -23,6 +23,7 @@ def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
     judged = m.pairs > 0
     return {
         **context,
+        "models": list(result.models),
         "pairs": m.pairs,
         "notChecked": result.not_checked,
         "macroF1": _figure(m.macro_f1, judged),
