@@ -540,3 +540,26 @@ def test_a_limited_run_names_only_the_claims_it_left_out_before_it_stopped(
         "13",
     ]
     assert whole.exit_code == 0
+
+
+def test_eval_warns_that_not_checked_pairs_are_in_no_figure(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # Document 7 is not in the corpus: the figures are over the other pair alone, and the run
+    # said so only by a "not checked 1" row beside them.
+    claims, corpus = _small_dataset(tmp_path, [1, 7])
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert (
+        "warning: 1 of the 2 pairs was not_checked and in no figure; --out keeps each one's error"
+    ) in result.stderr
+    out = tmp_path / "pairs.jsonl"
+    kept = runner.invoke(app, [*args, "--out", str(out)])
+    assert f"; {out} holds each one's error" in kept.stderr
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    claims, corpus = _small_dataset(whole, [1])
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    judged = runner.invoke(app, args)
+    assert judged.exit_code == 0 and "not_checked" not in judged.stderr

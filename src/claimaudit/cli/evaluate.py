@@ -208,6 +208,17 @@ def eval_command(
                 ],
             )
             write_text(summary_path, json.dumps(data, indent=2) + "\n")
+        if result.metrics.pairs and result.not_checked:
+            # Their gold is in no figure: a judge failing on the long abstracts, or documents
+            # missing from the corpus, leave figures over the rest that read as the whole set's.
+            total = result.metrics.pairs + result.not_checked
+            named = "standard output" if out == STDOUT else out  # --out - is /dev/stdout
+            where = f"{named} holds" if out else "--out keeps"
+            were = "was" if result.not_checked == 1 else "were"
+            warn(
+                f"{result.not_checked} of the {total} pairs {were} not_checked and in no "
+                f"figure; {where} each one's error"
+            )
         if not result.metrics.pairs:
             # Nothing was measured: figures over no pair would read as a judge always wrong.
             where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
