@@ -353,7 +353,13 @@ def test_a_utf16_file_says_so(tmp_path: Path, encoding: str) -> None:
 
 @pytest.mark.parametrize(
     ("label", "gold"),
-    [("contradicts", "contradicts"), ("CONTRADICTS", "contradicts"), ("Supports", "supports")],
+    [
+        ("contradicts", "contradicts"),
+        ("CONTRADICTS", "contradicts"),
+        ("Supports", "supports"),
+        ("NOT ENOUGH INFO", "not_established"),
+        ("not-enough-info", "not_established"),
+    ],
 )
 def test_the_classes_eval_writes_as_gold_are_read_as_labels(
     tmp_path: Path, label: str, gold: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,11 +111,16 @@ def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 
 def _label(value: str, where: str) -> str:
-    label = _LABELS.get(value.upper())
+    # FEVER, whose SUPPORTS and REFUTES are read, writes "NOT ENOUGH INFO": spaces and hyphens
+    # are read as the underscores of NOT_ENOUGH_INFO.
+    label = _LABELS.get(re.sub(r"[\s-]+", "_", value.strip()).upper())
     if label is None:
         # Naming the labels read: "unknown label 'Neutral'" left the user to guess them.
         known = ", ".join(_LABELS)
-        raise DatasetError(f"{where}: unknown label {value!r} (labels read, any case: {known})")
+        raise DatasetError(
+            f"{where}: unknown label {value!r} (labels read, in any case, spaces as "
+            f"underscores: {known})"
+        )
     return label
 
 
