@@ -506,6 +506,7 @@ def test_the_summary_says_which_pairs_of_the_file_were_measured(
     runner.invoke(app, [*args, "--ids", str(ids), "--limit", "1", "--summary", str(summary)])
     data = json.loads(summary.read_text(encoding="utf-8"))
     assert (data["claims"], data["ids"], data["limit"]) == (str(claims), str(ids), 1)
+    assert data["corpus"] == str(corpus)
     assert data["notChecked"] == 1
     runner.invoke(app, [*args, "--summary", str(summary)])
     data = json.loads(summary.read_text(encoding="utf-8"))

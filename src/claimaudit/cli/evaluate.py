@@ -199,6 +199,7 @@ def eval_command(
                 format=fmt.value,
                 judge=chosen.name,
                 claims=str(claims),
+                corpus=str(corpus),  # another corpus, other passages: other figures
                 # Which pairs of the file were measured: a subset's figures (the validation
                 # split of claims_train, --limit 20) read as the whole file's without these.
                 ids=None if ids is None else str(ids),
