@@ -492,3 +492,75 @@ def test_eval_refuses_a_model_id_with_a_line_break_as_check_does(
     refused = _eval_scifact(runner, shared_data, "--judge", "openai", "--model", "gpt\nx")
     assert refused.exit_code == 2
     assert "--model holds U+000A (a line feed) at character 4" in refused.stderr
+
+
+def test_the_summary_says_which_pairs_of_the_file_were_measured(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # A subset's figures named the whole claims file alone, and read as the file's.
+    claims, corpus = _small_dataset(tmp_path, [7, 8, 9])
+    ids = tmp_path / "ids.txt"
+    ids.write_text("10\n11\n", encoding="utf-8")
+    summary = tmp_path / "summary.json"
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    runner.invoke(app, [*args, "--ids", str(ids), "--limit", "1", "--summary", str(summary)])
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert (data["claims"], data["ids"], data["limit"]) == (str(claims), str(ids), 1)
+    assert data["corpus"] == str(corpus)
+    assert data["notChecked"] == 1
+    runner.invoke(app, [*args, "--summary", str(summary)])
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert (data["ids"], data["limit"], data["notChecked"]) == (None, None, 3)
+
+
+def test_a_limited_run_names_only_the_claims_it_left_out_before_it_stopped(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # Claims on lines 2 and 4 are refused; --limit 2 stops after the pair of line 3, so the
+    # claim of line 4 was never reached: it was named as left out of a run it was no part of.
+    claims, corpus = _small_dataset(tmp_path, [1, 1, 1, 1, 1])
+    rows = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    rows[1]["claim"] = rows[3]["claim"] = "Buoys " * 400
+    claims.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    summary = tmp_path / "summary.json"
+    result = runner.invoke(
+        app, [*args, "--skip-invalid", "--limit", "2", "--summary", str(summary)]
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert data["pairs"] == 2 and [c["id"] for c in data["leftOut"]] == ["11"]
+    assert "left out claim 11" in result.stderr and "claim 13" not in result.stderr
+    first = runner.invoke(app, [*args, "--skip-invalid", "--limit", "1", "--summary", str(summary)])
+    assert first.exit_code == 0, first.stderr
+    assert json.loads(summary.read_text(encoding="utf-8"))["leftOut"] == []
+    assert "left out" not in first.stderr and "claims left out" not in first.stdout
+    whole = runner.invoke(app, [*args, "--skip-invalid", "--summary", str(summary)])
+    assert [c["id"] for c in json.loads(summary.read_text(encoding="utf-8"))["leftOut"]] == [
+        "11",
+        "13",
+    ]
+    assert whole.exit_code == 0
+
+
+def test_eval_warns_that_not_checked_pairs_are_in_no_figure(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # Document 7 is not in the corpus: the figures are over the other pair alone, and the run
+    # said so only by a "not checked 1" row beside them.
+    claims, corpus = _small_dataset(tmp_path, [1, 7])
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert (
+        "warning: 1 of the 2 pairs was not_checked and in no figure; --out keeps each one's error"
+    ) in result.stderr
+    out = tmp_path / "pairs.jsonl"
+    kept = runner.invoke(app, [*args, "--out", str(out)])
+    assert f"; {out} holds each one's error" in kept.stderr
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    claims, corpus = _small_dataset(whole, [1])
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    judged = runner.invoke(app, args)
+    assert judged.exit_code == 0 and "not_checked" not in judged.stderr

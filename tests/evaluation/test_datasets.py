@@ -349,3 +349,66 @@ def test_a_utf16_file_says_so(tmp_path: Path, encoding: str) -> None:
     ids.write_text("7\n8\n", encoding=encoding)  # lines too short to tell by themselves
     with pytest.raises(DatasetError, match="UTF-16 text, not UTF-8; re-save it as UTF-8"):
         read_ids(ids)
+
+
+@pytest.mark.parametrize(
+    ("label", "gold"),
+    [
+        ("contradicts", "contradicts"),
+        ("CONTRADICTS", "contradicts"),
+        ("Supports", "supports"),
+        ("NOT ENOUGH INFO", "not_established"),
+        ("not-enough-info", "not_established"),
+    ],
+)
+def test_the_classes_eval_writes_as_gold_are_read_as_labels(
+    tmp_path: Path, label: str, gold: str
+) -> None:
+    # SUPPORTS and REFUTES were read, CONTRADICTS ("gold" in eval's own --out) was unknown.
+    row = {
+        "id": 1,
+        "claim": "Aspirin lowers fever.",
+        "evidence": {"5": [{"sentences": [0], "label": label}]},
+    }
+    [pair] = read_pairs(CorpusFormat.SCIFACT, _claims(tmp_path, row))
+    assert pair.gold == gold
+
+
+def test_an_unknown_label_names_the_labels_read(tmp_path: Path) -> None:
+    row = {
+        "id": 1,
+        "claim": "Aspirin lowers fever.",
+        "evidence": {"5": [{"sentences": [0], "label": "Neutral"}]},
+    }
+    with pytest.raises(DatasetError) as caught:
+        read_pairs(CorpusFormat.SCIFACT, _claims(tmp_path, row))
+    message = str(caught.value)
+    assert "unknown label 'Neutral'" in message and "NOT_ENOUGH_INFO" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ({"cited_doc_ids": ["4983", "4983 "]}, "cited_doc_ids lists document 4983 twice"),
+        ({"cited_doc_ids": [4983, "4983\t"]}, "cited_doc_ids lists document 4983 twice"),
+        (
+            {"evidence": {"7": [], "7 ": [{"sentences": [0], "label": "SUPPORT"}]}},
+            "evidence names document 7 twice",
+        ),
+    ],
+)
+def test_two_spellings_of_one_document_are_one_document(
+    tmp_path: Path, row: dict[str, object], message: str
+) -> None:
+    # Both read as scifact:4983, the one paper judged twice and counted twice in every figure.
+    claims = _claims(tmp_path, {"id": 1, "claim": "Aspirin lowers fever.", **row})
+    with pytest.raises(DatasetError, match=message):
+        read_pairs(CorpusFormat.SCIFACT, claims)
+
+
+def test_a_document_spelt_with_spaces_is_the_corpus_document(tmp_path: Path) -> None:
+    evidence = {"7 ": [{"sentences": [1], "label": "SUPPORT"}]}
+    claims = _claims(tmp_path, {"id": 1, "claim": "Aspirin lowers fever.", "evidence": evidence})
+    [pair] = read_pairs(CorpusFormat.SCIFACT, claims)
+    assert (pair.doc_id, pair.gold, pair.rationale) == ("7", "supports", {"P002"})

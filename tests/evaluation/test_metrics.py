@@ -108,3 +108,20 @@ def test_macro_f1_is_scikit_learns(chosen: list[int]) -> None:
     outcomes = [Outcome(g, p, None, None) for g, p in zip(gold, predicted, strict=True)]
     expected = f1_score(gold, predicted, average="macro", zero_division=0)
     assert score(outcomes).macro_f1 == pytest.approx(expected)
+
+
+def test_class_probabilities_sum_to_one_when_the_judges_do_not_quite() -> None:
+    # A judge's answer may sum to 1 within 0.02: its merged confidence stays a probability.
+    merged = class_probabilities(
+        {"supports": 0.0, "contradicts": 0.0, "not_addressed": 0.6, "insufficient_evidence": 0.41}
+    )
+    assert merged == pytest.approx({"supports": 0.0, "contradicts": 0.0, "not_established": 1.0})
+    assert merged["not_established"] <= 1.0
+
+
+def test_a_confidence_past_one_is_calibrated_not_dropped() -> None:
+    # Sure and wrong: ECE 1. Such a pair fell in no bin, and the figure came out 0.
+    wrong = [Outcome("supports", "contradicts", 1.0 + 1e-12, None)]
+    assert expected_calibration_error(wrong) == pytest.approx(1.0)
+    half = [*wrong, Outcome("supports", "supports", 1.0, None)]
+    assert expected_calibration_error(half) == pytest.approx(0.5)

@@ -108,3 +108,19 @@ def test_the_evidence_hit_rate_counts_its_pairs_in_words_that_agree() -> None:
     assert "(over 1 pair)" in one
     two = _row(_printed(EvalResult(score([hit, hit]), 0, 1.0)), "evidence hit rate")
     assert "(over 2 pairs)" in two
+
+
+def test_ece_says_how_many_pairs_it_is_over() -> None:
+    # A judge that gave bare choices for one pair of three: ECE is over the other two, and the
+    # table and --summary say so (they said nothing, and the figure read as over all three).
+    outcomes = [
+        Outcome("supports", "supports", 0.9, None),
+        Outcome("supports", "supports", None, None),
+        Outcome("supports", "contradicts", 0.6, None),
+    ]
+    result = EvalResult(score(outcomes), 0, 1.0)
+    assert summary(result)["ecePairs"] == 2 and summary(result)["pairs"] == 3
+    assert "(over 2 pairs)" in _row(_printed(result), "ECE")
+    bare = EvalResult(score([Outcome("supports", "supports", None, None)]), 0, 1.0)
+    assert summary(bare)["ece"] is None and summary(bare)["ecePairs"] == 0
+    assert "n/a (over 0 pairs)" in _row(_printed(bare), "ECE")

@@ -12,6 +12,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.evaluation.datasets import EvalPair
+from claimaudit.evaluation.report import summary
 from claimaudit.evaluation.runner import evaluate
 from claimaudit.identity import parse_ref
 from claimaudit.library.scifact import CorpusFormat
@@ -72,3 +73,29 @@ def test_a_run_that_finishes_replaces_the_out(tmp_path: Path) -> None:
     assert result.metrics.pairs == 2
     rows = out.read_text(encoding="utf-8").splitlines()
     assert len(rows) == 2 and all('"gold": "supports"' in row for row in rows)
+
+
+def test_the_result_names_the_model_that_judged(tmp_path: Path) -> None:
+    # --summary named the judge ("local", "openai") alone: two verifier versions' figures, or
+    # two endpoints' models, could not be told apart.
+    judge = ScriptedJudge(pick("supports", "P001"))
+    result = evaluate(PAIRS, CorpusFormat.SCIFACT, tmp_path, judge, _memory, None, None)
+    assert result.models == ("scripted-1",)
+    assert summary(result, judge=judge.name)["models"] == ["scripted-1"]
+    failed = evaluate(
+        PAIRS, CorpusFormat.SCIFACT, tmp_path, judge, _memory, None, None, FailsNone()
+    )
+    assert failed.not_checked == 2 and summary(failed)["models"] == []
+
+
+class FailsNone(FailsAfterOne):
+    """Every pair not_checked, as when the cited documents are not in the corpus."""
+
+    def check(
+        self,
+        checker: Checker,
+        requests: Iterable[tuple[Any, PairRequest]],
+        on_record: Callable[[Any, Record], None],
+    ) -> None:
+        for tag, request in requests:
+            on_record(tag, NotCheckedRecord(claim=request.claim, paperRef=request.paper, error="x"))

@@ -135,8 +135,12 @@ def eval_command(
         chosen_ids = set(wanted)
         pairs = [p for p in pairs if p.claim_id in chosen_ids]
         left_out = [c for c in left_out if c.claim_id in chosen_ids]
+    if limit and len(pairs) > limit:
+        pairs = pairs[:limit]
+        # The run stops after its last pair: a claim left out past it was never reached, and
+        # named it read as one of the claims this run measured.
+        left_out = [c for c in left_out if c.line < pairs[-1].line]
     _warn_left_out(left_out)
-    pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
     check_rationales(pairs, fmt, sentence_counts(corpus, fmt, FORMAT_NAMED))
@@ -195,11 +199,27 @@ def eval_command(
                 format=fmt.value,
                 judge=chosen.name,
                 claims=str(claims),
+                corpus=str(corpus),  # another corpus, other passages: other figures
+                # Which pairs of the file were measured: a subset's figures (the validation
+                # split of claims_train, --limit 20) read as the whole file's without these.
+                ids=None if ids is None else str(ids),
+                limit=limit,
                 leftOut=[
                     {"id": c.claim_id, "where": c.where, "reason": c.reason} for c in left_out
                 ],
             )
             write_text(summary_path, json.dumps(data, indent=2) + "\n")
+        if result.metrics.pairs and result.not_checked:
+            # Their gold is in no figure: a judge failing on the long abstracts, or documents
+            # missing from the corpus, leave figures over the rest that read as the whole set's.
+            total = result.metrics.pairs + result.not_checked
+            named = "standard output" if out == STDOUT else out  # --out - is /dev/stdout
+            where = f"{named} holds" if out else "--out keeps"
+            were = "was" if result.not_checked == 1 else "were"
+            warn(
+                f"{result.not_checked} of the {total} pairs {were} not_checked and in no "
+                f"figure; {where} each one's error"
+            )
         if not result.metrics.pairs:
             # Nothing was measured: figures over no pair would read as a judge always wrong.
             where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"

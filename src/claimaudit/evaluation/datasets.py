@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any
 
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidReferenceError, NestingError
 from claimaudit.evaluation.citation_marks import remove_citation_marks
-from claimaudit.evaluation.rows import CheckCovidRow, SciFactRow, parse_row
+from claimaudit.evaluation.rows import CheckCovidRow, EvidenceEntry, SciFactRow, parse_row
 from claimaudit.guards.untrusted import load_json
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.identity import parse_ref
@@ -38,6 +39,9 @@ _LABELS = {
     "NEI": NOT_ESTABLISHED,
     "NOT_ENOUGH_INFO": NOT_ESTABLISHED,
     "NOTENOUGHINFO": NOT_ESTABLISHED,
+    # The classes as eval's --out writes them in "gold": such a file's labels read back.
+    "CONTRADICTS": CONTRADICTS,
+    "NOT_ESTABLISHED": NOT_ESTABLISHED,
 }
 
 
@@ -50,6 +54,7 @@ class EvalPair:
     rationale: frozenset[str]
     # The claims file and line the pair comes from, for errors found later (against the corpus).
     where: str = ""
+    line: int = 0  # that line's number: where --limit stops, in the file's order
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,7 @@ class LeftOutClaim:
     claim_id: str
     where: str
     reason: str
+    line: int = 0
 
 
 class RefusedClaimError(DatasetError):
@@ -105,9 +111,16 @@ def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 
 def _label(value: str, where: str) -> str:
-    label = _LABELS.get(value.upper())
+    # FEVER, whose SUPPORTS and REFUTES are read, writes "NOT ENOUGH INFO": spaces and hyphens
+    # are read as the underscores of NOT_ENOUGH_INFO.
+    label = _LABELS.get(re.sub(r"[\s-]+", "_", value.strip()).upper())
     if label is None:
-        raise DatasetError(f"{where}: unknown label {value!r}")
+        # Naming the labels read: "unknown label 'Neutral'" left the user to guess them.
+        known = ", ".join(_LABELS)
+        raise DatasetError(
+            f"{where}: unknown label {value!r} (labels read, in any case, spaces as "
+            f"underscores: {known})"
+        )
     return label
 
 
@@ -142,10 +155,10 @@ def _checkable(claim: str) -> str:
         raise RefusedClaimError(str(error)) from None
 
 
-def _refused(claim_id: str, where: str, reason: str, skip: bool) -> LeftOutClaim:
+def _refused(claim_id: str, where: str, number: int, reason: str, skip: bool) -> LeftOutClaim:
     if not skip:
         raise RefusedClaimError(f"{where}: {reason}")
-    return LeftOutClaim(claim_id, where, reason)
+    return LeftOutClaim(claim_id, where, reason, number)
 
 
 def _require_rationale(gold: str, rationale: frozenset[str], what: str, where: str) -> None:
@@ -154,30 +167,39 @@ def _require_rationale(gold: str, rationale: frozenset[str], what: str, where: s
         raise DatasetError(f"{where}: {what} labels it {gold} but names no sentence")
 
 
-def _check_doc_id(fmt: CorpusFormat, doc: str, where: str) -> None:
+def _doc_id(fmt: CorpusFormat, doc: str, where: str) -> str:
+    """``doc`` as the reference the corpus's document is stored under reads it (``"7 "`` is
+    document 7), or DatasetError: two spellings of one document are one document."""
     try:
-        parse_ref(f"{fmt.ref_prefix}:{doc}")
+        ref = parse_ref(f"{fmt.ref_prefix}:{doc}")
     except InvalidReferenceError as error:
         raise DatasetError(f"{where}: document {doc!r}: {error}") from None
+    return str(ref).partition(":")[2]
 
 
-def _cited(row: SciFactRow, fmt: CorpusFormat, where: str) -> list[str]:
-    """The documents the claim is checked against, each once, every one with evidence among
-    them."""
-    evidence = row.evidence or {}
-    cited = row.cited_doc_ids or list(evidence)
+def _cited(row: SciFactRow, fmt: CorpusFormat, where: str) -> list[tuple[str, list[EvidenceEntry]]]:
+    """The documents the claim is checked against, each once, with their evidence, every one
+    with evidence among them. Compared as references: ``"7"`` and ``"7 "`` were two documents,
+    the one paper judged twice and counted twice in every figure."""
+    evidence: dict[str, list[EvidenceEntry]] = {}
+    for key, entries in (row.evidence or {}).items():
+        doc = _doc_id(fmt, key, where)
+        if doc in evidence:
+            raise DatasetError(f"{where}: evidence names document {doc} twice")
+        evidence[doc] = entries
+    given = row.cited_doc_ids or list(evidence)
+    cited = [_doc_id(fmt, doc, where) for doc in given]
     for position, doc in enumerate(cited):
         if doc in cited[:position]:
             # Judged twice, it would count twice in every figure.
             raise DatasetError(f"{where}: cited_doc_ids lists document {doc} twice")
-        _check_doc_id(fmt, doc, where)
     uncited = [doc for doc in evidence if doc not in cited]
     if uncited:
         # Its gold label would be dropped without a word.
         raise DatasetError(
             f"{where}: evidence names document {uncited[0]}, which cited_doc_ids does not list"
         )
-    return cited
+    return [(doc, evidence.get(doc, [])) for doc in cited]
 
 
 def _scifact_style(path: Path, fmt: CorpusFormat, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
@@ -200,18 +222,16 @@ def _scifact_style(path: Path, fmt: CorpusFormat, skip: bool) -> Iterator[EvalPa
                     raise RefusedClaimError("claim is empty once its citation marks are removed")
             claim = _checkable(claim)
         except RefusedClaimError as error:
-            yield _refused(row.id, where, str(error), skip)
+            yield _refused(row.id, where, number, str(error), skip)
             continue
-        evidence = row.evidence or {}
-        for doc in _cited(row, fmt, where):
-            entries = evidence.get(doc, [])
+        for doc, entries in _cited(row, fmt, where):
             labels = {_label(e.label, where) for e in entries}
             if len(labels) > 1:
                 raise DatasetError(f"{where}: conflicting labels for document {doc}")
             gold = labels.pop() if labels else NOT_ESTABLISHED
             rationale = frozenset(passage_id(i) for e in entries for i in e.sentences)
             _require_rationale(gold, rationale, f"evidence for document {doc}", where)
-            yield EvalPair(row.id, claim, doc, gold, rationale, where)
+            yield EvalPair(row.id, claim, doc, gold, rationale, where, number)
 
 
 def _check_covid(path: Path, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
@@ -221,18 +241,18 @@ def _check_covid(path: Path, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
         _require_format(CorpusFormat.CHECK_COVID, data, where)
         row = parse_row(CheckCovidRow, data, where)
         _first_time(seen, row.id, number, where)
-        _check_doc_id(CorpusFormat.CHECK_COVID, row.cord_id, where)
+        document = _doc_id(CorpusFormat.CHECK_COVID, row.cord_id, where)
         try:
             claim = _checkable(row.claim)
         except RefusedClaimError as error:
-            yield _refused(row.id, where, str(error), skip)
+            yield _refused(row.id, where, number, str(error), skip)
             continue
         gold = _label(row.label, where)
         # A "not enough info" row may list sentences it looked at: they are no rationale.
         sentences = (row.evidence_set or []) if gold != NOT_ESTABLISHED else []
         rationale = frozenset(passage_id(e.sent_index) for e in sentences)
         _require_rationale(gold, rationale, "evidence_set", where)
-        yield EvalPair(row.id, claim, row.cord_id, gold, rationale, where)
+        yield EvalPair(row.id, claim, document, gold, rationale, where, number)
 
 
 def read_pairs(fmt: CorpusFormat, claims: Path) -> list[EvalPair]:

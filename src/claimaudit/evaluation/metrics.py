@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -26,11 +27,16 @@ class Outcome:
 
 
 def class_probabilities(probabilities: dict[str, float]) -> dict[str, float]:
-    """Collapse the four verdict probabilities into the three evaluation classes."""
+    """Collapse the four verdict probabilities into the three evaluation classes, summing to 1.
+
+    A judge's answer may sum to 1 within 0.02 (``PROBABILITY_SUM_TOLERANCE``): unnormalised,
+    ``not_addressed`` 0.6 and ``insufficient_evidence`` 0.41 made a confidence of 1.01, past
+    every calibration bin."""
     merged = dict.fromkeys(CLASSES, 0.0)
     for verdict, p in probabilities.items():
         merged[VERDICT_CLASS[verdict]] += p
-    return merged
+    total = math.fsum(merged.values())
+    return {c: p / total for c, p in merged.items()} if total > 0 else merged
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,9 @@ class Metrics:
     evidence_hit_rate: float | None
     evidence_pairs: int
     ece: float | None  # None when no judged pair came with probabilities
+    # The judged pairs ECE is over: those that came with probabilities (a judge may give bare
+    # choices for some), said beside the figure as the evidence hit rate's pairs are.
+    ece_pairs: int = 0
     extra: dict[str, float] = field(default_factory=dict)
 
 
@@ -71,7 +80,13 @@ def expected_calibration_error(outcomes: Sequence[Outcome], bins: int = 10) -> f
     total = 0.0
     for b in range(bins):
         low, high = b / bins, (b + 1) / bins
-        members = [(p, right) for p, right in scored if low < p <= high or (b == 0 and p == 0)]
+        # The last bin holds a confidence a rounding put past 1: in none, its pair weighed in
+        # the total but its gap was never added, and the figure came out too low.
+        members = [
+            (p, right)
+            for p, right in scored
+            if low < p <= high or (b == 0 and p <= 0) or (b == bins - 1 and p > 1)
+        ]
         if members:
             confidence = sum(p for p, _ in members) / len(members)
             accuracy = sum(right for _, right in members) / len(members)
@@ -98,6 +113,7 @@ def score(outcomes: Sequence[Outcome]) -> Metrics:
     # both (contradicts, on a supports-only subset) would count as an F1 of 0 for a perfect run.
     scored = [s.f1 for s in per_class.values() if s.f1 is not None]
     hits = [o.evidence_hit for o in outcomes if o.evidence_hit is not None]
+    calibrated = sum(o.probability is not None for o in outcomes)
     return Metrics(
         pairs=len(outcomes),
         macro_f1=_safe(sum(scored), len(scored)),
@@ -106,9 +122,6 @@ def score(outcomes: Sequence[Outcome]) -> Metrics:
         confusion=confusion,
         evidence_hit_rate=_safe(sum(hits), len(hits)) if hits else None,
         evidence_pairs=len(hits),
-        ece=(
-            expected_calibration_error(outcomes)
-            if any(o.probability is not None for o in outcomes)
-            else None
-        ),
+        ece=expected_calibration_error(outcomes) if calibrated else None,
+        ece_pairs=calibrated,
     )

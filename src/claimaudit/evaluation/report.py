@@ -23,6 +23,7 @@ def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
     judged = m.pairs > 0
     return {
         **context,
+        "models": list(result.models),
         "pairs": m.pairs,
         "notChecked": result.not_checked,
         "macroF1": _figure(m.macro_f1, judged),
@@ -40,6 +41,7 @@ def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
         "evidenceHitRate": None if m.evidence_hit_rate is None else round(m.evidence_hit_rate, 4),
         "evidencePairs": m.evidence_pairs,
         "ece": None if m.ece is None else round(m.ece, 4),
+        "ecePairs": m.ece_pairs,
         "pairsPerSecond": round(result.pairs_per_second, 2) if judged else None,
         "seconds": round(result.seconds, 2),
     }
@@ -57,7 +59,8 @@ def tables(result: EvalResult, *, left_out: int = 0) -> Group:
     head.add_row("accuracy", _shown(m.accuracy, judged))
     hit = "n/a" if m.evidence_hit_rate is None else f"{m.evidence_hit_rate:.3f}"
     head.add_row("evidence hit rate", f"{hit} (over {counted(m.evidence_pairs, 'pair')})")
-    head.add_row("ECE (10 bins)", "n/a" if m.ece is None else f"{m.ece:.3f}")
+    ece = "n/a" if m.ece is None else f"{m.ece:.3f}"
+    head.add_row("ECE (10 bins)", f"{ece} (over {counted(m.ece_pairs, 'pair')})")
     # Failing fast is no throughput: with no pair judged, there is no rate to report.
     rate = f"{result.pairs_per_second:.1f}" if judged else "n/a"
     head.add_row("pairs per second", rate)

@@ -38,6 +38,9 @@ class EvalResult:
     metrics: Metrics
     not_checked: int
     seconds: float
+    # The models the judged pairs' records name (``claimaudit-verifier-0.4.6``, an endpoint's
+    # model id): the judge's name alone ("local", "openai") does not say what was measured.
+    models: tuple[str, ...] = ()
 
     @property
     def pairs_per_second(self) -> float:
@@ -73,6 +76,7 @@ def evaluate(
     as it finishes, so ``out`` may be in another order, with the same rows). ``out`` is
     replaced only when every pair is done: after a failure it holds what it held."""
     outcomes: list[Outcome] = []
+    models: set[str] = set()
     not_checked = 0
     with ExitStack() as held:
         # Locked as this run's: a killed run's folder (a library of megabytes) is removed by
@@ -91,6 +95,7 @@ def evaluate(
             nonlocal not_checked
             if isinstance(record, CheckedRecord):
                 outcomes.append(outcome(pair, record))
+                models.add(record.model)
             else:
                 not_checked += 1
             if handle:
@@ -105,4 +110,4 @@ def evaluate(
         requests = ((p, PairRequest(p.claim, f"{fmt.ref_prefix}:{p.doc_id}")) for p in pairs)
         (engine or LocalEngine()).check(checker, requests, finished)
         seconds = time.perf_counter() - started
-    return EvalResult(score(outcomes), not_checked, seconds)
+    return EvalResult(score(outcomes), not_checked, seconds, tuple(sorted(models)))
