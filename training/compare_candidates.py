@@ -46,9 +46,13 @@ def row(folder: Path) -> list[str]:
         f"{sum(five) / 5:.3f}",
         f"{metrics['negation_both_supports']:.3f}",
         full_paper,
-        f"{selective['cleared']} ({selective['precision']:.2f}, "
+        f"{selective['cleared']} ({_two_places(selective['precision'])}, "
         f"{selective['coverage_of_true_supports']:.2f}) at {metrics['review_threshold']}",
     ]
+
+
+def _two_places(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
 
 
 def main() -> None:

@@ -162,6 +162,11 @@ def evaluate(fmt: str, model_dir: Path, out: Path | None) -> dict[str, object]:
     return summary(rows, fmt)
 
 
+def _share(part: int, whole: int) -> float | None:
+    """``part / whole`` to four places; None (no figure) over nothing, never 0 or a crash."""
+    return round(part / whole, 4) if whole else None
+
+
 def summary(rows: list[dict[str, object]], fmt: str) -> dict[str, object]:
     judged = [r for r in rows if "verdict" in r]
     by_kind: dict[str, list[bool]] = defaultdict(list)
@@ -175,14 +180,14 @@ def summary(rows: list[dict[str, object]], fmt: str) -> dict[str, object]:
         "format": fmt,
         "claims": len(rows),
         "not_checked": len(rows) - len(judged),
-        "accuracy_3class": round(sum(bool(r["right3"]) for r in judged) / len(judged), 4),
-        "accuracy_4class": round(sum(bool(r["right4"]) for r in judged) / len(judged), 4),
+        "accuracy_3class": _share(sum(bool(r["right3"]) for r in judged), len(judged)),
+        "accuracy_4class": _share(sum(bool(r["right4"]) for r in judged), len(judged)),
         "by_kind": {k: f"{sum(v)}/{len(v)}" for k, v in sorted(by_kind.items())},
         "confusion": dict(Counter(f"{r['expected']}->{r['verdict']}" for r in judged)),
-        "evidence_hit_rate": round(
-            sum(bool(r["evidenceHit"]) for r in right_evidence) / max(1, len(right_evidence)), 4
+        "evidence_hit_rate": _share(
+            sum(bool(r["evidenceHit"]) for r in right_evidence), len(right_evidence)
         ),
-        "preselect_kept_evidence": round(sum(bool(k) for k in kept) / max(1, len(kept)), 4),
+        "preselect_kept_evidence": _share(sum(bool(k) for k in kept), len(kept)),
         "cleared": len(cleared),
         "cleared_right": sum(r["expected"] == "supports" for r in cleared),
     }

@@ -1,5 +1,12 @@
-"""Three-class figures as ``claimaudit eval`` reports them, in numpy alone (no scikit-learn), so
-that modules which only score predictions import nothing heavier."""
+"""Three-class figures as the notebook reports them, in numpy alone (no scikit-learn), so that
+modules which only score predictions import nothing heavier.
+
+Macro-F1 here averages all three classes, a class absent from both gold and predictions
+scoring 0. ``claimaudit eval`` averages only the classes present (scikit-learn's convention),
+so the two agree on every set where each class appears in gold or predictions (SciFact,
+Citation-Integrity, Check-COVID) and differ where one does not: COVID-Fact has no
+not-established gold, so its notebook macro-F1 is a two-class figure divided by three unless
+the model predicts that class."""
 
 from __future__ import annotations
 

@@ -49,17 +49,26 @@ def risk_table(metrics: dict[str, Any]) -> str:
     ]
     for point in metrics.get("risk_coverage_out_of_fold", []):
         rows.append(
-            f"| {point['threshold']:.2f} | {point['cleared']} | {point['precision']:.3f} | "
+            f"| {point['threshold']:.2f} | {point['cleared']} | {_precision(point)} | "
             f"{point['coverage_of_true_supports']:.3f} |"
         )
     return "\n".join(rows)
+
+
+def _precision(point: dict[str, Any]) -> str:
+    """The share of cleared answers that were right; "n/a" over none (older metrics files
+    stored 1.0 there, which read as perfect)."""
+    if not point["cleared"] or point["precision"] is None:
+        return "n/a"
+    return f"{point['precision']:.3f}"
 
 
 def selective_line(stats: dict[str, Any] | None) -> str:
     if not stats:
         return "not measured"
     return (
-        f"{stats['cleared']} cleared, {stats['precision']:.3f} right, "
+        f"{stats['cleared']} cleared, "
+        f"{'so no precision' if _precision(stats) == 'n/a' else _precision(stats) + ' right'}, "
         f"{stats['coverage_of_true_supports']:.3f} of true supports cleared"
     )
 

@@ -39,14 +39,16 @@ def cleared(j: Judged, threshold: float) -> bool:
     )
 
 
-def stats(judged: Sequence[Judged], threshold: float) -> dict[str, float]:
+def stats(judged: Sequence[Judged], threshold: float) -> dict[str, float | None]:
+    """Figures of the ``supports`` cleared at ``threshold``; precision is None (no figure)
+    when nothing is cleared: no answer is no evidence of right answers."""
     chosen = [j for j in judged if cleared(j, threshold)]
     right = sum(j.gold == SUP for j in chosen)
     supports = sum(j.gold == SUP for j in judged)
     return {
         "threshold": threshold,
         "cleared": len(chosen),
-        "precision": round(right / len(chosen), 4) if chosen else 1.0,
+        "precision": round(right / len(chosen), 4) if chosen else None,
         "coverage_of_true_supports": round(right / supports, 4) if supports else 0.0,
         "share_cleared": round(len(chosen) / len(judged), 4) if judged else 0.0,
     }
@@ -54,20 +56,25 @@ def stats(judged: Sequence[Judged], threshold: float) -> dict[str, float]:
 
 def choose_threshold(
     judged: Sequence[Judged], target: float, fixed: float | None = None
-) -> tuple[float, dict[str, float]]:
+) -> tuple[float, dict[str, float | None]]:
     """(threshold, its figures): ``fixed`` when given (to measure a held-out set)."""
     if fixed is not None:
         return fixed, stats(judged, fixed)
-    ok = [
-        stats(judged, t)["precision"] >= target or stats(judged, t)["cleared"] < _MIN_CLEARED
-        for t in _GRID
-    ]
+    counts = [_right_of_cleared(judged, t) for t in _GRID]
+    # Compared unrounded: a precision of 0.94996 is short of a 0.95 target.
+    ok = [n < _MIN_CLEARED or right >= target * n for right, n in counts]
     for i, t in enumerate(_GRID):
-        if all(ok[i:]) and stats(judged, t)["cleared"] >= _MIN_CLEARED:
+        if all(ok[i:]) and counts[i][1] >= _MIN_CLEARED:
             return t, stats(judged, t)
     return 1.0, stats(judged, 1.0)
 
 
-def risk_coverage(judged: Sequence[Judged]) -> list[dict[str, float]]:
+def _right_of_cleared(judged: Sequence[Judged], threshold: float) -> tuple[int, int]:
+    """(right, cleared) at ``threshold``."""
+    chosen = [j for j in judged if cleared(j, threshold)]
+    return sum(j.gold == SUP for j in chosen), len(chosen)
+
+
+def risk_coverage(judged: Sequence[Judged]) -> list[dict[str, float | None]]:
     """Precision and coverage of cleared ``supports`` along the threshold, for the model card."""
     return [stats(judged, t) for t in _GRID[::5]]

@@ -155,6 +155,15 @@ def test_a_claim_id_on_two_lines_is_refused(tmp_path: Path) -> None:
     assert str(raised.value) == f"{claims}:3: id 1 repeats line 1"
 
 
+def test_a_claim_id_is_read_without_its_surrounding_blanks(tmp_path: Path) -> None:
+    # --ids reads " 7 " as "7": a claim id "7 " could not be chosen, nor be seen to repeat "7".
+    claims = _claims(tmp_path, _scifact_row(id="7 "))
+    assert [p.claim_id for p in read_pairs(CorpusFormat.SCIFACT, claims)] == ["7"]
+    claims = _claims(tmp_path, _scifact_row(id="7"), _scifact_row(id=" 7"))
+    with pytest.raises(DatasetError, match="id 7 repeats line 1"):
+        read_pairs(CorpusFormat.SCIFACT, claims)
+
+
 def test_a_claim_of_citation_marks_only_is_refused(tmp_path: Path) -> None:
     claims = _claims(tmp_path, _scifact_row(claim="[<|multi_cit|>]"))
     with pytest.raises(DatasetError, match=r":1: claim is empty once its citation marks"):

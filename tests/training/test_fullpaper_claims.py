@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from training.eval_fullpaper import PAPERS, build_library, load_claims, normalise
+from training.eval_fullpaper import PAPERS, build_library, load_claims, normalise, summary
 
 from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library
@@ -49,3 +49,10 @@ def test_every_evidence_substring_is_in_its_ingested_paper(tmp_path: Path) -> No
         }
     missing = [c.id for c in CLAIMS if c.evidence and normalise(c.evidence) not in texts[c.paper]]
     assert missing == []
+
+
+def test_a_summary_of_claims_none_judged_has_no_figures_not_a_crash() -> None:
+    figures = summary([{"id": "x-001", "error": "judge unreachable"}], "source")
+    assert figures["not_checked"] == 1
+    assert figures["accuracy_3class"] is None and figures["evidence_hit_rate"] is None
+    assert figures["preselect_kept_evidence"] is None

@@ -62,3 +62,17 @@ def test_risk_coverage_is_monotone_in_coverage() -> None:
     coverages = [point["coverage_of_true_supports"] for point in curve]
     assert coverages == sorted(coverages, reverse=True)
     assert curve[0]["threshold"] == 0.0 and curve[-1]["threshold"] == 1.0
+
+
+def test_nothing_cleared_has_no_precision_not_a_perfect_one() -> None:
+    # 1.0 over no cleared answer read, in the model card, as "0 cleared, 1.000 right".
+    assert stats([], 0.5)["precision"] is None
+    assert stats([_judged(SUP, 0.4)], 0.5)["precision"] is None
+
+
+def test_a_precision_just_short_of_the_target_is_short() -> None:
+    # 19,999 right of 20,000 is 0.99995, short of a 0.99996 target; rounded to four places
+    # (1.0) before the comparison, it met it.
+    judged = [_judged(SUP, 0.9) for _ in range(19_999)] + [_judged(CON, 0.9)]
+    threshold, _ = choose_threshold(judged, target=0.99996)
+    assert threshold == 1.0

@@ -30,12 +30,13 @@ def _kind(value: object) -> str:
 
 
 def _identifier(value: object) -> str:
-    # Ids are compared as text (7 and "7" are one id, as in --ids), so both kinds are read.
+    # Ids are compared as text (7, "7" and "7 " are one id, as in --ids), so both kinds are
+    # read, and the blanks around one dropped.
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise ValueError(f"must be a string or a whole number, not {_kind(value)}")
     if isinstance(value, str) and not value.strip():
         raise ValueError("is empty")  # as batch refuses it: no id to join a record to its row
-    return str(value)
+    return str(value).strip()
 
 
 def _claim_text(value: object) -> str:
