@@ -22,7 +22,14 @@ from claimaudit.errors import (
     KeyRequiredError,
     SettingNotTakenError,
 )
-from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, JevOptions, _public_url, register
+from claimaudit.judges.jev import (
+    DEFAULT_TIMEOUT,
+    JevJudge,
+    JevOptions,
+    _public_url,
+    register,
+    retry_policy,
+)
 from claimaudit.judges.openai import OpenAIOptions
 from claimaudit.judges.protocol import (
     Decision,
@@ -551,3 +558,14 @@ def test_a_ca_file_that_cannot_be_loaded_is_named_not_a_bare_exception_name(
         make_judge()
     assert str(refused.value) == unusable + "/nonexistent/ca.pem"
     assert str(judge_error(built, decision)) == unusable + "/nonexistent/ca.pem"
+
+
+@pytest.mark.parametrize(("retries", "count"), [(None, 2), (0, 0), (3, 3)])
+def test_retries_have_no_total_budget_past_each_attempts_deadline(
+    retries: int | None, count: int
+) -> None:
+    # The SDK's policy stops retrying once 30 s have passed in all, a budget made for its 10 s
+    # timeout: an attempt that timed out after our 60 s was never retried, though each retry
+    # has its own deadline (README, --timeout).
+    policy = retry_policy(retries)
+    assert policy.timeout is None and policy.max_retries == count

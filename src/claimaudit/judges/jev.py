@@ -18,8 +18,10 @@ Configuration (``JudgeSettings`` first, then the SDK's own environment variables
   longer than the SDK's 10 s default when a paper contributes many long passages): a deadline
   from connecting to the reply's last byte, kept by the client of ``jev_http`` that the SDK sends
   through (the SDK's own timeouts are per read). A reply over 8 MiB is refused.
-- retries: ``JevOptions.retries``, else the SDK's default policy (2 retries on 408/429/5xx,
-  connection errors and timeouts). Tests pass 0 so failure paths stay fast.
+- retries: ``JevOptions.retries``, else the SDK's default count (2 retries on 408/429/5xx,
+  connection errors and timeouts), each attempt with its own deadline and no total budget: the
+  SDK's 30 s budget, made for its 10 s timeout, never retried an attempt that timed out after
+  our 60 s. Tests pass 0 so failure paths stay fast.
 - compression: ``JevOptions.compression`` (``"zstd"``), default off: local stand-ins such as
   the jevcompat mock do not decode zstd bodies, and our bodies are a few KB at most.
 
@@ -91,6 +93,16 @@ NAME = "jev"
 JUDGE = f"{NAME} judge"  # as a warning names it
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
 DEFAULT_TIMEOUT = 60.0
+
+
+def retry_policy(retries: int | None) -> RetryPolicy:
+    """The SDK's retry rules with ``retries`` retries (its default count when None), and no
+    total time budget: each attempt has the judge's own deadline (``timeout``)."""
+    if retries is None:
+        return RetryPolicy(timeout=None)
+    return RetryPolicy(max_retries=retries, timeout=None)
+
+
 # Sent by typesafe-sdk on every retry (the number of attempts before it); read back for accounting.
 RETRY_COUNT_HEADER = "X-TypeSafe-Retry-Count"
 
@@ -229,7 +241,7 @@ class JevJudge(Judge):
                     )
                 # Built directly (the Python API), no factory said it: said here, once.
                 warn_cleartext(JUDGE, self.base_url, API_KEY_ENV)
-                retry = None if self.retries is None else RetryPolicy(max_retries=self.retries)
+                retry = retry_policy(self.retries)
                 # Keep-alive as long as the SDK's own client does: decisions come in bursts.
                 limits = httpx2.Limits(
                     max_keepalive_connections=self.concurrency, keepalive_expiry=30
