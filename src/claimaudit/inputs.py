@@ -24,6 +24,10 @@ from claimaudit.text.claimwords import has_content_words
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
+# A paper's title, as the library stores it and a record shows it (a backend's longer one is cut).
+MAX_TITLE_CHARS = 1_000
+# A judge's model id as a record shows it: ids are tens of characters; a longer one is cut.
+MAX_MODEL_CHARS = 200
 # A record keeps at most this much of a reference that does not parse (refused past
 # ``identity.MAX_REF_CHARS`` anyway), as it keeps at most MAX_CLAIM_CHARS of a refused claim.
 MAX_SHOWN_REF_CHARS = MAX_CLAIM_CHARS

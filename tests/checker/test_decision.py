@@ -118,3 +118,14 @@ def test_a_judge_that_says_nothing_usable_of_what_it_read_leaves_it_null(
     assert isinstance(record, CheckedRecord) and record.verdict == "supports"
     assert record.passages_read is None and record.evidence_scope == "full_text"
     assert record_to_dict(record)["passagesRead"] is None
+
+
+def test_a_judges_model_id_past_its_limit_is_cut_in_the_record(source: MemorySource) -> None:
+    # A reply's model id has no limit of its own: a 1 MB one went into every record.
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick("supports", "P001")(decision)
+        return JudgeReply(model="m" * 1_000_000, answers=reply.answers)
+
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.model == "m" * 199 + "\u2026"

@@ -43,6 +43,26 @@ def test_an_http_paper_url_is_kept() -> None:
     assert record.paper_url == "https://arxiv.org/abs/1706.03762"
 
 
+def test_a_title_past_the_librarys_limit_is_cut_before_the_judge_reads_it() -> None:
+    # A plugin source's 1 MB title went whole into the judge's request and every record.
+    seen = []
+
+    def script(decision):  # type: ignore[no-untyped-def]
+        seen.append(decision)
+        return pick("supports", "P001")(decision)
+
+    class Long(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            return replace(super().fetch(ref, query), title="Aspirin " * 200_000)
+
+    src = Long()
+    src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
+    [record] = Checker(src, ScriptedJudge(script)).check(CLAIM, ["scifact:1"])
+    assert isinstance(record, CheckedRecord)
+    assert len(record.paper_title) == 1_000 and record.paper_title.endswith("\u2026")
+    assert seen[0].case.paper_title == record.paper_title and len(seen[0].state) < 5_000
+
+
 @pytest.mark.parametrize("title", [None, 12])
 def test_a_title_that_is_not_text_is_not_checked_and_says_so(title: object) -> None:
     record = checked_with(title=title)

@@ -22,6 +22,7 @@ from claimaudit.checker.selection import Selection
 from claimaudit.checker.spending import Spent, is_count
 from claimaudit.errors import JudgeError
 from claimaudit.identity import PaperRef
+from claimaudit.inputs import MAX_MODEL_CHARS
 from claimaudit.judges.protocol import (
     PASSAGES_READ,
     Case,
@@ -42,6 +43,7 @@ from claimaudit.records import (
     Relation,
 )
 from claimaudit.sources.protocol import SourcePaper
+from claimaudit.text.plain import capped
 
 # The checker's log: a judge's bug is logged under the name its --debug lines always had.
 _log = logging.getLogger("claimaudit.checker.pipeline")
@@ -116,7 +118,8 @@ def decide(
         paperContentHash=paper.content_hash,
         paperExtractor=paper.extractor,
         judge=judge.name,
-        model=reply_text(reply.model),
+        # A judge's id has no limit of its own: a 1 MB one would fill every record.
+        model=capped(reply_text(reply.model), MAX_MODEL_CHARS),
         verdict=cast(Relation, relation.choice),  # validated above
         confidence=relation_confidence,
         probabilities=_relation_probabilities(relation),

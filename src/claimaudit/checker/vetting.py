@@ -9,11 +9,13 @@ from datetime import datetime
 
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
+from claimaudit.inputs import MAX_TITLE_CHARS
 from claimaudit.judges.questions import NO_EVIDENCE
 from claimaudit.net.redaction import backend_text, clipped
 from claimaudit.net.weburl import is_web_url
 from claimaudit.passage import Passage
 from claimaudit.sources.protocol import SourcePaper
+from claimaudit.text.plain import capped
 
 
 def vet_source_paper(ref: PaperRef, found: object, source: str | None = None) -> SourcePaper:
@@ -51,6 +53,10 @@ def _vetted(ref: PaperRef, found: SourcePaper, who: str) -> SourcePaper:
         raise SourceError(f"{who} returned a search_query or full_text of the wrong type")
     _vet_passages(ref, found.passages, who)
     found = _clean_sections(found)
+    if len(found.title) > MAX_TITLE_CHARS:
+        # Read by the judge beside the budgeted passages and kept in every record: a 1 MB
+        # title would be sent, billed and stored whole.
+        found = replace(found, title=capped(found.title, MAX_TITLE_CHARS))
     ids = [p.passage_id for p in found.passages]
     if len(set(ids)) != len(ids):
         # The judge names a passage by id and code copies it: an id must name one text.

@@ -10,6 +10,7 @@ from pathlib import Path
 from claimaudit.errors import CancelledWorkError, InputError, InvalidTitleError, RefRequiredError
 from claimaudit.guards.untrusted import as_text
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.inputs import MAX_TITLE_CHARS
 from claimaudit.library.extract import (
     LATEX_SUFFIXES,
     MARKDOWN_SUFFIXES,
@@ -23,7 +24,6 @@ from claimaudit.library.store import Library
 
 # Far longer than any paper's title: a bound keeps a pasted document out of listings, the web
 # page and the database.
-MAX_TITLE_CHARS = 1_000
 EMPTY_PATH = "the path is empty: name the paper's file or folder"
 
 

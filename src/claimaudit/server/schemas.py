@@ -12,8 +12,7 @@ from pydantic.alias_generators import to_camel
 from claimaudit.accounting import check_answer
 from claimaudit.checker.policy import DEFAULT_THRESHOLD
 from claimaudit.identity import MAX_REF_CHARS
-from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
-from claimaudit.library.ingest import MAX_TITLE_CHARS
+from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TITLE_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.wire import Paper, PassageOut, Wire
 from claimaudit.records import JudgeTokens, Record
 from claimaudit.server.judges import MAX_MODEL_CHARS

@@ -41,6 +41,7 @@ from claimaudit.errors import (
     SourceError,
 )
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.inputs import MAX_TITLE_CHARS
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.net.cleartext import warn_cleartext
 from claimaudit.net.envsettings import (
@@ -62,6 +63,7 @@ from claimaudit.sources.valyu_transport import (
     proxy_problem,
     server_wait,
 )
+from claimaudit.text.plain import capped
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -309,16 +311,11 @@ def _title(result: Any, key: str) -> str:
     """The result's title as records and the library keep it (``reply_text``): a server that
     echoes the key, or sends escape sequences, must not put them there; one over 1,000
     characters is cut, ending in an ellipsis."""
-    # Imported here: the library's reading modules are slow to import, and most runs never search.
-    from claimaudit.library.ingest import MAX_TITLE_CHARS
-
     title = getattr(result, "title", None)
     shown = reply_text(title, key) if isinstance(title, str) else ""
     # Cut (after masking: half a key is unrecognisable) to the library's limit for a title: it
     # goes into the judge's request beside the budgeted excerpts, and into every record.
-    if len(shown) > MAX_TITLE_CHARS:
-        shown = shown[: MAX_TITLE_CHARS - 1] + "\u2026"
-    return shown
+    return capped(shown, MAX_TITLE_CHARS)
 
 
 def make_valyu_source(*, path: Path | None = None) -> ValyuSource:

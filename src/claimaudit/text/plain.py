@@ -20,6 +20,11 @@ def normalise(text: str) -> str:
     return _WHITESPACE.sub(" ", text).strip()
 
 
+def capped(text: str, limit: int) -> str:
+    """``text``, or its first ``limit - 1`` characters and an ellipsis when it is longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def is_link_only(text: str) -> bool:
     """A note that is only web addresses (and when they were accessed): a footnote such as
     "https://www.ohloh.net/p/scikit-image, Accessed 2014-05-15" says where, not what."""

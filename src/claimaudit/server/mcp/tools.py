@@ -21,8 +21,7 @@ from claimaudit.checker.policy import DEFAULT_THRESHOLD
 from claimaudit.errors import CancelledWorkError, as_known
 from claimaudit.guards.jsonsafe import escape_unsafe_text
 from claimaudit.identity import MAX_REF_CHARS
-from claimaudit.inputs import MAX_TOPIC_CHARS
-from claimaudit.library.ingest import MAX_TITLE_CHARS
+from claimaudit.inputs import MAX_TITLE_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.search_words import MAX_SEARCH_LIMIT
 from claimaudit.net.redaction import safe_line
 from claimaudit.server.advice import tool_message
