@@ -86,12 +86,26 @@ def is_busy(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
 
 
-def busy_error(path: Path) -> LibraryOpenError:
+def busy_error(path: Path, *, waited: float | None = None) -> LibraryOpenError:
     """What to say when another process kept the write lock past the busy timeout: who holds
-    it and what to do, where SQLite's "database is locked" says neither."""
+    it and what to do, where SQLite's "database is locked" says neither. ``waited``: the
+    seconds a write waited for it, said with the fact that nothing was written."""
+    if waited is None:
+        return LibraryOpenError(
+            f"another process is writing the library {path}; try again when it is done"
+        )
     return LibraryOpenError(
-        f"another process is writing the library {path}; try again when it is done"
+        f"another process kept the library {path} locked for writing for {span(waited)}; "
+        "nothing was written; try again when it is done"
     )
+
+
+def span(seconds: float) -> str:
+    """``seconds`` in words: "10 minutes", "0.2 s"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds:g} s"
 
 
 def why_unopened(exc: sqlite3.Error, path: Path) -> str:
