@@ -22,15 +22,23 @@ class RawServer:
     """Answers every request with ``reply`` (status line on), keeping the connection open for
     the next request unless ``close_after``; past ``replies`` answers, a request is read and the
     connection closed without a word (a server that dropped its idle keep-alive connection as
-    the request came). ``stop()`` closes the listener and every connection."""
+    the request came); ``replies`` counts each connection's answers with ``per_connection``,
+    else all of them. ``stop()`` closes the listener and every connection."""
 
     def __init__(
-        self, reply: bytes, *, close_after: bool = False, replies: int | None = None
+        self,
+        reply: bytes,
+        *,
+        close_after: bool = False,
+        replies: int | None = None,
+        per_connection: bool = False,
     ) -> None:
         self.reply = reply
         self.close_after = close_after
         self.replies = replies
+        self.per_connection = per_connection
         self.served = 0
+        self.dropped = 0  # requests read and answered by closing the connection
         self._listener = socket.create_server(("127.0.0.1", 0))
         self._listener.settimeout(0.1)
         self._connections: list[socket.socket] = []
@@ -76,8 +84,15 @@ class RawServer:
                 self._connections.append(connection)
             threading.Thread(target=self._serve, args=(connection,), daemon=True).start()
 
+    @property
+    def connections(self) -> int:
+        """How many connections clients have made to it so far."""
+        with self._lock:
+            return len(self._connections)
+
     def _serve(self, connection: socket.socket) -> None:
         pending = b""
+        served_here = 0
         try:
             while True:
                 while b"\r\n\r\n" not in pending:
@@ -93,11 +108,14 @@ class RawServer:
                         return
                     pending += chunk
                 pending = pending[length:]
-                if self.replies is not None and self.served >= self.replies:
+                served = served_here if self.per_connection else self.served
+                if self.replies is not None and served >= self.replies:
+                    self.dropped += 1
                     connection.shutdown(socket.SHUT_RDWR)
                     return
                 connection.sendall(self.reply)
                 self.served += 1
+                served_here += 1
                 if self.close_after:
                     connection.shutdown(socket.SHUT_RDWR)
                     return

@@ -21,6 +21,7 @@ from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.permissions import ordinary_permissions
 from tests.signals import child_env
+from tests.syncs import noting_syncs
 
 
 @pytest.fixture
@@ -296,3 +297,15 @@ def test_a_new_library_in_a_folder_that_may_not_be_written_is_named_not_its_draf
         f"cannot create library {path}: its folder {folder} may not be written (Permission denied)"
     )
     assert list(folder.iterdir()) == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/fd")
+def test_a_new_librarys_name_is_synced_once_it_is_put_in_place(
+    tmp_path: Path, paper: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite syncs the draft's pages as it commits; the library's name is a change of its
+    # folder, which a crash soon after could undo, leaving the papers in a draft.
+    path = tmp_path / "library.db"
+    with noting_syncs(monkeypatch) as synced, library_for_adding(path) as library:
+        add_path(library, paper, ref=parse_ref("local:paper"))
+    assert any(s.folder and s.path == tmp_path and "library.db" in s.names for s in synced)

@@ -559,6 +559,7 @@ def test_a_write_while_another_process_holds_the_lock_says_who_and_what_to_do(
     path = tmp_path / "library.sqlite3"
     with Library.open(path) as library:
         library.connection.execute("PRAGMA busy_timeout = 0")  # give up at once, not in 5 s
+        library.write_wait_seconds = 0
         other = sqlite3.connect(path, isolation_level=None)
         try:
             other.execute("BEGIN IMMEDIATE")
@@ -566,7 +567,10 @@ def test_a_write_while_another_process_holds_the_lock_says_who_and_what_to_do(
                 library.add_paper(_paper("arXiv:1706.03762", "Attention is all."))
         finally:
             other.close()
-        expected = f"another process is writing the library {path}; try again when it is done"
+        expected = (
+            f"another process kept the library {path} locked for writing for 0 s; nothing was "
+            "written; try again when it is done"
+        )
         assert str(caught.value) == expected
         # Once it is done, the same write goes through.
         assert library.add_paper(_paper("arXiv:1706.03762", "Attention.")) is AddOutcome.ADDED

@@ -204,7 +204,64 @@ def test_a_proxied_warning_names_the_proxy_never_its_password(
     monkeypatch.setenv("HTTP_PROXY", "http://me:proxy-secret@proxy.example:3128")
     warn_cleartext("openai judge", LOCAL, "OPENAI_API_KEY")
     assert said.messages == [
+        "warning: the user and password of the proxy in HTTP_PROXY "
+        "(http://***@proxy.example:3128) go to it unencrypted with every request: anyone on "
+        "the network path to the proxy can read them (use an https:// proxy, unless that "
+        "network is trusted)",
         "warning: the openai judge sends OPENAI_API_KEY over plain http to localhost:11434 "
         "through the proxy in HTTP_PROXY (http://***@proxy.example:3128), unencrypted: anyone "
-        "on the network path can read it (use https, unless that network is trusted)"
+        "on the network path can read it (use https, unless that network is trusted)",
     ]
+
+
+_PROXY_SAID = (
+    "warning: the user and password of the proxy in {env} ({shown}) go to it unencrypted with "
+    "every request: anyone on the network path to the proxy can read them (use an https:// "
+    "proxy, unless that network is trusted)"
+)
+
+
+@pytest.mark.parametrize(
+    ("env", "value", "shown"),
+    [
+        ("HTTPS_PROXY", "http://user:pa55@proxy.example:3128", "http://***@proxy.example:3128"),
+        ("ALL_PROXY", "socks5://user:pa55@proxy.example:1080", "socks5://***@proxy.example:1080"),
+        ("HTTPS_PROXY", "user:pa55@proxy.example:3128", "http://***@proxy.example:3128"),
+    ],
+)
+def test_a_proxys_own_credentials_sent_in_clear_are_said_once_never_shown(
+    said: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    env: str,
+    value: str,
+    shown: str,
+) -> None:
+    # QA: HTTPS_PROXY=http://user:pass@proxy:3128 sent the proxy's password in clear (its
+    # CONNECT, even for an https server) and nothing said so. The server's URL is https: its
+    # own traffic is a tunnel, and only the proxy's credentials are at stake.
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv(env, value)
+    with cleartext.said_on_stderr():
+        warn_cleartext("openai judge", "https://192.0.2.7/v1", "OPENAI_API_KEY")
+        warn_cleartext("jev judge", "https://192.0.2.8/", "JEV_API_KEY")  # the same proxy
+    assert capsys.readouterr().err == _PROXY_SAID.format(env=env, shown=shown) + "\n"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "http://proxy.example:3128",
+        "https://user:pa55@proxy.example:3128",
+        "http://user:pa55@127.0.0.1:3128",
+    ],
+)
+def test_a_proxy_without_credentials_in_clear_is_not_said(
+    said: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", value)
+    warn_cleartext("openai judge", "https://192.0.2.7/v1", "OPENAI_API_KEY")
+    assert said.messages == []

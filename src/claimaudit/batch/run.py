@@ -22,9 +22,10 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
@@ -37,6 +38,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.guards.durable import PacedSync, sync_folder
 from claimaudit.guards.jsonsafe import escape_unsafe
 from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.untrusted import (
@@ -514,9 +516,14 @@ def _run_batch(
     stats = BatchStats(problems=resume.problems(out))
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as handle:
+        # Its name, once a run: a new file (the lock makes it empty first) that a crash
+        # unnamed would lose every record synced into it.
+        sync_folder(Path(os.path.realpath(out)).parent)
+        synced = PacedSync(handle.fileno())
 
         def write(item: BatchItem | BadLine, record: Record, place: int | None) -> None:
             _write(handle, record, (item, place), stats, on_record)
+            synced.wrote()
 
         def requests() -> Iterator[tuple[tuple[BatchItem, int | None], PairRequest]]:
             for work in pending_work(items, resume, unique_ids, stats):
@@ -533,7 +540,15 @@ def _run_batch(
             item, place = tag
             write(item, record.model_copy(update={"id": item.id}), place)
 
-        engine.check(checker, requests(), finished)
+        try:
+            engine.check(checker, requests(), finished)
+        except BaseException:
+            # Stopped (Ctrl-C, an error): the records written are kept on the disk too, never
+            # hiding what stopped it.
+            with suppress(OSError):
+                synced.finish()
+            raise
+        synced.finish()
     return stats
 
 

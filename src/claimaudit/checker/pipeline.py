@@ -11,7 +11,7 @@ turns a failure into a verdict, and nothing here imports a concrete backend. The
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from claimaudit.advice import Advice, advised
@@ -109,6 +109,9 @@ class Checker:
     # The advice of the surface the records are for, added to a source's failure (a paper
     # missing from the library: how to add it there); None states the failure alone.
     advice: Advice | None = field(default=None, repr=False)
+    # How the surface the records are for words a judge's failure; None keeps it as the judge
+    # said it. The server's public records must not show its judge's address (``server``).
+    judge_failure_words: Callable[[str], str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         # Backends from plugins enter here: one that breaks its contract is refused up front,
@@ -359,4 +362,6 @@ class Checker:
         # A fitting no question followed (it changed nothing after an overflow) still sent its
         # requests: this record's, not the next one judged on this thread.
         spent.calls += side_calls(self.judge)
+        if self.judge_failure_words is not None:
+            error = self.judge_failure_words(error)
         return judge_failure(claim, ref, paper, error, spent, self._calls(paper, spent.calls))

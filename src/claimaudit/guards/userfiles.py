@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, TypeAlias
 
 from claimaudit.errors import UsageError
+from claimaudit.guards.durable import sync_file, sync_folder
 from claimaudit.guards.leftovers import (
     TEMPORARY_PREFIX,
     TEMPORARY_SUFFIX,
@@ -137,8 +138,12 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
         with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
+            # On the disk before the rename: else a crash soon after can leave the name
+            # holding an empty file where the good one was.
+            sync_file(handle.fileno())
             # Renamed while still open, so still locked: never seen as a killed run's leftover.
             os.replace(tmp, target)
+        sync_folder(target.parent)  # the rename itself, which a crash could otherwise undo
     except BaseException as error:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(error, OSError):
@@ -186,6 +191,7 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
                 staged.append((tmp, target, os.fdopen(fd, "wb"), path))
                 staged[-1][2].write(data)
                 staged[-1][2].flush()
+                sync_file(staged[-1][2].fileno())  # on the disk before any rename (atomic_writer)
             except OSError as error:
                 # Not the temporary's name (mkstemp's refusal gives it): it means nothing to
                 # the user, and the output's does.
@@ -215,6 +221,8 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
             partly.changed = lost
             raise partly from error
         raise
+    for folder in dict.fromkeys(target.parent for target, _ in replaced):
+        sync_folder(folder)  # the renames, which a crash could otherwise undo
     for _, aside in replaced:
         _drop(aside)
     _close_all(staged)

@@ -32,6 +32,7 @@ from claimaudit.judges.deadline import (
     within,
 )
 from claimaudit.net.proxies import ReplyCutShort
+from claimaudit.net.stalepool import resend_if_stale
 
 
 class _GuardedStream(httpx2.SyncByteStream):
@@ -90,7 +91,15 @@ class DeadlineClient(httpx2.Client):
         self._sent.count = self.sent_by_this_thread() + 1
 
         def attempt() -> httpx2.Response:
-            response = send(request, stream=True, auth=auth, follow_redirects=follow_redirects)
+            # A kept-alive connection Jev dropped as the request came is sent again (the
+            # SDK's retries=0 gave up on it): a question, so safe to ask twice.
+            response = resend_if_stale(
+                lambda: send(request, stream=True, auth=auth, follow_redirects=follow_redirects),
+                request,
+                failure=httpx2.TransportError,
+                whole_body=isinstance(request.stream, httpx2.ByteStream),
+                questions=True,
+            )
             assert isinstance(response.stream, httpx2.SyncByteStream)  # a sync client's reply
             response.stream = _GuardedStream(response.stream, deadline, self.max_reply_bytes)
             if not stream:

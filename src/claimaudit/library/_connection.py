@@ -14,12 +14,12 @@ from claimaudit.errors import (
     LibraryMissingError,
     LibraryOpenError,
 )
-from claimaudit.guards.diskspace import disk_full, size_limit_reached
 from claimaudit.guards.userfiles import make_folder
 from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
 from claimaudit.library.casefold import register as register_casefold
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.room import ROOM_ADVICE, for_want_of_room, no_room
 
 
 def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Path]:
@@ -86,12 +86,26 @@ def is_busy(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
 
 
-def busy_error(path: Path) -> LibraryOpenError:
+def busy_error(path: Path, *, waited: float | None = None) -> LibraryOpenError:
     """What to say when another process kept the write lock past the busy timeout: who holds
-    it and what to do, where SQLite's "database is locked" says neither."""
+    it and what to do, where SQLite's "database is locked" says neither. ``waited``: the
+    seconds a write waited for it, said with the fact that nothing was written."""
+    if waited is None:
+        return LibraryOpenError(
+            f"another process is writing the library {path}; try again when it is done"
+        )
     return LibraryOpenError(
-        f"another process is writing the library {path}; try again when it is done"
+        f"another process kept the library {path} locked for writing for {span(waited)}; "
+        "nothing was written; try again when it is done"
     )
+
+
+def span(seconds: float) -> str:
+    """``seconds`` in words: "10 minutes", "0.2 s"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds:g} s"
 
 
 def why_unopened(exc: sqlite3.Error, path: Path) -> str:
@@ -106,28 +120,10 @@ def why_unopened(exc: sqlite3.Error, path: Path) -> str:
             f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
             "and -shm files there)"
         )
-    if _for_want_of_room(exc) and (room := _no_room(path)) is not None:
+    if for_want_of_room(exc) and (room := no_room(path)) is not None:
         # Even a read needs room: SQLite grows the -shm file beside the library to read it.
-        return f"{room} ({exc}); {_ROOM_ADVICE[room]}"
+        return f"{room} ({exc}); {ROOM_ADVICE[room]}"
     return str(exc)
-
-
-_DISK_FULL = "the disk holding it is full"
-_SIZE_LIMIT = "it has reached this process's file size limit"
-_ROOM_ADVICE = {
-    _DISK_FULL: "free some space and try again",
-    _SIZE_LIMIT: "raise the limit (ulimit -f) and try again",
-}
-
-
-def _no_room(path: Path) -> str | None:
-    """Why a write to the library at ``path`` found no room, where it can be told: a full disk,
-    or a file size limit (EFBIG, which SQLite calls a bare "disk I/O error")."""
-    if disk_full(path):
-        return _DISK_FULL
-    if size_limit_reached(path) is not None:
-        return _SIZE_LIMIT
-    return None
 
 
 def write_refusal(
@@ -147,23 +143,13 @@ def write_refusal(
         else:
             why = f"the file may not be written ({exc})"
         return LibraryOpenError(f"cannot write library {path}: {why}; nothing was written")
-    if not _for_want_of_room(exc):
+    if not for_want_of_room(exc):
         return None
-    room = _no_room(file or path)
+    room = no_room(file or path)
     if room is None:  # an I/O error of the disk itself: SQLite's words are all there is
         return LibraryOpenError(f"cannot write library {path}: {exc}; nothing was written")
     return LibraryOpenError(
-        f"cannot write library {path}: {room} ({exc}); nothing was written; {_ROOM_ADVICE[room]}"
-    )
-
-
-def _for_want_of_room(exc: sqlite3.Error) -> bool:
-    name = getattr(exc, "sqlite_errorname", "")
-    words = str(exc)
-    return (
-        name.startswith(("SQLITE_IOERR", "SQLITE_FULL"))
-        or "disk I/O error" in words
-        or "disk is full" in words
+        f"cannot write library {path}: {room} ({exc}); nothing was written; {ROOM_ADVICE[room]}"
     )
 
 

@@ -12,6 +12,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from claimaudit.errors import LibraryOpenError
 from claimaudit.library import search_text
@@ -28,6 +29,7 @@ from claimaudit.library._derived import (
     allow_schema_edit,
     forget_fts_table,
 )
+from claimaudit.library.room import ROOM_ADVICE, for_want_of_room, no_room
 
 _log = logging.getLogger(__name__)
 
@@ -387,9 +389,20 @@ def _upgrade(conn: sqlite3.Connection, current: int, target: int, label: str) ->
                     f"use it, but {'its folder' if folder else 'the file'} may not be written "
                     f"({exc}); let it be written once, or use a copy"
                 ) from exc
+            why = f"{exc}"
+            if for_want_of_room(exc) and label and (room := no_room(Path(label))) is not None:
+                # SQLite's bare "disk I/O error" said neither the cause nor what to do, nor
+                # that the step was rolled back: the library is as the last step left it.
+                kept = schema_version(conn)
+                state = (
+                    f"the library is unchanged (schema version {kept})"
+                    if kept == current
+                    else f"the library stays at schema version {kept}, the steps before kept"
+                )
+                why = f"{room} ({exc}); {state}; {ROOM_ADVICE[room]}"
             raise LibraryOpenError(
                 f"could not upgrade library {label} to schema version {step.version} "
-                f"({step.description}): {exc}"
+                f"({step.description}): {why}"
             ) from exc
 
 

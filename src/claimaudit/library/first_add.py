@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from claimaudit.errors import LibraryOpenError
+from claimaudit.guards.durable import sync_folder
 from claimaudit.guards.userfiles import remove_empty_folders
 from claimaudit.library._connection import connect, make_library_folder
 from claimaudit.library.draft_files import new_draft, remove_draft, remove_orphans
@@ -164,4 +165,7 @@ def _put_in_place(draft: Path, resolved: Path) -> bool:
             ) from exc
         # A file system without hard links: a rename, after the check just made.
         os.rename(draft, resolved)
+    # SQLite synced the draft's pages as it committed; the new name needs its folder synced,
+    # or a crash soon after leaves the papers in a draft the next add sweeps away.
+    sync_folder(resolved.parent)
     return True

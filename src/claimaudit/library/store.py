@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -17,7 +19,7 @@ from claimaudit.errors import (
     PaperNotFoundError,
 )
 from claimaudit.identity import PaperRef
-from claimaudit.library._connection import busy_error, connect, is_busy, write_refusal
+from claimaudit.library._connection import busy_error, connect, is_busy, span, write_refusal
 from claimaudit.library._derived import forget_judgements
 from claimaudit.library.casefold import folded
 from claimaudit.library.damage import (
@@ -36,6 +38,14 @@ from claimaudit.library.search_text import search_text
 from claimaudit.library.search_words import search_words
 from claimaudit.passage import Passage
 
+_log = logging.getLogger(__name__)
+
+# A write's wait for the lock another process holds (see ``Library.write_wait_seconds``), and
+# the pauses between its tries.
+WRITE_WAIT_SECONDS = 600.0
+_FIRST_PAUSE = 0.05
+_LONGEST_PAUSE = 1.0
+
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
     "p.ingested_at, (SELECT count(*) FROM passages s WHERE s.paper_id = p.id), p.authors, "
@@ -50,6 +60,10 @@ class Library:
     ``check_same_thread``). Threads and processes share the file safely by each opening their
     own ``Library``; WAL mode and the busy timeout let them read while one of them writes.
     """
+
+    # How long a write waits for another process's write to end before it is refused: far
+    # past SQLite's busy timeout, for an import of a large corpus holds the lock a while.
+    write_wait_seconds: float = WRITE_WAIT_SECONDS
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
@@ -90,12 +104,7 @@ class Library:
         lock: without them SQLite would store the passages and leave the index without them
         (searches then silently miss them), so nothing is written. ``stores`` gives the papers
         the body changed, noted in ``stored`` once committed."""
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if is_busy(exc):  # another process kept the write lock past the busy timeout
-                raise busy_error(self.path) from exc
-            raise
+        self._begin_write()
         try:
             if writes_passages and missing_index_triggers(self._conn):
                 raise LibraryDamagedError(INDEX_DAMAGED, part="index")
@@ -125,6 +134,34 @@ class Library:
             self._commit()
             if stores is not None:
                 self.stored.extend(stores())
+
+    def _begin_write(self) -> None:
+        """BEGIN IMMEDIATE, waiting up to ``write_wait_seconds`` for another process's write
+        (a long ``library import``) to end. The paper was read before this (extraction can
+        take minutes): giving up after SQLite's 5 s busy timeout threw that work away."""
+        deadline = time.monotonic() + self.write_wait_seconds
+        pause = _FIRST_PAUSE
+        said = False
+        while True:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not is_busy(exc):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise busy_error(self.path, waited=self.write_wait_seconds) from exc
+            if not said:  # a command silent for minutes would look hung
+                said = True
+                _log.warning(
+                    "another process is writing the library %s; waiting up to %s for it",
+                    self.path,
+                    span(self.write_wait_seconds),
+                )
+            # Each try already waited the busy timeout; a pause keeps a zero timeout from
+            # spinning.
+            time.sleep(pause)
+            pause = min(pause * 2, _LONGEST_PAUSE)
 
     def _file(self) -> Path:
         """The database file this connection writes: ``path``, or a new library's draft."""

@@ -97,6 +97,7 @@ def warn_cleartext(
     its place (httpx's rule: one Authorization header; ``key_beside_userinfo`` for a client
     that sends the key in a header of its own). Nothing when the request is encrypted or
     stays on this machine."""
+    warn_proxy_credentials(url)
     where = sent_in_clear(url)
     if where is None:
         return
@@ -118,6 +119,30 @@ def warn_cleartext(
             credential,
             where,
         )
+
+
+def warn_proxy_credentials(url: str) -> None:
+    """Warn, once per process for each proxy variable, that the user and password of the
+    environment's proxy for ``url`` (``HTTPS_PROXY=http://user:pass@proxy:3128``) go to it
+    unencrypted: a proxy reached over http (or SOCKS) is sent them in clear with every request,
+    an https one included (its CONNECT carries them), which is how such proxies work; not
+    refused, but said. Never the credentials themselves: the proxy is named masked."""
+    # Imported on use: every command imports this module, few make a request.
+    from claimaudit.net.proxies import env_proxy
+
+    proxy = env_proxy(url.strip())
+    if proxy is None or not has_userinfo(proxy.url) or not _proxy_in_clear(proxy.url):
+        return
+    with _lock:
+        if ("proxy", proxy.env) in _warned:
+            return
+        _warned.add(("proxy", proxy.env))
+    _log.warning(
+        "warning: the user and password of %s go to it unencrypted with every request: "
+        "anyone on the network path to the proxy can read them (use an https:// proxy, "
+        "unless that network is trusted)",
+        proxy.named,
+    )
 
 
 class _Stderr(logging.StreamHandler[TextIO]):

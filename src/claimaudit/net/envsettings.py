@@ -192,9 +192,11 @@ def http_client(make: Callable[[], Client], url: str) -> Client:
     proxy cannot be used, or its CA files cannot be loaded, an InvalidSettingsError naming the
     variable instead (the client raised ValueError, ImportError or OSError)."""
     # Imported on use: httpx (which proxies needs) is slow to import.
+    from claimaudit.net.cleartext import warn_proxy_credentials
     from claimaudit.net.proxies import usable_proxies
 
     usable_proxies(url)
+    warn_proxy_credentials(url)  # every client made here: catalogues, arXiv, the judges
     _require_ca_file_regular()
     _require_ca_dir()
     try:

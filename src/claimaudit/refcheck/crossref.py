@@ -110,13 +110,14 @@ class CrossrefClient:
         self._outage = RecentOutage()
         import httpx
 
+        from claimaudit.net.stalepool import StalePoolClient
         from claimaudit.sources.arxiv import user_agent
 
         agent = user_agent()
         if self.mailto:
             agent += f" mailto:{self.mailto}"
         self._http = http_client(
-            lambda: httpx.Client(
+            lambda: StalePoolClient(
                 headers={"User-Agent": agent, "Accept": "application/json"},
                 timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
                 follow_redirects=True,

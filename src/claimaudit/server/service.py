@@ -56,6 +56,7 @@ from claimaudit.server.drafts import (
     latex_claims,
     review_inputs,
 )
+from claimaudit.server.judge_address import judge_failure_words
 from claimaudit.server.judges import JudgePool, validate_model
 from claimaudit.server.sources import LIBRARY_MISSING, hide_library, server_source
 from claimaudit.server.uploads import upload_message, upload_name
@@ -183,6 +184,8 @@ class Service:
                 advice=self.advice,
             ) as checker,
         ):
+            # A public user learns that the judge failed and why, never where it runs.
+            checker.judge_failure_words = judge_failure_words(chosen)
             yield checker
 
     def close(self) -> None:

@@ -116,8 +116,10 @@ class ArxivClient:
         # Imported on use: httpx is slow to import, and this module loads with every command.
         import httpx
 
+        from claimaudit.net.stalepool import StalePoolClient
+
         self._http = http_client(
-            lambda: httpx.Client(
+            lambda: StalePoolClient(
                 headers={"User-Agent": user_agent()},
                 timeout=timeout,
                 follow_redirects=True,

@@ -55,6 +55,7 @@ from claimaudit.judges.openai import KEY_ENV
 from claimaudit.net.envsettings import has_userinfo, http_client
 from claimaudit.net.proxies import ReplyCutShort, unreachable
 from claimaudit.net.redaction import redact_url
+from claimaudit.net.stalepool import StalePoolClient
 
 SERVER = "OpenAI-compatible server"
 RETRY_STATUSES = frozenset({408, 429})  # and every 5xx
@@ -171,7 +172,9 @@ class ChatClient:
         # the Bearer key (a request has one Authorization header): a 401 must say which went.
         self._userinfo = has_userinfo(base_url)
         self._http = http_client(
-            lambda: httpx.Client(headers=headers, timeout=timeout, follow_redirects=False),
+            lambda: StalePoolClient(
+                headers=headers, timeout=timeout, follow_redirects=False, questions=True
+            ),
             base_url,
         )
         # get_json/post_json requests sent by each thread and not yet taken.

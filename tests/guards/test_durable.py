@@ -1,0 +1,56 @@
+"""Outputs survive a crash of the machine, not only of the process: a file is synced before it
+is renamed into place, and its folder after, so the name never holds an empty file."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from claimaudit.guards.durable import PacedSync
+from claimaudit.guards.userfiles import write_all_atomic, write_atomic
+from tests.syncs import noting_syncs
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/fd")
+
+
+def test_an_atomic_write_syncs_the_file_then_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "report.json"
+    out.write_bytes(b"old")
+    with noting_syncs(monkeypatch) as synced:
+        write_atomic(out, b"new report")
+    file, folder = synced
+    # The temporary, whole, before the rename: the output still held what it held.
+    assert not file.folder and file.content == b"new report" and file.path.parent == tmp_path
+    assert file.path != out
+    # Then the folder, once the output's name is the new file's.
+    assert folder.folder and folder.path == tmp_path and "report.json" in folder.names
+    assert out.read_bytes() == b"new report"
+
+
+def test_files_written_together_are_each_synced_and_their_folders_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "sub").mkdir()
+    files = {tmp_path / "a.tex": b"A", tmp_path / "b.tex": b"B", tmp_path / "sub/c.tex": b"C"}
+    with noting_syncs(monkeypatch) as synced:
+        write_all_atomic(files)
+    assert sorted(s.content or b"" for s in synced if not s.folder) == [b"A", b"B", b"C"]
+    folders = [s.path for s in synced if s.folder]
+    assert folders == [tmp_path, tmp_path / "sub"]
+    assert all(s.folder for s in synced[3:])  # the folders after every file
+
+
+def test_a_stream_cannot_be_synced_and_is_no_error() -> None:
+    read, write = os.pipe()
+    try:
+        paced = PacedSync(write)
+        paced.wrote()  # a pipe answers EINVAL: nothing there to lose
+        paced.finish()
+    finally:
+        os.close(read)
+        os.close(write)

@@ -1,0 +1,79 @@
+"""A kept-alive connection the server drops as the next request comes (its keep-alive timeout)
+is the client's stale pool, not a server failure: the request is sent again on a fresh
+connection even with retries=0, where that is safe. A real server on 127.0.0.1 that answers
+each connection once, then reads the next request on it and closes it without a word."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from claimaudit.judges.jev_http import DeadlineClient
+from claimaudit.judges.openai.wire import ChatClient
+from claimaudit.judges.protocol import JudgeError
+from claimaudit.net.stalepool import StalePoolClient
+from tests.judges.rawserver import OK, RawServer
+
+
+def test_a_get_on_a_dropped_kept_connection_is_sent_again_on_a_fresh_one() -> None:
+    with RawServer(OK, replies=1, per_connection=True) as server, StalePoolClient() as client:
+        assert client.get(f"{server.url}/a").json() == {"ok": True}
+        assert client.get(f"{server.url}/b").json() == {"ok": True}
+        assert (server.served, server.dropped, server.connections) == (2, 1, 2)
+
+
+def test_the_openai_judge_with_no_retries_asks_again_on_a_fresh_connection() -> None:
+    with RawServer(OK, replies=1, per_connection=True) as server:
+        url = f"{server.url}/v1"
+        client = ChatClient(url, None, 5.0, 0)
+        try:
+            assert client.get_json(f"{url}/models") == {"ok": True}
+            # A POST: a judge's question, which changes nothing on the server if asked twice.
+            assert client.post_json(f"{url}/tokenize", {"prompt": "x"}) == {"ok": True}
+        finally:
+            client.close()
+    assert (server.served, server.dropped) == (2, 1)
+
+
+def test_jevs_client_asks_again_on_a_fresh_connection() -> None:
+    with (
+        RawServer(OK, replies=1, per_connection=True) as server,
+        DeadlineClient(timeout=5.0) as client,
+    ):
+        assert client.get(f"{server.url}/a").json() == {"ok": True}
+        assert client.post(f"{server.url}/b", json={"q": 1}).json() == {"ok": True}
+    assert (server.served, server.dropped) == (2, 1)
+
+
+def test_a_post_that_may_change_the_server_is_not_sent_twice() -> None:
+    # The server read it before it closed the connection: sent again, it could act twice.
+    with RawServer(OK, replies=1, per_connection=True) as server, StalePoolClient() as client:
+        client.get(f"{server.url}/a")
+        with pytest.raises(httpx.RemoteProtocolError):
+            client.post(f"{server.url}/orders", json={"buy": 1})
+    assert (server.served, server.dropped) == (1, 1)
+
+
+def test_a_fresh_connection_closed_without_a_reply_is_the_servers_failure() -> None:
+    # No kept connection involved: the server itself closes on every request, and the
+    # judge with no retries asks once.
+    with RawServer(OK, replies=0) as server:
+        url = f"{server.url}/v1"
+        client = ChatClient(url, None, 5.0, 0)
+        try:
+            with pytest.raises(JudgeError):
+                client.get_json(f"{url}/models")
+        finally:
+            client.close()
+    assert server.dropped == 1
+
+
+def test_a_trace_the_caller_set_still_hears_every_event() -> None:
+    heard: list[str] = []
+    with RawServer(OK, replies=1, per_connection=True) as server, StalePoolClient() as client:
+        client.get(f"{server.url}/a", extensions={"trace": lambda name, _: heard.append(name)})
+        request = client.build_request("GET", f"{server.url}/b")
+        request.extensions["trace"] = lambda name, _: heard.append(name)
+        client.send(request)
+        assert request.extensions["trace"] is not None  # given back as it was
+    assert heard.count("connection.connect_tcp.started") == 2
