@@ -7,6 +7,7 @@ import pytest
 from claimaudit.api import make_checker
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
+from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
@@ -110,6 +111,49 @@ def test_an_unknown_option_in_a_complete_distribution_is_named(extra: str, shown
     with pytest.raises(JudgeError) as raised:
         validate_answer("q", answer, QUESTION, "pick")
     assert str(raised.value) == f"judge 'pick' gave a probability for {shown}, not an option of 'q'"
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        # QA: these were "check failed: AttributeError" or "TypeError", naming no judge.
+        ({"choice": "a"}, "judge 'pick' gave its answer to 'q' as dict, not a ChoiceAnswer"),
+        (None, "judge 'pick' gave its answer to 'q' as NoneType, not a ChoiceAnswer"),
+        (
+            ChoiceAnswer(["a"], None, None),  # type: ignore[arg-type]
+            "judge 'pick' gave its choice for 'q' as list, not",
+        ),
+        (
+            ChoiceAnswer(1, None, None),  # type: ignore[arg-type]
+            "judge 'pick' gave its choice for 'q' as int, not a string",
+        ),
+        # QA: a list was read as its values: "gave a probability for '0.7', not an option".
+        (
+            ChoiceAnswer("a", [0.7, 0.2, 0.1], 0.55),  # type: ignore[arg-type]
+            "judge 'pick' gave its probabilities for 'q' as list, not a mapping of option to",
+        ),
+    ],
+)
+def test_an_answer_of_the_wrong_shape_names_the_judge_and_the_shape(
+    answer: object, message: str
+) -> None:
+    with pytest.raises(JudgeError) as raised:
+        validate_answer("q", answer, QUESTION, "pick")  # type: ignore[arg-type]
+    assert str(raised.value).startswith(message)
+
+
+def test_a_reply_with_an_answer_of_the_wrong_shape_is_not_checked_naming_the_judge() -> None:
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick("supports", "P001")(decision)
+        return JudgeReply("m", {**reply.answers, "relation": {"choice": "supports"}})  # type: ignore[dict-item]
+
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
+    [record] = Checker(source, ScriptedJudge(script)).check("Aspirin lowers fever.", ["scifact:1"])
+    assert record.verdict == "not_checked"
+    assert (
+        record.error == "judge 'scripted' gave its answer to 'relation' as dict, not a ChoiceAnswer"
+    )
 
 
 # ---------------------------------------------------------------------- the judge contract

@@ -278,6 +278,7 @@ def validate_answer(
     """Check an answer the way the reference design does; raise JudgeError when it is invalid,
     naming ``judge`` (the judge's name) when given: a plugin's error must say whose it is."""
     who = _who(judge)
+    _check_shape(question_id, answer, who)
     options = set(question.options)
     if answer.choice not in options:
         raise JudgeError(f"{who} chose {answer.choice!r}, not an option of {question_id!r}")
@@ -318,6 +319,28 @@ def validate_answer(
     if abs(total - 1.0) > PROBABILITY_SUM_TOLERANCE:
         raise JudgeError(
             f"{who} gave probabilities for {question_id!r} that sum to {total:.3f}, not 1"
+        )
+
+
+def _check_shape(question_id: str, answer: object, who: str) -> None:
+    """JudgeError unless ``answer`` is a ``ChoiceAnswer`` with a string choice and its
+    probabilities (if any) a mapping: a plugin's dict or list otherwise failed deep in the
+    checks below as a bare AttributeError or TypeError, naming no judge, or a list of
+    probabilities was read as options ("a probability for '0.7'")."""
+    if not isinstance(answer, ChoiceAnswer):
+        raise JudgeError(
+            f"{who} gave its answer to {question_id!r} as {type(answer).__name__}, "
+            "not a ChoiceAnswer"
+        )
+    if not isinstance(answer.choice, str):
+        raise JudgeError(
+            f"{who} gave its choice for {question_id!r} as {type(answer.choice).__name__}, "
+            "not a string"
+        )
+    if answer.probabilities is not None and not isinstance(answer.probabilities, Mapping):
+        raise JudgeError(
+            f"{who} gave its probabilities for {question_id!r} as "
+            f"{type(answer.probabilities).__name__}, not a mapping of option to probability"
         )
 
 
