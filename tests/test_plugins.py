@@ -144,3 +144,41 @@ def test_building_a_judge_runs_none_of_its_properties() -> None:
     registry.add_judge("asking", lambda settings: Asking(), "asks on identity")
     registry.make_judge("asking", None)  # a plugin's judge comes back watched
     assert ran == []
+
+
+class _NotABackend:
+    """Neither a judge nor a source: no ``name``, no ``decide``, no ``fetch``."""
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        # QA: these named the object's class ("judge '_NotABackend'"), or for a factory that
+        # returned a class, "judge 'type'": neither says which --judge or plugin is at fault.
+        (
+            lambda r: r.make_judge("broken"),
+            "judge 'broken' (from broken-pkg 0.1) does not keep the Judge contract (missing:",
+        ),
+        (
+            lambda r: r.make_judge("a-class"),
+            "judge 'a-class' (from broken-pkg 0.1) does not keep the Judge contract (missing:",
+        ),
+        (
+            lambda r: r.make_source("broken"),
+            "source 'broken' (from broken-pkg 0.1) does not keep the Source contract (missing:",
+        ),
+    ],
+)
+def test_a_plugin_backend_that_breaks_its_contract_is_named_as_registered(
+    build: Callable[[Registry], object], message: str
+) -> None:
+    def add(registry: Registry) -> None:
+        registry.add_judge("broken", lambda settings: _NotABackend(), "no judge")  # type: ignore[arg-type,return-value]
+        registry.add_judge("a-class", lambda settings: _NotABackend, "a class")  # type: ignore[arg-type,return-value]
+        registry.add_source("broken", lambda *, path: _NotABackend(), "no source")  # type: ignore[arg-type,return-value]
+
+    registry = Registry()
+    registry.load("broken-plugin", registering(add), "broken-pkg 0.1")
+    with pytest.raises(PluginError) as raised:
+        build(registry)
+    assert str(raised.value).startswith(message)

@@ -129,7 +129,11 @@ class Registry:
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
         settings = settings or JudgeSettings()
-        judge = require_judge(_build("judge", name, factory, settings))
+        built = _build("judge", name, factory, settings)
+        # Named as asked for and whose it is: the object's own name may be anything (a class
+        # returned for an instance is "type"), and a user fixes it by plugin, not by class.
+        _require(built, Judge, "judge", _registered_as(name, self.judges[name].origin))
+        judge = cast(Judge, built)
         # Records credit the name it was registered and asked for, whatever it calls itself.
         judge = as_registered(judge, name)
         if self.judges[name].origin == BUILT_IN:
@@ -151,7 +155,9 @@ class Registry:
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
         library = as_optional_path(path, "library")  # factories are promised a Path
-        source = require_source(_build("source", name, factory, path=library))
+        built = _build("source", name, factory, path=library)
+        _require(built, Source, "source", _registered_as(name, self.sources[name].origin))
+        source = cast(Source, built)
         # Records credit the name it was registered and asked for, as a judge's do.
         source = as_registered_source(source, name)
         if self.sources[name].origin == BUILT_IN:
@@ -269,12 +275,22 @@ def _has(backend: object, member: str) -> bool:
     return True
 
 
-def _require(backend: object, contract: type, what: str) -> None:
+def _registered_as(name: str, origin: str) -> str:
+    """How a contract error names a backend built by name: ``'mine' (from my-pkg 1.0)``."""
+    if origin == BUILT_IN:
+        return repr(name)
+    return f"{name!r} ({origin})" if origin == AT_RUNTIME else f"{name!r} (from {origin})"
+
+
+def _require(backend: object, contract: type, what: str, named: str | None = None) -> None:
+    """PluginError unless ``backend`` keeps ``contract``; ``named``: how to name it (a
+    registered backend's name and origin), else by its own ``name`` or its class."""
     missing = _missing(backend, contract)
     if missing:
-        name = getattr(backend, "name", type(backend).__name__)
+        if named is None:
+            named = repr(getattr(backend, "name", type(backend).__name__))
         raise PluginError(
-            f"{what} {name!r} does not keep the {contract.__name__} contract (missing: "
+            f"{what} {named} does not keep the {contract.__name__} contract (missing: "
             f"{', '.join(missing)}); subclass claimaudit.{contract.__name__} for the defaults"
         )
 
