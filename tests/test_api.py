@@ -83,6 +83,15 @@ def test_public_names_are_exported() -> None:
         assert hasattr(claimaudit, name), name
 
 
+def test_the_package_root_lists_its_public_names_only() -> None:
+    # QA: a notebook's completion (dir) offered claimaudit.Any, importlib, TYPE_CHECKING and
+    # annotations, and after the first use the internal subpackages (api, checker, net...).
+    claimaudit.check_claim  # noqa: B018  (loads claimaudit.api and what it imports)
+    listed = {name for name in dir(claimaudit) if not name.startswith("_")}
+    assert listed == set(claimaudit.__all__) - {"__version__"}
+    assert "__version__" in dir(claimaudit)
+
+
 @pytest.mark.parametrize(
     ("judge", "options"),
     [

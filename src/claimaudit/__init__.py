@@ -235,7 +235,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+    # The public API (what a notebook completes), not this module's own imports (Any,
+    # importlib) nor the subpackages a first use loads (api, checker...), which are internal.
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})
 
 
 __all__ = [
