@@ -4,8 +4,12 @@ mistake (a UsageError saying what to pass), not a plugin's broken contract."""
 
 from __future__ import annotations
 
+import logging
+
 from claimaudit.errors import PluginError, UsageError
 from claimaudit.net.redaction import clipped
+
+_log = logging.getLogger(__name__)
 
 
 def check_backend_arg(value: object, kind: str, contract: str) -> None:
@@ -52,3 +56,23 @@ def check_judge_name(judge: object) -> None:
         f"judge {type(judge).__name__} is named {shown}, not a non-blank name without "
         "control characters; records name their judge by it"
     )
+
+
+def backend_attribute(backend: object, attribute: str, kind: str) -> object:
+    """``backend.attribute`` (an optional part of its contract: a judge's ``concurrency``, a
+    source's ``library_use``); PluginError naming the backend when reading it raises, as a
+    factory that raises is named. A plugin's property may fail (a settings file it reads is
+    missing), and its bare exception left make_checker as a traceback on the command line. Not
+    its message, which may quote a secret: the traceback goes to the debug log."""
+    try:
+        return getattr(backend, attribute)
+    except Exception as error:
+        try:
+            name = getattr(backend, "name", None)
+        except Exception:
+            name = None  # a name that fails too: the backend is named by its class
+        shown = repr(name) if isinstance(name, str) else type(backend).__name__
+        _log.debug("reading %s %s's %s failed", kind, shown, attribute, exc_info=True)
+        raise PluginError(
+            f"{kind} {shown} failed to give its {attribute}: it raised {type(error).__name__}"
+        ) from error

@@ -17,7 +17,12 @@ from dataclasses import dataclass, field
 from claimaudit.advice import Advice, advised
 from claimaudit.backends.backend_output import prints_to_stderr
 from claimaudit.backends.closing import close_all
-from claimaudit.checker.args import check_backend_arg, check_checker_cache, check_judge_name
+from claimaudit.checker.args import (
+    backend_attribute,
+    check_backend_arg,
+    check_checker_cache,
+    check_judge_name,
+)
 from claimaudit.checker.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.checker.decision import (
     asking,
@@ -108,7 +113,7 @@ class Checker:
         require_judge(self.judge)
         check_judge_name(self.judge)
         check_budgets(self.max_passages, self.max_chars)
-        workers = self.judge.concurrency
+        workers = backend_attribute(self.judge, "concurrency", "judge")
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise PluginError(
                 f"judge {self.judge.name!r} allows {workers!r} concurrent decisions, "
@@ -117,6 +122,8 @@ class Checker:
         # No threshold given: the judge's own fitted one, fixed here for every record and
         # every cache read of this checker.
         self.policy = self.policy.for_judge(self.judge)
+        # Read by every caller before a check (is the library used?): a failure is said here.
+        backend_attribute(self.source, "library_use", "source")
 
     def close(self) -> None:
         """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
