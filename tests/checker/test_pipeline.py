@@ -858,6 +858,30 @@ def test_a_judge_that_renames_the_passages_it_fits_is_not_checked(source: Memory
     assert record.error == "judge 'scripted' fitted passages it was not offered"
 
 
+@pytest.mark.parametrize(
+    ("fitted", "message"),
+    [
+        # QA: a generator was used up by the check that the passages were offered, and the
+        # record said "no passage fits the evidence budget", which the judge never said.
+        (lambda ranked: (p for p in ranked), "judge 'scripted' fitted passages as generator, "),
+        # QA: "check failed: ValueError", naming no judge.
+        (lambda ranked: [ranked[0], ranked[0]], "judge 'scripted' fitted passage P001 twice"),
+    ],
+)
+def test_a_fit_of_the_wrong_shape_is_not_checked_naming_the_judge(
+    source: MemorySource,
+    fitted: Callable[[Sequence[Passage]], object],
+    message: str,
+) -> None:
+    class Fitting(ScriptedJudge):
+        def fit_evidence(self, case, ranked, limit):  # type: ignore[no-untyped-def]
+            return fitted(sorted(ranked, key=lambda p: p.passage_id))
+
+    [record] = Checker(source, Fitting(pick("supports", "P001"))).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error.startswith(message)
+
+
 # ------------------------------------------------------------- a third-party judge's reply
 
 

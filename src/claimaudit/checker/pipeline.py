@@ -45,6 +45,7 @@ from claimaudit.checker.selection import (
     offerable,
     select_candidates,
     unofferable_kinds,
+    vet_fitted,
 )
 from claimaudit.checker.spending import Spent
 from claimaudit.checker.vetting import vet_source_paper
@@ -303,12 +304,8 @@ class Checker:
         def fit(ranked: Sequence[Passage], limit: int) -> Sequence[Passage] | None:
             with asking(self.judge, spent):
                 fitted = self.judge.fit_evidence(frame, copies(ranked), limit)
-                if fitted is not None and not {p.passage_id for p in fitted} <= {
-                    p.passage_id for p in ranked
-                }:
-                    raise JudgeError(
-                        f"judge {self.judge.name!r} fitted passages it was not offered"
-                    )
+                if fitted is not None:
+                    vet_fitted(self.judge.name, fitted, ranked)
                 return fitted
 
         query = ranking_query(claim, topic)
