@@ -217,7 +217,11 @@ class Checker:
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return failure(claim, ref, self.said(error), calls=spent)
-        key = self.cache_key_for(claim, ref, found, topic)
+        try:
+            key = self.cache_key_for(claim, ref, found, topic)
+        except JudgeError as error:
+            # The judge's part of the key failed (a plugin's cache_identity): named, not judged.
+            return self._judge_failure(claim, ref, found, str(error), Spent())
         # The key may have cost requests (the openai judge asks its server's context window):
         # this record's, whether it comes from the cache or is judged.
         keyed = side_calls(self.judge)
@@ -229,7 +233,7 @@ class Checker:
         if key is not None and self.cache is not None and isinstance(record, CheckedRecord):
             # Under the judge's identity as it judged: one that learned its context window from
             # an overflow meanwhile read other evidence than the first key names.
-            keep(self.cache, self.cache_key_for(claim, ref, found, topic) or key, record)
+            keep(self.cache, self._key_after(claim, ref, found, topic) or key, record)
         return record
 
     def cache_key_for(
@@ -245,6 +249,15 @@ class Checker:
             # them: such a question is asked afresh.
             selection += ":topic-first"
         return cache_key(claim, topic, ref, paper, self.judge, selection)
+
+    def _key_after(
+        self, claim: str, ref: PaperRef, paper: SourcePaper, topic: str | None
+    ) -> CacheKey | None:
+        """The key once judged; None when it fails now (the record stands, under the first)."""
+        try:
+            return self.cache_key_for(claim, ref, paper, topic)
+        except JudgeError:
+            return None
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
         return backend_calls(paper, self.source.name, self.judge.name, judge_calls)
