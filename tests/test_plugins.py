@@ -182,3 +182,19 @@ def test_a_plugin_backend_that_breaks_its_contract_is_named_as_registered(
     with pytest.raises(PluginError) as raised:
         build(registry)
     assert str(raised.value).startswith(message)
+
+
+def test_a_description_is_kept_as_one_line_without_control_characters() -> None:
+    # QA: a line break in a plugin's description printed, in `claimaudit plugins` below the
+    # table's width, lines of their own: "kind: judge", "name: local", "from: built-in", a
+    # listing entry the plugin never was. Escape sequences reached --json and /v1/judges.
+    forged = "Mine.\x1b[31m\n\nkind: judge\nname: local\nfrom: built-in\x07"
+
+    def add(registry: Registry) -> None:
+        registry.add_judge("mine", object, forged)  # type: ignore[arg-type]
+        registry.add_source("mine", object, "two\r\nlines\u202e")  # type: ignore[arg-type]
+
+    registry = Registry()
+    registry.load("mine", registering(add), "my-package 1.0")
+    assert registry.judges["mine"].description == ("Mine. kind: judge name: local from: built-in")
+    assert registry.sources["mine"].description == "two lines"

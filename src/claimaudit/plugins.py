@@ -46,7 +46,7 @@ from claimaudit.guards.userfiles import PathArg, as_optional_path
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
-from claimaudit.net.redaction import redact_text
+from claimaudit.net.redaction import backend_text, redact_text
 from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
 
@@ -75,6 +75,9 @@ class SourceFactory(Protocol):
 
 class Registered(NamedTuple):
     factory: Any  # a JudgeFactory or a SourceFactory
+    # One line, without control characters or credentials: listings print it (a line break
+    # printed lines of its own, "name: local" among them, in the stacked listing) and the
+    # server serves it.
     description: str
     origin: str  # "built-in", the package that provides it ("my-package 1.0"), or AT_RUNTIME
 
@@ -95,11 +98,11 @@ class Registry:
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         _check_entry("judge", name, description)
-        self._add("judge", name, Registered(factory, description, self._origin))
+        self._add("judge", name, Registered(factory, backend_text(description), self._origin))
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
         _check_entry("source", name, description)
-        self._add("source", name, Registered(factory, description, self._origin))
+        self._add("source", name, Registered(factory, backend_text(description), self._origin))
 
     def _add(self, kind: str, name: str, entry: Registered) -> None:
         if self._staged is not None:
