@@ -51,6 +51,21 @@ def test_a_judge_class_for_an_instance_says_to_pass_an_instance() -> None:
     assert str(direct.value) == message
 
 
+@pytest.mark.parametrize("value", [None, 123, b"library", ["local"], {"name": "x"}])
+def test_a_judge_or_source_that_is_plain_data_is_the_callers_mistake(value: object) -> None:
+    # QA: make_checker(source=None) raised PluginError "source 'NoneType' does not keep the
+    # Source contract", as if a plugin were broken; the caller passed no backend at all.
+    with pytest.raises(UsageError) as caught:
+        make_checker(_judge(), source=value, cache=False)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, PluginError)
+    assert str(caught.value) == (
+        f"the source must be a Source object or a source's name, not {type(value).__name__}"
+    )
+    with pytest.raises(UsageError) as direct:
+        Checker(MemorySource(), value)  # type: ignore[arg-type]
+    assert str(direct.value) == f"the judge must be a Judge object, not {type(value).__name__}"
+
+
 @pytest.mark.parametrize(
     ("cache", "message"),
     [

@@ -12,9 +12,20 @@ from claimaudit.net.redaction import clipped
 _log = logging.getLogger(__name__)
 
 
-def check_backend_arg(value: object, kind: str, contract: str) -> None:
-    """UsageError when ``value``, the checker's ``kind`` ("judge", "source"), is a name or a
-    class rather than a ``contract`` object."""
+# What no backend is: a value of these types in place of a judge or source is the caller's
+# mistake (``source=None`` for the default, say), not a plugin's broken contract.
+_PLAIN_DATA = (type(None), bool, int, float, complex, bytes, bytearray, list, tuple, dict, set)
+
+
+def check_backend_arg(value: object, kind: str, contract: str, *, names: bool = False) -> None:
+    """UsageError when ``value``, the checker's ``kind`` ("judge", "source"), is a name, a
+    class or plain data (None, a number, a list) rather than a ``contract`` object. ``names``:
+    the caller also takes a backend's name (``make_checker``), which the message then offers."""
+    if isinstance(value, _PLAIN_DATA):
+        offered = f" or a {kind}'s name" if names else ""
+        raise UsageError(
+            f"the {kind} must be a {contract} object{offered}, not {type(value).__name__}"
+        )
     if isinstance(value, str):
         raise UsageError(
             f"Checker takes a {contract} object as its {kind}, not the name {value!r}: pass one, "
