@@ -198,3 +198,36 @@ def test_a_description_is_kept_as_one_line_without_control_characters() -> None:
     registry.load("mine", registering(add), "my-package 1.0")
     assert registry.judges["mine"].description == ("Mine. kind: judge name: local from: built-in")
     assert registry.sources["mine"].description == "two lines"
+
+
+class _Mine:
+    name = "mine"
+
+
+@pytest.mark.parametrize(
+    ("add", "why"),
+    [
+        # QA: a judge object registered in place of its factory loaded, and --judge mine then
+        # said "judge 'mine' could not be built: its factory raised TypeError".
+        (
+            lambda r: r.add_judge("mine", _Mine(), "an object, not a factory"),
+            "judge 'mine' was registered with a _Mine object as its factory, which cannot be "
+            "called; register a function that builds the judge",
+        ),
+        (
+            lambda r: r.add_source("mine", None, "no factory"),
+            "source 'mine' was registered with a NoneType object as its factory, which cannot "
+            "be called; register a function that builds the source",
+        ),
+    ],
+)
+def test_a_factory_that_cannot_be_called_fails_the_plugins_load(
+    add: Callable[[Registry], None], why: str
+) -> None:
+    registry = Registry()
+    registry.load("mine", registering(add), "my-package 1.0")
+    assert registry.broken == {"mine": why}
+    assert "mine" not in registry.judges and "mine" not in registry.sources
+    with pytest.raises(PluginError) as raised:
+        add(Registry())  # a script's direct call: refused at once, at its line
+    assert str(raised.value) == why

@@ -98,10 +98,12 @@ class Registry:
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         _check_entry("judge", name, description)
+        _check_factory("judge", name, factory)
         self._add("judge", name, Registered(factory, backend_text(description), self._origin))
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
         _check_entry("source", name, description)
+        _check_factory("source", name, factory)
         self._add("source", name, Registered(factory, backend_text(description), self._origin))
 
     def _add(self, kind: str, name: str, entry: Registered) -> None:
@@ -224,6 +226,16 @@ def _check_entry(kind: str, name: object, description: object) -> None:
         raise _BadEntry(
             f"{kind} {name!r} was registered with a description that is "
             f"{type(description).__name__}, not text"
+        )
+
+
+def _check_factory(kind: str, name: str, factory: object) -> None:
+    """_BadEntry unless ``factory`` can be called: a judge object registered in its place
+    loaded, and only building it failed, as "its factory raised TypeError"."""
+    if not callable(factory):
+        raise _BadEntry(
+            f"{kind} {name!r} was registered with a {type(factory).__name__} object as its "
+            f"factory, which cannot be called; register a function that builds the {kind}"
         )
 
 
