@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from importlib import resources
 from pathlib import Path
 from typing import NoReturn
@@ -81,6 +82,21 @@ def test_a_judge_named_by_the_environment_is_said_to_come_from_it(
 def test_public_names_are_exported() -> None:
     for name in claimaudit.__all__:
         assert hasattr(claimaudit, name), name
+
+
+@pytest.mark.parametrize(
+    ("name", "home"),
+    [
+        # QA: the Source contract's library_use returns one, and ChoiceAnswer's docstring says
+        # a judge's confidence is confidence_from_probabilities of its probabilities; a plugin
+        # had to import both from internal modules.
+        ("LibraryUse", "claimaudit.sources.protocol"),
+        ("confidence_from_probabilities", "claimaudit.judges.protocol"),
+    ],
+)
+def test_what_the_plugin_contracts_name_comes_from_the_package_root(name: str, home: str) -> None:
+    assert name in claimaudit.__all__
+    assert getattr(claimaudit, name) is getattr(importlib.import_module(home), name)
 
 
 def test_the_package_root_lists_its_public_names_only() -> None:

@@ -81,6 +81,7 @@ if TYPE_CHECKING:
         Judge,
         JudgeReply,
         JudgeSettings,
+        confidence_from_probabilities,
     )
     from claimaudit.library.models import AddOutcome
     from claimaudit.passage import Passage
@@ -109,7 +110,7 @@ if TYPE_CHECKING:
         review_latex,
         review_report,
     )
-    from claimaudit.sources.protocol import Source, SourcePaper
+    from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 # The one place the version is written: the build reads it from here (pyproject.toml's
 # [tool.hatch.version]), so the wheel and --version cannot disagree.
@@ -193,6 +194,7 @@ _HOMES = {
     "Judge": "claimaudit.judges.protocol",
     "JudgeReply": "claimaudit.judges.protocol",
     "JudgeSettings": "claimaudit.judges.protocol",
+    "confidence_from_probabilities": "claimaudit.judges.protocol",
     # Each judge's own options, for JudgeSettings(options=...): loaded, with the judge's
     # module, only when named.
     "JevOptions": "claimaudit.judges.jev",
@@ -220,6 +222,7 @@ _HOMES = {
     "render_html": "claimaudit.review",
     "review_latex": "claimaudit.review",
     "review_report": "claimaudit.review",
+    "LibraryUse": "claimaudit.sources.protocol",
     "Source": "claimaudit.sources.protocol",
     "SourcePaper": "claimaudit.sources.protocol",
 }
@@ -297,6 +300,7 @@ __all__ = [
     "LibraryMissingError",
     "LibraryOpenError",
     "LibraryUnreadableError",
+    "LibraryUse",
     "LocalOptions",
     "ModelNotTakenError",
     "ModelRequiredError",
@@ -332,6 +336,7 @@ __all__ = [
     "add_paper",
     "annotate_latex",
     "check_claim",
+    "confidence_from_probabilities",
     "get_registry",
     "load_bibliography",
     "make_checker",
