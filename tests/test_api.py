@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from mypy import api as mypy_api
 
 import claimaudit
 import claimaudit.errors
@@ -483,3 +484,24 @@ def test_a_paper_missing_from_a_usable_library_is_still_not_checked(library: Pat
         "Backups are useful.", ["arXiv:2105.14372"], library=library, judge=judge
     )
     assert record.verdict == "not_checked"
+
+
+def test_a_users_mypy_refuses_a_name_the_package_does_not_export(tmp_path: Path) -> None:
+    # QA: the lazy loader (a module __getattr__ returning Any) was visible to type checkers, so
+    # `from claimaudit import check_claimm` passed a user's mypy --strict, typed Any. Only the
+    # package's __init__ is read (its imports skipped), so that this takes seconds.
+    script = tmp_path / "user.py"
+    script.write_text("from claimaudit import check_claim, check_claimm, LibraryUse\n")
+    root = Path(claimaudit.__file__)
+    out, _, _ = mypy_api.run(
+        [
+            "--strict",
+            "--follow-imports=skip",
+            "--cache-dir",
+            str(tmp_path / "c"),
+            str(script),
+            str(root),
+        ]
+    )
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and 'has no attribute "check_claimm"' in errors[0], out
