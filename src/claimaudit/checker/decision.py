@@ -76,7 +76,7 @@ def decide(
         reply = judge.decide(decision)
     if not isinstance(reply, JudgeReply):
         raise JudgeError(f"judge {judge.name!r} returned {type(reply).__name__}, not a JudgeReply")
-    spent.add(reply.calls, reply.usage)
+    spent.add(reply.calls, reply.usage, judge.name)
     if not isinstance(reply.answers, Mapping):
         raise JudgeError(
             f"judge {judge.name!r} gave its answers as {type(reply.answers).__name__}, "

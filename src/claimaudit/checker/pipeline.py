@@ -296,7 +296,7 @@ class Checker:
                     source=self.source.name,
                 )
             except JudgeError as error:
-                spent.add(error.calls, error.usage)
+                spent.add(error.calls, error.usage, self.judge.name)
                 asked = selection is not None and tried is None
                 if not (asked and isinstance(error, ContextLengthError) and error.window):
                     return self._judge_failure(claim, ref, paper, str(error), spent)
