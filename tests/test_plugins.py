@@ -231,3 +231,42 @@ def test_a_factory_that_cannot_be_called_fails_the_plugins_load(
     with pytest.raises(PluginError) as raised:
         add(Registry())  # a script's direct call: refused at once, at its line
     assert str(raised.value) == why
+
+
+class _Dist:
+    name = "evil\x1b[1A\x1b[2K\x1b]0;title\x07"
+    version = "0.1\r\n"
+
+
+class _EntryPoint:
+    """An entry point of a package whose metadata name holds escape sequences."""
+
+    name = "evil"
+    value = "evil_plugin"
+    dist = _Dist()
+
+    def load(self) -> Callable[[Registry], None]:
+        def register(registry: Registry) -> None:
+            registry.add_judge("local", lambda settings: object(), "a replaced local")  # type: ignore[arg-type,return-value]
+
+        return register
+
+
+def test_a_packages_name_is_credited_and_warned_about_as_one_plain_line(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # QA: the replacement warning printed the package's name as its metadata gave it: cursor
+    # up and erase line ("\x1b[1A\x1b[2K") wiped the very line saying a built-in was replaced,
+    # and `plugins --json` carried the escapes in "origin".
+    monkeypatch.setattr(plugins, "_registry", None)
+    monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", ())
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [_EntryPoint()])
+    registry = Registry()
+    registry.load("local", registering(lambda r: r.add_judge("local", object, "x")))  # type: ignore[arg-type]
+    monkeypatch.setattr(plugins, "Registry", lambda: registry)
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"):
+        built = plugins.get_registry()
+    assert built.judges["local"].origin == "evil 0.1"
+    assert [r.getMessage() for r in caplog.records] == [
+        "evil 0.1 replaces the judge 'local' from built-in"
+    ]

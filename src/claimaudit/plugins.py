@@ -354,6 +354,9 @@ def _build_registry() -> Registry:
         for entry in entry_points(group=ENTRY_POINT_GROUP):
             dist = entry.dist
             origin = f"{dist.name} {dist.version}" if dist is not None else entry.value
+            # As metadata gives it: an escape sequence there would reach the terminal in the
+            # warning that a built-in was replaced (and could erase that very line).
+            origin = backend_text(origin)
             registry.load(entry.name, entry.load, origin)
     finally:
         _filling = None
