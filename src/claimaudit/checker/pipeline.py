@@ -204,9 +204,10 @@ class Checker:
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return failure(claim, ref, self.said(error), calls=spent)
-        except Exception as error:
-            # A source's own bug (a plugin, say): as above, never a verdict. A module it cannot
-            # import is named, as for a judge: "ModuleNotFoundError" alone left the user to guess.
+        except (Exception, SystemExit) as error:
+            # A source's own bug (a plugin, say): as above, never a verdict (its sys.exit() too,
+            # as a judge's). A module it cannot import is named, as for a judge:
+            # "ModuleNotFoundError" alone left the user to guess.
             _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
             message = f"source {self.source.name!r} failed: {failure_text(error)}"
             return failure(claim, ref, message)

@@ -106,7 +106,7 @@ def _fetch(checker: Checker, ref: PaperRef, request: PairRequest) -> SourcePaper
     except SourceError as error:
         # Worded here, with the driver's advice: the worker's checker has none.
         return FetchFailure(checker.said(error), error.calls, error.backend)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too, as the checker's
         return FetchFailure(str(error), bug=type(error).__name__)
 
 
