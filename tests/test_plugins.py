@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 
@@ -270,3 +271,16 @@ def test_a_packages_name_is_credited_and_warned_about_as_one_plain_line(
     assert [r.getMessage() for r in caplog.records] == [
         "evil 0.1 replaces the judge 'local' from built-in"
     ]
+
+
+def test_a_factory_calling_sys_exit_is_a_plugin_error() -> None:
+    # QA: its SystemExit ended the command with the plugin's own code and words (and a server
+    # request's thread), where a factory that raises is one line naming it (exit 2).
+    def factory(settings: object) -> object:
+        sys.exit("set MINE_KEY first")
+
+    registry = Registry()
+    registry.load("mine", registering(lambda r: r.add_judge("mine", factory, "x")), "pkg 1")  # type: ignore[arg-type]
+    with pytest.raises(PluginError) as raised:
+        registry.make_judge("mine")
+    assert str(raised.value) == "judge 'mine' could not be built: its factory raised SystemExit"

@@ -264,8 +264,10 @@ def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> obj
     the traceback goes to the debug log (``--debug``)."""
     try:
         return factory(*args, **kwargs)
-    except Exception as error:
-        if as_known(error) is not None:
+    # SystemExit too, as ``load`` takes it: a factory's sys.exit("set MY_KEY") ended the
+    # command with the plugin's own exit code (and a server request's thread).
+    except (Exception, SystemExit) as error:
+        if isinstance(error, Exception) and as_known(error) is not None:
             raise  # meant for the user (the openai judge without a model, say)
         _log.debug("building %s %r failed", kind, name, exc_info=True)
         raise PluginError(

@@ -77,7 +77,7 @@ def backend_attribute(backend: object, attribute: str, kind: str) -> object:
     its message, which may quote a secret: the traceback goes to the debug log."""
     try:
         return getattr(backend, attribute)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too, as its factory's
         try:
             name = getattr(backend, "name", None)
         except Exception:
