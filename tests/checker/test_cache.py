@@ -300,6 +300,12 @@ class _NoIdentity(Judge):
         raise FileNotFoundError("weights.bin")
 
 
+class _ExitingIdentity(_NoIdentity):
+    @property
+    def cache_identity(self) -> str | None:
+        raise SystemExit(2)
+
+
 class _NumberedIdentity(_NoIdentity):
     @property
     def cache_identity(self) -> str | None:
@@ -312,6 +318,8 @@ class _NumberedIdentity(_NoIdentity):
         # QA: "check failed: FileNotFoundError", naming no judge.
         (_NoIdentity, "judge 'scripted' failed to give its cache_identity: it raised FileNot"),
         (_NumberedIdentity, "judge 'scripted' gave its cache_identity as int, not a string"),
+        # QA: its SystemExit ended the run, as a judge's decide calling sys.exit() did.
+        (_ExitingIdentity, "judge 'scripted' failed to give its cache_identity: it raised System"),
     ],
 )
 def test_a_cache_identity_that_fails_or_is_no_text_is_not_checked_naming_the_judge(

@@ -109,7 +109,7 @@ def _identity(judge: Judge) -> str | None:
         identity: object = judge.cache_identity
     except JudgeError:
         raise
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too, as in decide
         _log.debug("judge %r's cache_identity failed", judge.name, exc_info=True)
         raise JudgeError(
             f"judge {judge.name!r} failed to give its cache_identity: it raised "
