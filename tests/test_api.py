@@ -93,6 +93,9 @@ def test_public_names_are_exported() -> None:
         # had to import both from internal modules.
         ("LibraryUse", "claimaudit.sources.protocol"),
         ("confidence_from_probabilities", "claimaudit.judges.protocol"),
+        # The README told plugins reading their key from a variable of their own to call it
+        # from claimaudit.net.redaction, an internal module.
+        ("add_secret_env", "claimaudit.net.redaction"),
     ],
 )
 def test_what_the_plugin_contracts_name_comes_from_the_package_root(name: str, home: str) -> None:

@@ -84,6 +84,7 @@ if TYPE_CHECKING:
         confidence_from_probabilities,
     )
     from claimaudit.library.models import AddOutcome
+    from claimaudit.net.redaction import add_secret_env
     from claimaudit.passage import Passage
     from claimaudit.plugins import Registry, get_registry
     from claimaudit.records import (
@@ -201,6 +202,8 @@ _HOMES = {
     "LocalOptions": "claimaudit.judges.local",
     "OpenAIOptions": "claimaudit.judges.openai",
     "Passage": "claimaudit.passage",
+    # For a plugin that reads its key from a variable of its own: masked as the built-ins' are.
+    "add_secret_env": "claimaudit.net.redaction",
     "Registry": "claimaudit.plugins",
     "get_registry": "claimaudit.plugins",
     "ReviewPolicy": "claimaudit.checker.policy",
@@ -338,6 +341,7 @@ __all__ = [
     "UsageError",
     "__version__",
     "add_paper",
+    "add_secret_env",
     "annotate_latex",
     "check_claim",
     "confidence_from_probabilities",
