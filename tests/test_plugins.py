@@ -284,3 +284,45 @@ def test_a_factory_calling_sys_exit_is_a_plugin_error() -> None:
     with pytest.raises(PluginError) as raised:
         registry.make_judge("mine")
     assert str(raised.value) == "judge 'mine' could not be built: its factory raised SystemExit"
+
+
+def test_a_backend_built_beside_a_plugin_that_failed_to_load_says_so_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # QA: a plugin meant to replace `local` that failed to import left the built-in `local`
+    # judging, without a word: records name the judge "local" either way.
+    def broken() -> object:
+        raise ImportError("No module named 'torch'")
+
+    registry = Registry()
+    registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
+    registry.load("better-local", broken, "better-local 2.0")
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"):
+        for _ in range(2):
+            with pytest.raises(PluginError):  # _Mine keeps no contract: built, then refused
+                registry.make_judge("good")
+    assert [r.getMessage() for r in caplog.records] == [
+        "plugin 'better-local' failed to load, so nothing of it is used (ImportError: No module "
+        "named 'torch'); `claimaudit plugins` lists it"
+    ]
+
+
+def test_a_built_in_that_failed_to_load_is_not_warned_about_on_every_build(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    registry = Registry()
+    registry.load("claimaudit.sources.valyu", lambda: 1 / 0)
+    registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"), pytest.raises(PluginError):
+        registry.make_judge("good")
+    assert not caplog.records
+
+
+def test_a_failed_plugins_message_is_kept_without_escape_sequences() -> None:
+    # Warned about through the log (stderr as it is), listed and served: one plain line.
+    def broken() -> object:
+        raise ImportError("needs \x1b[1A\x1b[2Ktorch\nsecond line")
+
+    registry = Registry()
+    registry.load("esc", broken, "esc 1.0")
+    assert registry.broken == {"esc": "ImportError: needs torch second line"}

@@ -46,7 +46,7 @@ from claimaudit.guards.userfiles import PathArg, as_optional_path
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
-from claimaudit.net.redaction import backend_text, redact_text
+from claimaudit.net.redaction import backend_text
 from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
 
@@ -95,6 +95,10 @@ class Registry:
     # returns, so that one failing half-way adds or replaces nothing (a replaced default
     # source would judge every paper). None outside ``load``: a direct call takes effect.
     _staged: list[tuple[str, str, Registered]] | None = field(default=None, repr=False)
+    # Another package's plugins that failed to load (built-ins failing is claimaudit's own
+    # fault, listed by `claimaudit plugins`), and whether a build has said so yet.
+    _broken_plugins: list[str] = field(default_factory=list, repr=False)
+    _broken_said: bool = field(default=False, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         _check_entry("judge", name, description)
@@ -133,6 +137,7 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
+        self._say_broken()
         settings = settings or JudgeSettings()
         built = _build("judge", name, factory, settings)
         # Named as asked for and whose it is: the object's own name may be anything (a class
@@ -159,6 +164,7 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
+        self._say_broken()
         library = as_optional_path(path, "library")  # factories are promised a Path
         built = _build("source", name, factory, path=library)
         _require(built, Source, "source", _registered_as(name, self.sources[name].origin))
@@ -168,6 +174,21 @@ class Registry:
         if self.sources[name].origin == BUILT_IN:
             return source
         return watched_source(source, timeout)
+
+    def _say_broken(self) -> None:
+        """A warning, once, naming another package's plugins that failed to load: one meant to
+        replace a built-in (a better ``local``) left the built-in at work without a word, and
+        records name the judge alike either way."""
+        if self._broken_said or not self._broken_plugins:
+            return
+        self._broken_said = True
+        for name in self._broken_plugins:
+            _log.warning(
+                "plugin %r failed to load, so nothing of it is used (%s); `claimaudit plugins` "
+                "lists it",
+                name,
+                self.broken[name],
+            )
 
     def _broken_note(self) -> str:
         if not self.broken:
@@ -199,6 +220,8 @@ class Registry:
             # Its message may quote a secret (a key in a URL, say): shown redacted.
             why = error.args[0] if isinstance(error, _NotAPlugin | _BadEntry) else _described(error)
             self.broken[name] = why
+            if origin != BUILT_IN:
+                self._broken_plugins.append(name)
         finally:
             self._staged = None
             self._origin = AT_RUNTIME
@@ -255,7 +278,8 @@ def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
 
 
 def _described(error: BaseException) -> str:
-    return " ".join(redact_text(f"{type(error).__name__}: {error}").split())
+    # One line, masked, without escape sequences: it is listed, served and warned about.
+    return backend_text(f"{type(error).__name__}: {error}")
 
 
 def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> object:
