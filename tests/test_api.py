@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from importlib import resources
 from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from mypy import api as mypy_api
 
 import claimaudit
 import claimaudit.errors
@@ -81,6 +83,33 @@ def test_a_judge_named_by_the_environment_is_said_to_come_from_it(
 def test_public_names_are_exported() -> None:
     for name in claimaudit.__all__:
         assert hasattr(claimaudit, name), name
+
+
+@pytest.mark.parametrize(
+    ("name", "home"),
+    [
+        # QA: the Source contract's library_use returns one, and ChoiceAnswer's docstring says
+        # a judge's confidence is confidence_from_probabilities of its probabilities; a plugin
+        # had to import both from internal modules.
+        ("LibraryUse", "claimaudit.sources.protocol"),
+        ("confidence_from_probabilities", "claimaudit.judges.protocol"),
+        # The README told plugins reading their key from a variable of their own to call it
+        # from claimaudit.net.redaction, an internal module.
+        ("add_secret_env", "claimaudit.net.redaction"),
+    ],
+)
+def test_what_the_plugin_contracts_name_comes_from_the_package_root(name: str, home: str) -> None:
+    assert name in claimaudit.__all__
+    assert getattr(claimaudit, name) is getattr(importlib.import_module(home), name)
+
+
+def test_the_package_root_lists_its_public_names_only() -> None:
+    # QA: a notebook's completion (dir) offered claimaudit.Any, importlib, TYPE_CHECKING and
+    # annotations, and after the first use the internal subpackages (api, checker, net...).
+    claimaudit.check_claim  # noqa: B018  (loads claimaudit.api and what it imports)
+    listed = {name for name in dir(claimaudit) if not name.startswith("_")}
+    assert listed == set(claimaudit.__all__) - {"__version__"}
+    assert "__version__" in dir(claimaudit)
 
 
 @pytest.mark.parametrize(
@@ -458,3 +487,24 @@ def test_a_paper_missing_from_a_usable_library_is_still_not_checked(library: Pat
         "Backups are useful.", ["arXiv:2105.14372"], library=library, judge=judge
     )
     assert record.verdict == "not_checked"
+
+
+def test_a_users_mypy_refuses_a_name_the_package_does_not_export(tmp_path: Path) -> None:
+    # QA: the lazy loader (a module __getattr__ returning Any) was visible to type checkers, so
+    # `from claimaudit import check_claimm` passed a user's mypy --strict, typed Any. Only the
+    # package's __init__ is read (its imports skipped), so that this takes seconds.
+    script = tmp_path / "user.py"
+    script.write_text("from claimaudit import check_claim, check_claimm, LibraryUse\n")
+    root = Path(claimaudit.__file__)
+    out, _, _ = mypy_api.run(
+        [
+            "--strict",
+            "--follow-imports=skip",
+            "--cache-dir",
+            str(tmp_path / "c"),
+            str(script),
+            str(root),
+        ]
+    )
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and 'has no attribute "check_claimm"' in errors[0], out

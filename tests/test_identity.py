@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
+from mypy import api as mypy_api
 
 from claimaudit.errors import InvalidReferenceError
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
@@ -174,14 +176,14 @@ def test_arxiv_s_own_dois_are_the_arxiv_papers(text: str, expected: str) -> None
 def test_a_paper_ref_built_by_hand_is_the_parsed_one() -> None:
     # A plain "arxiv" used to stay a str: equal to the parsed ref, yet written as the bare
     # work, with no URL, and matching nothing (kinds were compared by identity).
-    made = PaperRef("arxiv", "1907.10121", 2)  # type: ignore[arg-type]
+    made = PaperRef("arxiv", "1907.10121", 2)
     parsed = parse_ref("1907.10121v2")
     assert made.kind is RefKind.ARXIV
     assert made == parsed and hash(made) == hash(parsed)
     assert str(made) == "arXiv:1907.10121v2"
     assert made.url == "https://arxiv.org/abs/1907.10121v2"
     assert parsed.matches(made) and made.matches(parsed)
-    assert str(PaperRef("doi", "10.1000/X")) == "doi:10.1000/x"  # type: ignore[arg-type]
+    assert str(PaperRef("doi", "10.1000/X")) == "doi:10.1000/x"
     assert PaperRef(RefKind.ARXIV, "math.GT/0309136") == parse_ref("math/0309136")
 
 
@@ -617,3 +619,30 @@ def test_a_short_refused_reference_is_quoted_whole() -> None:
     assert str(caught.value) == (
         "not a paper reference: 'not a ref' (expected an arXiv id or URL, a DOI, or prefix:id)"
     )
+
+
+def test_a_paper_ref_built_as_the_readme_builds_it_passes_a_users_mypy(tmp_path: Path) -> None:
+    # QA: the README's PaperRef("arxiv", "1907.10121", 2) runs, but a user's mypy --strict
+    # refused it ('incompatible type "str"; expected "RefKind"'). Only identity.py is read
+    # (its imports skipped), so that this takes seconds.
+    script = tmp_path / "user.py"
+    script.write_text(
+        "from claimaudit.identity import PaperRef, RefKind\n"
+        'ref = PaperRef("arxiv", "1907.10121", 2)\n'
+        "kind: RefKind = ref.kind\n"
+        "wrong = PaperRef(3, 'x')\n"
+    )
+    identity = Path(__file__).parents[1] / "src" / "claimaudit" / "identity.py"
+    out, _, _ = mypy_api.run(
+        [
+            "--strict",
+            "--follow-imports=skip",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            str(script),
+            str(identity),
+        ]
+    )
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    # The kind read back is a RefKind; only a kind that is no string is refused.
+    assert len(errors) == 1 and "user.py:4:" in errors[0], out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 
@@ -144,3 +145,184 @@ def test_building_a_judge_runs_none_of_its_properties() -> None:
     registry.add_judge("asking", lambda settings: Asking(), "asks on identity")
     registry.make_judge("asking", None)  # a plugin's judge comes back watched
     assert ran == []
+
+
+class _NotABackend:
+    """Neither a judge nor a source: no ``name``, no ``decide``, no ``fetch``."""
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        # QA: these named the object's class ("judge '_NotABackend'"), or for a factory that
+        # returned a class, "judge 'type'": neither says which --judge or plugin is at fault.
+        (
+            lambda r: r.make_judge("broken"),
+            "judge 'broken' (from broken-pkg 0.1) does not keep the Judge contract (missing:",
+        ),
+        (
+            lambda r: r.make_judge("a-class"),
+            "judge 'a-class' (from broken-pkg 0.1) does not keep the Judge contract (missing:",
+        ),
+        (
+            lambda r: r.make_source("broken"),
+            "source 'broken' (from broken-pkg 0.1) does not keep the Source contract (missing:",
+        ),
+    ],
+)
+def test_a_plugin_backend_that_breaks_its_contract_is_named_as_registered(
+    build: Callable[[Registry], object], message: str
+) -> None:
+    def add(registry: Registry) -> None:
+        registry.add_judge("broken", lambda settings: _NotABackend(), "no judge")  # type: ignore[arg-type,return-value]
+        registry.add_judge("a-class", lambda settings: _NotABackend, "a class")  # type: ignore[arg-type,return-value]
+        registry.add_source("broken", lambda *, path: _NotABackend(), "no source")  # type: ignore[arg-type,return-value]
+
+    registry = Registry()
+    registry.load("broken-plugin", registering(add), "broken-pkg 0.1")
+    with pytest.raises(PluginError) as raised:
+        build(registry)
+    assert str(raised.value).startswith(message)
+
+
+def test_a_description_is_kept_as_one_line_without_control_characters() -> None:
+    # QA: a line break in a plugin's description printed, in `claimaudit plugins` below the
+    # table's width, lines of their own: "kind: judge", "name: local", "from: built-in", a
+    # listing entry the plugin never was. Escape sequences reached --json and /v1/judges.
+    forged = "Mine.\x1b[31m\n\nkind: judge\nname: local\nfrom: built-in\x07"
+
+    def add(registry: Registry) -> None:
+        registry.add_judge("mine", object, forged)  # type: ignore[arg-type]
+        registry.add_source("mine", object, "two\r\nlines\u202e")  # type: ignore[arg-type]
+
+    registry = Registry()
+    registry.load("mine", registering(add), "my-package 1.0")
+    assert registry.judges["mine"].description == ("Mine. kind: judge name: local from: built-in")
+    assert registry.sources["mine"].description == "two lines"
+
+
+class _Mine:
+    name = "mine"
+
+
+@pytest.mark.parametrize(
+    ("add", "why"),
+    [
+        # QA: a judge object registered in place of its factory loaded, and --judge mine then
+        # said "judge 'mine' could not be built: its factory raised TypeError".
+        (
+            lambda r: r.add_judge("mine", _Mine(), "an object, not a factory"),
+            "judge 'mine' was registered with a _Mine object as its factory, which cannot be "
+            "called; register a function that builds the judge",
+        ),
+        (
+            lambda r: r.add_source("mine", None, "no factory"),
+            "source 'mine' was registered with a NoneType object as its factory, which cannot "
+            "be called; register a function that builds the source",
+        ),
+    ],
+)
+def test_a_factory_that_cannot_be_called_fails_the_plugins_load(
+    add: Callable[[Registry], None], why: str
+) -> None:
+    registry = Registry()
+    registry.load("mine", registering(add), "my-package 1.0")
+    assert registry.broken == {"mine": why}
+    assert "mine" not in registry.judges and "mine" not in registry.sources
+    with pytest.raises(PluginError) as raised:
+        add(Registry())  # a script's direct call: refused at once, at its line
+    assert str(raised.value) == why
+
+
+class _Dist:
+    name = "evil\x1b[1A\x1b[2K\x1b]0;title\x07"
+    version = "0.1\r\n"
+
+
+class _EntryPoint:
+    """An entry point of a package whose metadata name holds escape sequences."""
+
+    name = "evil"
+    value = "evil_plugin"
+    dist = _Dist()
+
+    def load(self) -> Callable[[Registry], None]:
+        def register(registry: Registry) -> None:
+            registry.add_judge("local", lambda settings: object(), "a replaced local")  # type: ignore[arg-type,return-value]
+
+        return register
+
+
+def test_a_packages_name_is_credited_and_warned_about_as_one_plain_line(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # QA: the replacement warning printed the package's name as its metadata gave it: cursor
+    # up and erase line ("\x1b[1A\x1b[2K") wiped the very line saying a built-in was replaced,
+    # and `plugins --json` carried the escapes in "origin".
+    monkeypatch.setattr(plugins, "_registry", None)
+    monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", ())
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [_EntryPoint()])
+    registry = Registry()
+    registry.load("local", registering(lambda r: r.add_judge("local", object, "x")))  # type: ignore[arg-type]
+    monkeypatch.setattr(plugins, "Registry", lambda: registry)
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"):
+        built = plugins.get_registry()
+    assert built.judges["local"].origin == "evil 0.1"
+    assert [r.getMessage() for r in caplog.records] == [
+        "evil 0.1 replaces the judge 'local' from built-in"
+    ]
+
+
+def test_a_factory_calling_sys_exit_is_a_plugin_error() -> None:
+    # QA: its SystemExit ended the command with the plugin's own code and words (and a server
+    # request's thread), where a factory that raises is one line naming it (exit 2).
+    def factory(settings: object) -> object:
+        sys.exit("set MINE_KEY first")
+
+    registry = Registry()
+    registry.load("mine", registering(lambda r: r.add_judge("mine", factory, "x")), "pkg 1")  # type: ignore[arg-type]
+    with pytest.raises(PluginError) as raised:
+        registry.make_judge("mine")
+    assert str(raised.value) == "judge 'mine' could not be built: its factory raised SystemExit"
+
+
+def test_a_backend_built_beside_a_plugin_that_failed_to_load_says_so_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # QA: a plugin meant to replace `local` that failed to import left the built-in `local`
+    # judging, without a word: records name the judge "local" either way.
+    def broken() -> object:
+        raise ImportError("No module named 'torch'")
+
+    registry = Registry()
+    registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
+    registry.load("better-local", broken, "better-local 2.0")
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"):
+        for _ in range(2):
+            with pytest.raises(PluginError):  # _Mine keeps no contract: built, then refused
+                registry.make_judge("good")
+    assert [r.getMessage() for r in caplog.records] == [
+        "plugin 'better-local' failed to load, so nothing of it is used (ImportError: No module "
+        "named 'torch'); `claimaudit plugins` lists it"
+    ]
+
+
+def test_a_built_in_that_failed_to_load_is_not_warned_about_on_every_build(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    registry = Registry()
+    registry.load("claimaudit.sources.valyu", lambda: 1 / 0)
+    registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"), pytest.raises(PluginError):
+        registry.make_judge("good")
+    assert not caplog.records
+
+
+def test_a_failed_plugins_message_is_kept_without_escape_sequences() -> None:
+    # Warned about through the log (stderr as it is), listed and served: one plain line.
+    def broken() -> object:
+        raise ImportError("needs \x1b[1A\x1b[2Ktorch\nsecond line")
+
+    registry = Registry()
+    registry.load("esc", broken, "esc 1.0")
+    assert registry.broken == {"esc": "ImportError: needs torch second line"}

@@ -81,8 +81,10 @@ if TYPE_CHECKING:
         Judge,
         JudgeReply,
         JudgeSettings,
+        confidence_from_probabilities,
     )
     from claimaudit.library.models import AddOutcome
+    from claimaudit.net.redaction import add_secret_env
     from claimaudit.passage import Passage
     from claimaudit.plugins import Registry, get_registry
     from claimaudit.records import (
@@ -109,7 +111,7 @@ if TYPE_CHECKING:
         review_latex,
         review_report,
     )
-    from claimaudit.sources.protocol import Source, SourcePaper
+    from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 # The one place the version is written: the build reads it from here (pyproject.toml's
 # [tool.hatch.version]), so the wheel and --version cannot disagree.
@@ -193,12 +195,15 @@ _HOMES = {
     "Judge": "claimaudit.judges.protocol",
     "JudgeReply": "claimaudit.judges.protocol",
     "JudgeSettings": "claimaudit.judges.protocol",
+    "confidence_from_probabilities": "claimaudit.judges.protocol",
     # Each judge's own options, for JudgeSettings(options=...): loaded, with the judge's
     # module, only when named.
     "JevOptions": "claimaudit.judges.jev",
     "LocalOptions": "claimaudit.judges.local",
     "OpenAIOptions": "claimaudit.judges.openai",
     "Passage": "claimaudit.passage",
+    # For a plugin that reads its key from a variable of its own: masked as the built-ins' are.
+    "add_secret_env": "claimaudit.net.redaction",
     "Registry": "claimaudit.plugins",
     "get_registry": "claimaudit.plugins",
     "ReviewPolicy": "claimaudit.checker.policy",
@@ -220,22 +225,29 @@ _HOMES = {
     "render_html": "claimaudit.review",
     "review_latex": "claimaudit.review",
     "review_report": "claimaudit.review",
+    "LibraryUse": "claimaudit.sources.protocol",
     "Source": "claimaudit.sources.protocol",
     "SourcePaper": "claimaudit.sources.protocol",
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:
+    # At run time only: a type checker seeing a module __getattr__ takes every name as
+    # importable (typed Any), and a user's `from claimaudit import check_claimm` passed mypy.
+    # It reads the imports above instead.
+    def __getattr__(name: str) -> Any:
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(home), name)
+        globals()[name] = value
+        return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+    # The public API (what a notebook completes), not this module's own imports (Any,
+    # importlib) nor the subpackages a first use loads (api, checker...), which are internal.
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})
 
 
 __all__ = [
@@ -295,6 +307,7 @@ __all__ = [
     "LibraryMissingError",
     "LibraryOpenError",
     "LibraryUnreadableError",
+    "LibraryUse",
     "LocalOptions",
     "ModelNotTakenError",
     "ModelRequiredError",
@@ -328,8 +341,10 @@ __all__ = [
     "UsageError",
     "__version__",
     "add_paper",
+    "add_secret_env",
     "annotate_latex",
     "check_claim",
+    "confidence_from_probabilities",
     "get_registry",
     "load_bibliography",
     "make_checker",

@@ -110,9 +110,9 @@ def make_checker(
     """
     library = as_optional_path(library, "library")
     if not isinstance(judge, str | None):
-        check_backend_arg(judge, "judge", "Judge")  # a class for an instance, say
+        check_backend_arg(judge, "judge", "Judge", names=True)  # a class for an instance, say
     if not isinstance(source, str):
-        check_backend_arg(source, "source", "Source")
+        check_backend_arg(source, "source", "Source", names=True)
     check_budgets(max_passages, max_chars)  # before any backend is built
     check_cache_arg(cache)
     policy = ReviewPolicy(threshold)

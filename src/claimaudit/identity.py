@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 from claimaudit.errors import InvalidReferenceError
@@ -39,6 +40,12 @@ class PaperRef:
     kind: RefKind
     work: str
     version: int | None = None
+
+    if TYPE_CHECKING:
+        # As it may be called: ``PaperRef("arxiv", ...)`` is documented, and __post_init__
+        # makes the kind a RefKind. The dataclass's own __init__ (the one that runs) would be
+        # typed to take a RefKind only, and a user's mypy refused the documented call.
+        def __init__(self, kind: RefKind | str, work: str, version: int | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         # Built by hand (``PaperRef("arxiv", ...)``) as well as by ``parse_ref``: the kind is

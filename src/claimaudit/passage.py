@@ -14,7 +14,9 @@ def passage_id(index: int) -> str:
 
 @dataclass(frozen=True)
 class Passage:
-    """A passage, identified within its paper by ``passage_id`` (``P001``, ``P002``...)."""
+    """A passage, identified within its paper by ``passage_id`` (``P001``, ``P002``...): one
+    line of text, unique in the paper, neither blank nor ``none`` (the judge's answer for no
+    passage); a source whose ids are not is refused for that paper (``not_checked``)."""
 
     passage_id: str
     text: str

@@ -46,7 +46,7 @@ from claimaudit.guards.userfiles import PathArg, as_optional_path
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
-from claimaudit.net.redaction import redact_text
+from claimaudit.net.redaction import backend_text
 from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
 
@@ -75,6 +75,9 @@ class SourceFactory(Protocol):
 
 class Registered(NamedTuple):
     factory: Any  # a JudgeFactory or a SourceFactory
+    # One line, without control characters or credentials: listings print it (a line break
+    # printed lines of its own, "name: local" among them, in the stacked listing) and the
+    # server serves it.
     description: str
     origin: str  # "built-in", the package that provides it ("my-package 1.0"), or AT_RUNTIME
 
@@ -92,14 +95,20 @@ class Registry:
     # returns, so that one failing half-way adds or replaces nothing (a replaced default
     # source would judge every paper). None outside ``load``: a direct call takes effect.
     _staged: list[tuple[str, str, Registered]] | None = field(default=None, repr=False)
+    # Another package's plugins that failed to load (built-ins failing is claimaudit's own
+    # fault, listed by `claimaudit plugins`), and whether a build has said so yet.
+    _broken_plugins: list[str] = field(default_factory=list, repr=False)
+    _broken_said: bool = field(default=False, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         _check_entry("judge", name, description)
-        self._add("judge", name, Registered(factory, description, self._origin))
+        _check_factory("judge", name, factory)
+        self._add("judge", name, Registered(factory, backend_text(description), self._origin))
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
         _check_entry("source", name, description)
-        self._add("source", name, Registered(factory, description, self._origin))
+        _check_factory("source", name, factory)
+        self._add("source", name, Registered(factory, backend_text(description), self._origin))
 
     def _add(self, kind: str, name: str, entry: Registered) -> None:
         if self._staged is not None:
@@ -128,8 +137,13 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
+        self._say_broken()
         settings = settings or JudgeSettings()
-        judge = require_judge(_build("judge", name, factory, settings))
+        built = _build("judge", name, factory, settings)
+        # Named as asked for and whose it is: the object's own name may be anything (a class
+        # returned for an instance is "type"), and a user fixes it by plugin, not by class.
+        _require(built, Judge, "judge", _registered_as(name, self.judges[name].origin))
+        judge = cast(Judge, built)
         # Records credit the name it was registered and asked for, whatever it calls itself.
         judge = as_registered(judge, name)
         if self.judges[name].origin == BUILT_IN:
@@ -150,13 +164,31 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
+        self._say_broken()
         library = as_optional_path(path, "library")  # factories are promised a Path
-        source = require_source(_build("source", name, factory, path=library))
+        built = _build("source", name, factory, path=library)
+        _require(built, Source, "source", _registered_as(name, self.sources[name].origin))
+        source = cast(Source, built)
         # Records credit the name it was registered and asked for, as a judge's do.
         source = as_registered_source(source, name)
         if self.sources[name].origin == BUILT_IN:
             return source
         return watched_source(source, timeout)
+
+    def _say_broken(self) -> None:
+        """A warning, once, naming another package's plugins that failed to load: one meant to
+        replace a built-in (a better ``local``) left the built-in at work without a word, and
+        records name the judge alike either way."""
+        if self._broken_said or not self._broken_plugins:
+            return
+        self._broken_said = True
+        for name in self._broken_plugins:
+            _log.warning(
+                "plugin %r failed to load, so nothing of it is used (%s); `claimaudit plugins` "
+                "lists it",
+                name,
+                self.broken[name],
+            )
 
     def _broken_note(self) -> str:
         if not self.broken:
@@ -188,6 +220,8 @@ class Registry:
             # Its message may quote a secret (a key in a URL, say): shown redacted.
             why = error.args[0] if isinstance(error, _NotAPlugin | _BadEntry) else _described(error)
             self.broken[name] = why
+            if origin != BUILT_IN:
+                self._broken_plugins.append(name)
         finally:
             self._staged = None
             self._origin = AT_RUNTIME
@@ -218,6 +252,16 @@ def _check_entry(kind: str, name: object, description: object) -> None:
         )
 
 
+def _check_factory(kind: str, name: str, factory: object) -> None:
+    """_BadEntry unless ``factory`` can be called: a judge object registered in its place
+    loaded, and only building it failed, as "its factory raised TypeError"."""
+    if not callable(factory):
+        raise _BadEntry(
+            f"{kind} {name!r} was registered with a {type(factory).__name__} object as its "
+            f"factory, which cannot be called; register a function that builds the {kind}"
+        )
+
+
 def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
     register = getattr(loaded, "register", None)
     if callable(register):  # a module (or any object) that defines register()
@@ -234,7 +278,8 @@ def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
 
 
 def _described(error: BaseException) -> str:
-    return " ".join(redact_text(f"{type(error).__name__}: {error}").split())
+    # One line, masked, without escape sequences: it is listed, served and warned about.
+    return backend_text(f"{type(error).__name__}: {error}")
 
 
 def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> object:
@@ -243,8 +288,10 @@ def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> obj
     the traceback goes to the debug log (``--debug``)."""
     try:
         return factory(*args, **kwargs)
-    except Exception as error:
-        if as_known(error) is not None:
+    # SystemExit too, as ``load`` takes it: a factory's sys.exit("set MY_KEY") ended the
+    # command with the plugin's own exit code (and a server request's thread).
+    except (Exception, SystemExit) as error:
+        if isinstance(error, Exception) and as_known(error) is not None:
             raise  # meant for the user (the openai judge without a model, say)
         _log.debug("building %s %r failed", kind, name, exc_info=True)
         raise PluginError(
@@ -269,12 +316,22 @@ def _has(backend: object, member: str) -> bool:
     return True
 
 
-def _require(backend: object, contract: type, what: str) -> None:
+def _registered_as(name: str, origin: str) -> str:
+    """How a contract error names a backend built by name: ``'mine' (from my-pkg 1.0)``."""
+    if origin == BUILT_IN:
+        return repr(name)
+    return f"{name!r} ({origin})" if origin == AT_RUNTIME else f"{name!r} (from {origin})"
+
+
+def _require(backend: object, contract: type, what: str, named: str | None = None) -> None:
+    """PluginError unless ``backend`` keeps ``contract``; ``named``: how to name it (a
+    registered backend's name and origin), else by its own ``name`` or its class."""
     missing = _missing(backend, contract)
     if missing:
-        name = getattr(backend, "name", type(backend).__name__)
+        if named is None:
+            named = repr(getattr(backend, "name", type(backend).__name__))
         raise PluginError(
-            f"{what} {name!r} does not keep the {contract.__name__} contract (missing: "
+            f"{what} {named} does not keep the {contract.__name__} contract (missing: "
             f"{', '.join(missing)}); subclass claimaudit.{contract.__name__} for the defaults"
         )
 
@@ -323,6 +380,9 @@ def _build_registry() -> Registry:
         for entry in entry_points(group=ENTRY_POINT_GROUP):
             dist = entry.dist
             origin = f"{dist.name} {dist.version}" if dist is not None else entry.value
+            # As metadata gives it: an escape sequence there would reach the terminal in the
+            # warning that a built-in was replaced (and could erase that very line).
+            origin = backend_text(origin)
             registry.load(entry.name, entry.load, origin)
     finally:
         _filling = None

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from claimaudit.api import make_checker, make_judge
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import PluginError, UsageError
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
+from claimaudit.sources.protocol import LibraryUse
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
 
 
@@ -48,6 +51,21 @@ def test_a_judge_class_for_an_instance_says_to_pass_an_instance() -> None:
     assert str(direct.value) == message
 
 
+@pytest.mark.parametrize("value", [None, 123, b"library", ["local"], {"name": "x"}])
+def test_a_judge_or_source_that_is_plain_data_is_the_callers_mistake(value: object) -> None:
+    # QA: make_checker(source=None) raised PluginError "source 'NoneType' does not keep the
+    # Source contract", as if a plugin were broken; the caller passed no backend at all.
+    with pytest.raises(UsageError) as caught:
+        make_checker(_judge(), source=value, cache=False)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, PluginError)
+    assert str(caught.value) == (
+        f"the source must be a Source object or a source's name, not {type(value).__name__}"
+    )
+    with pytest.raises(UsageError) as direct:
+        Checker(MemorySource(), value)  # type: ignore[arg-type]
+    assert str(direct.value) == f"the judge must be a Judge object, not {type(value).__name__}"
+
+
 @pytest.mark.parametrize(
     ("cache", "message"),
     [
@@ -82,3 +100,60 @@ def test_a_judge_object_whose_name_is_no_usable_name_is_refused(name: object, sh
         f"judge ScriptedJudge is named {shown}, not a non-blank name without control "
         "characters; records name their judge by it"
     )
+
+
+class _Failing(ScriptedJudge):
+    """A judge whose optional parts fail when read, as a plugin's property may (a settings
+    file it reads is missing)."""
+
+    @property
+    def concurrency(self) -> int:
+        raise RuntimeError("settings.toml is missing")
+
+
+class _FailingThreshold(Judge):
+    name = "scripted"
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        raise NotImplementedError
+
+    @property
+    def review_threshold(self) -> float | None:
+        raise OSError("calibration.json is missing")
+
+
+class _FailingSource(MemorySource):
+    @property
+    def library_use(self) -> LibraryUse:
+        raise KeyError("mode")
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        # QA: each raised its bare exception out of make_checker: a traceback on the command
+        # line (exit 1), where a factory that raises is one line naming the backend (exit 2).
+        (
+            lambda: Checker(MemorySource(), _Failing(pick("supports", "P001"))),
+            "judge 'scripted' failed to give its concurrency: it raised RuntimeError",
+        ),
+        (
+            lambda: Checker(MemorySource(), _FailingThreshold()),
+            "judge 'scripted' failed to give its review_threshold: it raised OSError",
+        ),
+        (
+            lambda: Checker(_FailingSource(), _judge()),
+            "source 'memory' failed to give its library_use: it raised KeyError",
+        ),
+        (
+            lambda: make_checker(_Failing(pick("supports", "P001")), source=MemorySource()),
+            "judge 'scripted' failed to give its concurrency: it raised RuntimeError",
+        ),
+    ],
+)
+def test_a_backend_property_that_raises_is_a_plugin_error_naming_it(
+    build: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(PluginError) as caught:
+        build()
+    assert str(caught.value) == message

@@ -11,6 +11,7 @@ from claimaudit.checker.cache import CacheKey, cache_key, paper_fingerprint, rec
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord
 from claimaudit.sources.protocol import SourcePaper
@@ -282,3 +283,50 @@ def test_the_judge_is_shown_the_topic_spaced_as_the_cache_keys_it() -> None:
     source, judge, cache = _setup()
     Checker(source, judge, cache=cache).check_paper(CLAIM, "1907.10121", " sparse \t matrices ")
     assert judge.seen[0].case.topic == "sparse matrices"
+
+
+class _NoIdentity(Judge):
+    """A judge whose cache identity fails when read (a plugin's, reading a model file)."""
+
+    name = "scripted"
+    asked = 0
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        self.asked += 1
+        return pick("supports", "P001")(decision)
+
+    @property
+    def cache_identity(self) -> str | None:
+        raise FileNotFoundError("weights.bin")
+
+
+class _ExitingIdentity(_NoIdentity):
+    @property
+    def cache_identity(self) -> str | None:
+        raise SystemExit(2)
+
+
+class _NumberedIdentity(_NoIdentity):
+    @property
+    def cache_identity(self) -> str | None:
+        return 7  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("judge_class", "message"),
+    [
+        # QA: "check failed: FileNotFoundError", naming no judge.
+        (_NoIdentity, "judge 'scripted' failed to give its cache_identity: it raised FileNot"),
+        (_NumberedIdentity, "judge 'scripted' gave its cache_identity as int, not a string"),
+        # QA: its SystemExit ended the run, as a judge's decide calling sys.exit() did.
+        (_ExitingIdentity, "judge 'scripted' failed to give its cache_identity: it raised System"),
+    ],
+)
+def test_a_cache_identity_that_fails_or_is_no_text_is_not_checked_naming_the_judge(
+    judge_class: type[_NoIdentity], message: str
+) -> None:
+    source, _, cache = _setup()
+    judge = judge_class()
+    record = Checker(source, judge, cache=cache).check_paper(CLAIM, "1907.10121")
+    assert record.verdict == "not_checked" and record.error.startswith(message), record
+    assert judge.asked == 0  # nothing was judged under a key that could not be made

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -856,6 +857,63 @@ def test_a_judge_that_renames_the_passages_it_fits_is_not_checked(source: Memory
     [record] = Checker(source, Renaming(pick("supports", "XP002"))).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "judge 'scripted' fitted passages it was not offered"
+
+
+@pytest.mark.parametrize(
+    ("fitted", "message"),
+    [
+        # QA: a generator was used up by the check that the passages were offered, and the
+        # record said "no passage fits the evidence budget", which the judge never said.
+        (lambda ranked: (p for p in ranked), "judge 'scripted' fitted passages as generator, "),
+        # QA: "check failed: ValueError", naming no judge.
+        (lambda ranked: [ranked[0], ranked[0]], "judge 'scripted' fitted passage P001 twice"),
+    ],
+)
+def test_a_fit_of_the_wrong_shape_is_not_checked_naming_the_judge(
+    source: MemorySource,
+    fitted: Callable[[Sequence[Passage]], object],
+    message: str,
+) -> None:
+    class Fitting(ScriptedJudge):
+        def fit_evidence(self, case, ranked, limit):  # type: ignore[no-untyped-def]
+            return fitted(sorted(ranked, key=lambda p: p.passage_id))
+
+    [record] = Checker(source, Fitting(pick("supports", "P001"))).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error.startswith(message)
+
+
+def test_a_judge_calling_sys_exit_is_not_checked_and_the_run_goes_on(source: MemorySource) -> None:
+    # QA: a plugin's decide calling sys.exit(3) ended `check` and `batch` at once, exit 3,
+    # nothing printed or written, the other papers never checked.
+    source.add(parse_ref("1607.06450v1"), "Layer Normalization", TEXTS)
+    asked: list[str] = []
+
+    def script(decision: Decision) -> JudgeReply:
+        asked.append(decision.case.paper_title)
+        if len(asked) == 1:
+            sys.exit(3)
+        return pick("supports", "P001")(decision)
+
+    records = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762", "1607.06450"])
+    assert [r.verdict for r in records] == ["not_checked", "supports"]
+    assert isinstance(records[0], NotCheckedRecord)
+    assert records[0].error == "judge 'scripted' failed: SystemExit"
+
+
+def test_a_source_calling_sys_exit_is_not_checked_and_the_run_goes_on(source: MemorySource) -> None:
+    class Exiting(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            if ref.work == "1706.03762":
+                raise SystemExit("bailing out")
+            return source.fetch(ref, query)
+
+    source.add(parse_ref("1607.06450v1"), "Layer Normalization", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"))
+    records = Checker(Exiting(), judge).check(CLAIM, ["1706.03762", "1607.06450"])
+    assert [r.verdict for r in records] == ["not_checked", "supports"]
+    assert isinstance(records[0], NotCheckedRecord)
+    assert records[0].error == "source 'memory' failed: SystemExit"
 
 
 # ------------------------------------------------------------- a third-party judge's reply

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Callable
+from fractions import Fraction
 
+import numpy
 import pytest
 
 from claimaudit.api import make_checker
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
+from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
@@ -17,6 +22,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
     validate_answer,
 )
+from claimaudit.records import CheckedRecord, record_to_dict
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 QUESTION = ChoiceQuestion("?", {"a": None, "b": None, "c": None})
@@ -110,6 +116,89 @@ def test_an_unknown_option_in_a_complete_distribution_is_named(extra: str, shown
     with pytest.raises(JudgeError) as raised:
         validate_answer("q", answer, QUESTION, "pick")
     assert str(raised.value) == f"judge 'pick' gave a probability for {shown}, not an option of 'q'"
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        # QA: these were "check failed: AttributeError" or "TypeError", naming no judge.
+        ({"choice": "a"}, "judge 'pick' gave its answer to 'q' as dict, not a ChoiceAnswer"),
+        (None, "judge 'pick' gave its answer to 'q' as NoneType, not a ChoiceAnswer"),
+        (
+            ChoiceAnswer(["a"], None, None),  # type: ignore[arg-type]
+            "judge 'pick' gave its choice for 'q' as list, not",
+        ),
+        (
+            ChoiceAnswer(1, None, None),  # type: ignore[arg-type]
+            "judge 'pick' gave its choice for 'q' as int, not a string",
+        ),
+        # QA: a list was read as its values: "gave a probability for '0.7', not an option".
+        (
+            ChoiceAnswer("a", [0.7, 0.2, 0.1], 0.55),  # type: ignore[arg-type]
+            "judge 'pick' gave its probabilities for 'q' as list, not a mapping of option to",
+        ),
+    ],
+)
+def test_an_answer_of_the_wrong_shape_names_the_judge_and_the_shape(
+    answer: object, message: str
+) -> None:
+    with pytest.raises(JudgeError) as raised:
+        validate_answer("q", answer, QUESTION, "pick")  # type: ignore[arg-type]
+    assert str(raised.value).startswith(message)
+
+
+def test_a_reply_with_an_answer_of_the_wrong_shape_is_not_checked_naming_the_judge() -> None:
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick("supports", "P001")(decision)
+        return JudgeReply("m", {**reply.answers, "relation": {"choice": "supports"}})  # type: ignore[dict-item]
+
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
+    [record] = Checker(source, ScriptedJudge(script)).check("Aspirin lowers fever.", ["scifact:1"])
+    assert record.verdict == "not_checked"
+    assert (
+        record.error == "judge 'scripted' gave its answer to 'relation' as dict, not a ChoiceAnswer"
+    )
+
+
+@pytest.mark.parametrize("number", [numpy.float32, numpy.float16, Fraction])
+def test_probabilities_as_numpy_or_other_real_numbers_are_recorded_as_floats(
+    number: Callable[[float], object],
+) -> None:
+    # QA: a judge scoring with numpy (softmax in float32) was refused with "returned a
+    # probability or confidence outside [0, 1]" for probabilities in [0, 1] that sum to 1.
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick("supports", "P001", strength=0.875)(decision)
+        answers = {
+            qid: ChoiceAnswer(
+                a.choice,
+                {o: number(p) for o, p in (a.probabilities or {}).items()},  # type: ignore[misc]
+                number(a.confidence or 0.0),  # type: ignore[arg-type]
+            )
+            for qid, a in reply.answers.items()
+        }
+        return JudgeReply("m", answers)
+
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever.", "Other."])
+    [record] = Checker(source, ScriptedJudge(script)).check("Aspirin lowers fever.", ["scifact:1"])
+    assert isinstance(record, CheckedRecord), record
+    assert record.verdict == "supports" and record.evidence_passage_id == "P001"
+    assert type(record.confidence) is float and record.confidence == pytest.approx(5 / 6)
+    assert record.probabilities is not None
+    assert all(type(p) is float for p in record.probabilities.values())
+    json.dumps(record_to_dict(record))  # as every output writes it
+
+
+@pytest.mark.parametrize("value", ["0.7", None, [0.7]])
+def test_a_probability_that_is_no_number_is_named_as_such(value: object) -> None:
+    answer = ChoiceAnswer("a", {"a": value, "b": 0.2, "c": 0.1}, 0.55)  # type: ignore[dict-item]
+    with pytest.raises(JudgeError) as raised:
+        validate_answer("q", answer, QUESTION, "pick")
+    assert str(raised.value) == (
+        f"judge 'pick' gave a probability or confidence for 'q' of type "
+        f"{type(value).__name__}, not a number"
+    )
 
 
 # ---------------------------------------------------------------------- the judge contract

@@ -4,13 +4,28 @@ mistake (a UsageError saying what to pass), not a plugin's broken contract."""
 
 from __future__ import annotations
 
+import logging
+
 from claimaudit.errors import PluginError, UsageError
 from claimaudit.net.redaction import clipped
 
+_log = logging.getLogger(__name__)
 
-def check_backend_arg(value: object, kind: str, contract: str) -> None:
-    """UsageError when ``value``, the checker's ``kind`` ("judge", "source"), is a name or a
-    class rather than a ``contract`` object."""
+
+# What no backend is: a value of these types in place of a judge or source is the caller's
+# mistake (``source=None`` for the default, say), not a plugin's broken contract.
+_PLAIN_DATA = (type(None), bool, int, float, complex, bytes, bytearray, list, tuple, dict, set)
+
+
+def check_backend_arg(value: object, kind: str, contract: str, *, names: bool = False) -> None:
+    """UsageError when ``value``, the checker's ``kind`` ("judge", "source"), is a name, a
+    class or plain data (None, a number, a list) rather than a ``contract`` object. ``names``:
+    the caller also takes a backend's name (``make_checker``), which the message then offers."""
+    if isinstance(value, _PLAIN_DATA):
+        offered = f" or a {kind}'s name" if names else ""
+        raise UsageError(
+            f"the {kind} must be a {contract} object{offered}, not {type(value).__name__}"
+        )
     if isinstance(value, str):
         raise UsageError(
             f"Checker takes a {contract} object as its {kind}, not the name {value!r}: pass one, "
@@ -52,3 +67,23 @@ def check_judge_name(judge: object) -> None:
         f"judge {type(judge).__name__} is named {shown}, not a non-blank name without "
         "control characters; records name their judge by it"
     )
+
+
+def backend_attribute(backend: object, attribute: str, kind: str) -> object:
+    """``backend.attribute`` (an optional part of its contract: a judge's ``concurrency``, a
+    source's ``library_use``); PluginError naming the backend when reading it raises, as a
+    factory that raises is named. A plugin's property may fail (a settings file it reads is
+    missing), and its bare exception left make_checker as a traceback on the command line. Not
+    its message, which may quote a secret: the traceback goes to the debug log."""
+    try:
+        return getattr(backend, attribute)
+    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too, as its factory's
+        try:
+            name = getattr(backend, "name", None)
+        except Exception:
+            name = None  # a name that fails too: the backend is named by its class
+        shown = repr(name) if isinstance(name, str) else type(backend).__name__
+        _log.debug("reading %s %s's %s failed", kind, shown, attribute, exc_info=True)
+        raise PluginError(
+            f"{kind} {shown} failed to give its {attribute}: it raised {type(error).__name__}"
+        ) from error

@@ -19,16 +19,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import asdict, dataclass
 from typing import Protocol, runtime_checkable
 
 from claimaudit.checker.policy import ReviewPolicy
+from claimaudit.errors import JudgeError
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import as_asked
 from claimaudit.judges.protocol import Judge
 from claimaudit.net.redaction import mask_url_credentials, redact_url
 from claimaudit.records import CheckedRecord
 from claimaudit.sources.protocol import SourcePaper
+
+_log = logging.getLogger(__name__)
 
 # Bump when the stored record's meaning changes, so older entries simply stop matching.
 CACHE_FORMAT = 1
@@ -81,7 +85,7 @@ def cache_key(
 ) -> CacheKey | None:
     """The key of this question to ``judge``, or None when the judge has no cache identity
     (its answers are never cached). ``selection`` names the evidence selection's settings."""
-    identity = judge.cache_identity
+    identity = _identity(judge)
     if not identity:
         return None
     return CacheKey(
@@ -95,6 +99,28 @@ def cache_key(
         judge_identity=identity,
         selection=selection,
     )
+
+
+def _identity(judge: Judge) -> str | None:
+    """``judge.cache_identity``; JudgeError naming the judge when reading it fails or gives no
+    text (a plugin's property reading a missing model file): it said "check failed:
+    FileNotFoundError", naming no judge. A JudgeError of its own (a server asked) is kept."""
+    try:
+        identity: object = judge.cache_identity
+    except JudgeError:
+        raise
+    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too, as in decide
+        _log.debug("judge %r's cache_identity failed", judge.name, exc_info=True)
+        raise JudgeError(
+            f"judge {judge.name!r} failed to give its cache_identity: it raised "
+            f"{type(error).__name__}"
+        ) from error
+    if identity is not None and not isinstance(identity, str):
+        raise JudgeError(
+            f"judge {judge.name!r} gave its cache_identity as {type(identity).__name__}, "
+            "not a string"
+        )
+    return identity
 
 
 def recall(

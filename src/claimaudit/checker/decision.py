@@ -78,7 +78,7 @@ def decide(
         reply = judge.decide(decision)
     if not isinstance(reply, JudgeReply):
         raise JudgeError(f"judge {judge.name!r} returned {type(reply).__name__}, not a JudgeReply")
-    spent.add(reply.calls, reply.usage)
+    spent.add(reply.calls, reply.usage, judge.name)
     if not isinstance(reply.answers, Mapping):
         raise JudgeError(
             f"judge {judge.name!r} gave its answers as {type(reply.answers).__name__}, "
@@ -157,14 +157,16 @@ def asking(judge: Judge, spent: Spent) -> Iterator[None]:
         yield
     except JudgeError:
         raise
-    except Exception as error:
+    # SystemExit too: a plugin calling sys.exit() ended the whole run, nothing written, as
+    # one exiting while loading did. Ctrl-C and SIGTERM (KeyboardInterrupt) still stop it.
+    except (Exception, SystemExit) as error:
         _log.debug("judge %r failed", judge.name, exc_info=True)
         raise JudgeError(f"judge {judge.name!r} failed: {failure_text(error)}") from None
     finally:
         spent.seconds += time.perf_counter() - start
 
 
-def failure_text(error: Exception) -> str:
+def failure_text(error: BaseException) -> str:
     """A judge's or a source's unexpected error as its reason: the class alone (a bug's text
     says nothing to a user), but an ImportError's message too, as it names what is missing or
     does not fit the installation, which the user can fix. One line, redacted, cut short."""

@@ -17,7 +17,12 @@ from dataclasses import dataclass, field
 from claimaudit.advice import Advice, advised
 from claimaudit.backends.backend_output import prints_to_stderr
 from claimaudit.backends.closing import close_all
-from claimaudit.checker.args import check_backend_arg, check_checker_cache, check_judge_name
+from claimaudit.checker.args import (
+    backend_attribute,
+    check_backend_arg,
+    check_checker_cache,
+    check_judge_name,
+)
 from claimaudit.checker.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.checker.decision import (
     asking,
@@ -40,6 +45,7 @@ from claimaudit.checker.selection import (
     offerable,
     select_candidates,
     unofferable_kinds,
+    vet_fitted,
 )
 from claimaudit.checker.spending import Spent
 from claimaudit.checker.vetting import vet_source_paper
@@ -124,7 +130,7 @@ class Checker:
         require_judge(self.judge)
         check_judge_name(self.judge)
         check_budgets(self.max_passages, self.max_chars)
-        workers = self.judge.concurrency
+        workers = backend_attribute(self.judge, "concurrency", "judge")
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise PluginError(
                 f"judge {self.judge.name!r} allows {workers!r} concurrent decisions, "
@@ -133,6 +139,8 @@ class Checker:
         # No threshold given: the judge's own fitted one, fixed here for every record and
         # every cache read of this checker.
         self.policy = self.policy.for_judge(self.judge)
+        # Read by every caller before a check (is the library used?): a failure is said here.
+        backend_attribute(self.source, "library_use", "source")
 
     def close(self) -> None:
         """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
@@ -227,9 +235,10 @@ class Checker:
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return failure(claim, ref, self.said(error), calls=spent)
-        except Exception as error:
-            # A source's own bug (a plugin, say): as above, never a verdict. A module it cannot
-            # import is named, as for a judge: "ModuleNotFoundError" alone left the user to guess.
+        except (Exception, SystemExit) as error:
+            # A source's own bug (a plugin, say): as above, never a verdict (its sys.exit() too,
+            # as a judge's). A module it cannot import is named, as for a judge:
+            # "ModuleNotFoundError" alone left the user to guess.
             _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
             message = f"source {self.source.name!r} failed: {failure_text(error)}"
             return failure(claim, ref, message)
@@ -253,7 +262,11 @@ class Checker:
         self, claim: str, ref: PaperRef, found: SourcePaper, query: str, topic: str | None
     ) -> Record:
         """The record of ``found``, read for ``ref``: the cached answer, else the judge's."""
-        key = self.cache_key_for(claim, ref, found, topic)
+        try:
+            key = self.cache_key_for(claim, ref, found, topic)
+        except JudgeError as error:
+            # The judge's part of the key failed (a plugin's cache_identity): named, not judged.
+            return self._judge_failure(claim, ref, found, str(error), Spent())
         # The key may have cost requests (the openai judge asks its server's context window):
         # this record's, whether it comes from the cache or is judged.
         keyed = side_calls(self.judge)
@@ -265,7 +278,7 @@ class Checker:
         if key is not None and self.cache is not None and isinstance(record, CheckedRecord):
             # Under the judge's identity as it judged: one that learned its context window from
             # an overflow meanwhile read other evidence than the first key names.
-            keep(self.cache, self.cache_key_for(claim, ref, found, topic) or key, record)
+            keep(self.cache, self._key_after(claim, ref, found, topic) or key, record)
         return record
 
     def cache_key_for(
@@ -281,6 +294,15 @@ class Checker:
             # them: such a question is asked afresh.
             selection += ":topic-first"
         return cache_key(claim, topic, ref, paper, self.judge, selection)
+
+    def _key_after(
+        self, claim: str, ref: PaperRef, paper: SourcePaper, topic: str | None
+    ) -> CacheKey | None:
+        """The key once judged; None when it fails now (the record stands, under the first)."""
+        try:
+            return self.cache_key_for(claim, ref, paper, topic)
+        except JudgeError:
+            return None
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
         return backend_calls(paper, self.source.name, self.judge.name, judge_calls)
@@ -319,7 +341,7 @@ class Checker:
                     source=self.source.name,
                 )
             except JudgeError as error:
-                spent.add(error.calls, error.usage)
+                spent.add(error.calls, error.usage, self.judge.name)
                 asked = selection is not None and tried is None
                 if not (asked and isinstance(error, ContextLengthError) and error.window):
                     return self._judge_failure(claim, ref, paper, str(error), spent)
@@ -340,12 +362,8 @@ class Checker:
         def fit(ranked: Sequence[Passage], limit: int) -> Sequence[Passage] | None:
             with asking(self.judge, spent):
                 fitted = self.judge.fit_evidence(frame, copies(ranked), limit)
-                if fitted is not None and not {p.passage_id for p in fitted} <= {
-                    p.passage_id for p in ranked
-                }:
-                    raise JudgeError(
-                        f"judge {self.judge.name!r} fitted passages it was not offered"
-                    )
+                if fitted is not None:
+                    vet_fitted(self.judge.name, fitted, ranked)
                 return fitted
 
         query = ranking_query(claim, topic)

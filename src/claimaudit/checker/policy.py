@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from claimaudit.checker.args import backend_attribute
 from claimaudit.errors import PluginError, UsageError
 from claimaudit.judges.protocol import Judge
 from claimaudit.records import CheckedRecord
@@ -43,7 +44,7 @@ class ReviewPolicy:
         """This policy with its threshold fixed for ``judge``."""
         if self.threshold is not None:
             return self
-        fitted = judge.review_threshold
+        fitted = backend_attribute(judge, "review_threshold", "judge")
         if fitted is None:
             return ReviewPolicy(DEFAULT_THRESHOLD)
         if isinstance(fitted, bool) or not isinstance(fitted, int | float) or not 0 <= fitted <= 1:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from claimaudit.errors import UsageError
+from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import fts_query
 from claimaudit.passage import Passage
 from claimaudit.text.plain import is_link_only
@@ -141,6 +141,26 @@ def select_candidates(
         chosen = [offered[i] for i in ids]
     chosen.sort(key=lambda p: order[p.passage_id])
     return Selection(passages=tuple(chosen), considered=len(passages))
+
+
+def vet_fitted(judge: str, fitted: object, ranked: Sequence[Passage]) -> None:
+    """JudgeError naming ``judge`` unless ``fitted``, its ``fit_evidence`` answer, is a list or
+    tuple of passages it was offered, each once. A generator was used up by this very check and
+    then read as "no passage fits the evidence budget"; a passage twice failed later as a bare
+    ValueError."""
+    if not isinstance(fitted, list | tuple):
+        raise JudgeError(
+            f"judge {judge!r} fitted passages as {type(fitted).__name__}, not a list or tuple"
+        )
+    offered = {p.passage_id for p in ranked}
+    seen: set[str] = set()
+    for passage in fitted:
+        passage_id = getattr(passage, "passage_id", None)
+        if passage_id not in offered:
+            raise JudgeError(f"judge {judge!r} fitted passages it was not offered")
+        if passage_id in seen:
+            raise JudgeError(f"judge {judge!r} fitted passage {passage_id} twice")
+        seen.add(passage_id)
 
 
 def _by_characters(ranked: Sequence[Passage], max_passages: int, max_chars: int) -> list[Passage]:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from claimaudit.errors import SourceError
+from claimaudit.guards.untrusted import name_problem
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import MAX_TITLE_CHARS
 from claimaudit.judges.questions import NO_EVIDENCE
@@ -89,7 +90,7 @@ def _vet_passages(ref: PaperRef, passages: object, who: str) -> None:
         raise SourceError(f"{who} returned passages as {_kind(passages)}, not a list or tuple")
     if not passages:
         raise SourceError(f"{ref} has no text passages to check")
-    for passage in passages:
+    for number, passage in enumerate(passages, start=1):
         if not isinstance(passage, Passage):
             raise SourceError(f"{who} returned a passage of type {_kind(passage)}, not a Passage")
         if not isinstance(passage.passage_id, str) or not isinstance(passage.text, str):
@@ -98,6 +99,7 @@ def _vet_passages(ref: PaperRef, passages: object, who: str) -> None:
                 f"{who} returned passage {_shown(passage.passage_id)} with "
                 f"{_kind(passage.text)} text, not a string"
             )
+        _vet_passage_id(passage.passage_id, number, who)
         if passage.section is not None and not isinstance(passage.section, str):
             raise SourceError(
                 f"{who} returned passage {passage.passage_id!r} with a section of type "
@@ -108,6 +110,20 @@ def _vet_passages(ref: PaperRef, passages: object, who: str) -> None:
                 f"{who} returned passage {passage.passage_id!r} with pages "
                 f"{_shown(passage.pages)}, not (first, last) page numbers"
             )
+
+
+def _vet_passage_id(passage_id: str, number: int, who: str) -> None:
+    """SourceError unless ``passage_id`` is one line of text: it is the judge's option, the
+    record's ``evidencePassageId`` and printed beside the quote. A blank one read as "no
+    evidence passage selected" beside a cleared verdict; a line break printed a line of its
+    own under the verdict. Refused, not cleaned: the judge names the passage by it."""
+    if not passage_id.strip():
+        raise SourceError(f"{who} returned passage {number} with a blank id")
+    problem = name_problem(passage_id, "it")
+    if problem is not None:
+        raise SourceError(
+            f"{who} returned passage {number} with an id that is not one line of text: {problem}"
+        )
 
 
 def _clean_sections(found: SourcePaper) -> SourcePaper:

@@ -18,7 +18,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.checker.selection import Ranker
 from claimaudit.engines import PairRequest
-from claimaudit.errors import InvalidReferenceError, SourceError
+from claimaudit.errors import InvalidReferenceError, JudgeError, SourceError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import source_query
 from claimaudit.judges.protocol import Judge
@@ -88,7 +88,10 @@ def prepare(
     key = None
     cached = None
     if isinstance(paper, SourcePaper) and ref.matches(paper.ref) and paper.passages:
-        key = checker.cache_key_for(request.claim, ref, paper, request.topic)
+        try:
+            key = checker.cache_key_for(request.claim, ref, paper, request.topic)
+        except JudgeError:
+            key = None  # the worker's checker fails the same way, in the pair's record
         if key is not None and checker.cache is not None:
             try:
                 cached = checker.cache.get(key)
@@ -103,7 +106,7 @@ def _fetch(checker: Checker, ref: PaperRef, request: PairRequest) -> SourcePaper
     except SourceError as error:
         # Worded here, with the driver's advice: the worker's checker has none.
         return FetchFailure(checker.said(error), error.calls, error.backend)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too, as the checker's
         return FetchFailure(str(error), bug=type(error).__name__)
 
 

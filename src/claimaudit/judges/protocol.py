@@ -14,6 +14,7 @@ structured ``Decision.case``.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, runtime_checkable
@@ -89,7 +90,8 @@ class ChoiceAnswer:
     """The chosen option, with a probability per option and Jev's confidence.
 
     ``probabilities`` maps every option of the question to a probability (they sum to 1, within
-    0.02); ``confidence`` is ``confidence_from_probabilities`` of them. Both are None when the
+    0.02; any real number type, numpy's included, recorded as floats); ``confidence`` is
+    ``confidence_from_probabilities`` of them. Both are None when the
     backend gave only a choice (an OpenAI-compatible server that returns no logprobs): nothing
     is made up in their place, and the checker then always asks for review. A model's
     self-reported confidence never fills them.
@@ -254,7 +256,8 @@ def confidence_from_probabilities(probabilities: Mapping[str, float]) -> float:
     n = len(probabilities)
     if n < 2:
         raise ValueError("a choice needs at least two options")
-    p_max = max(probabilities.values())
+    # As a float whatever number type the judge used (numpy's float32): records are JSON.
+    p_max = float(max(probabilities.values()))
     value = (p_max - 1.0 / n) / (1.0 - 1.0 / n)
     return min(1.0, max(0.0, value))
 
@@ -278,6 +281,7 @@ def validate_answer(
     """Check an answer the way the reference design does; raise JudgeError when it is invalid,
     naming ``judge`` (the judge's name) when given: a plugin's error must say whose it is."""
     who = _who(judge)
+    _check_shape(question_id, answer, who)
     options = set(question.options)
     if answer.choice not in options:
         raise JudgeError(f"{who} chose {answer.choice!r}, not an option of {question_id!r}")
@@ -305,12 +309,14 @@ def validate_answer(
         raise JudgeError(f"{who} gave probabilities but no confidence for {question_id!r}")
     values = [*answer.probabilities.values(), answer.confidence]
     for value in values:
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not math.isfinite(value)
-            or not 0.0 <= value <= 1.0
-        ):
+        # Any real number: a judge scoring with numpy gives float32 values, which are no
+        # ``float``; the record keeps them as floats (``confidence_from_probabilities``).
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise JudgeError(
+                f"{who} gave a probability or confidence for {question_id!r} of type "
+                f"{type(value).__name__}, not a number"
+            )
+        if not math.isfinite(value) or not 0.0 <= value <= 1.0:
             raise JudgeError(
                 f"{who} returned a probability or confidence outside [0, 1] for {question_id!r}"
             )
@@ -318,6 +324,28 @@ def validate_answer(
     if abs(total - 1.0) > PROBABILITY_SUM_TOLERANCE:
         raise JudgeError(
             f"{who} gave probabilities for {question_id!r} that sum to {total:.3f}, not 1"
+        )
+
+
+def _check_shape(question_id: str, answer: object, who: str) -> None:
+    """JudgeError unless ``answer`` is a ``ChoiceAnswer`` with a string choice and its
+    probabilities (if any) a mapping: a plugin's dict or list otherwise failed deep in the
+    checks below as a bare AttributeError or TypeError, naming no judge, or a list of
+    probabilities was read as options ("a probability for '0.7'")."""
+    if not isinstance(answer, ChoiceAnswer):
+        raise JudgeError(
+            f"{who} gave its answer to {question_id!r} as {type(answer).__name__}, "
+            "not a ChoiceAnswer"
+        )
+    if not isinstance(answer.choice, str):
+        raise JudgeError(
+            f"{who} gave its choice for {question_id!r} as {type(answer.choice).__name__}, "
+            "not a string"
+        )
+    if answer.probabilities is not None and not isinstance(answer.probabilities, Mapping):
+        raise JudgeError(
+            f"{who} gave its probabilities for {question_id!r} as "
+            f"{type(answer.probabilities).__name__}, not a mapping of option to probability"
         )
 
 

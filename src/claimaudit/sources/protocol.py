@@ -20,11 +20,13 @@ __all__ = ["LibraryUse", "Passage", "Source", "SourceError", "SourcePaper"]
 class SourcePaper:
     """A retrieved paper whose identity has been checked against the request."""
 
-    ref: PaperRef
+    ref: PaperRef  # the work (and edition) asked for: another one makes the paper not_checked
     title: str
-    url: str | None
-    passages: Sequence[Passage]  # a list or tuple (read more than once), in document order
-    retrieved_at: datetime
+    url: str | None  # kept only when http or https
+    # A list or tuple (read more than once), in document order, not empty; each passage's id
+    # unique in the paper, one line of text, not blank and not "none" (see ``Passage``).
+    passages: Sequence[Passage]
+    retrieved_at: datetime  # with its time zone (``datetime.now(UTC)``): records name it
     search_query: str  # the query sent to a search service; "" when nothing was searched
     # True when ``passages`` are the whole text; False for search excerpts.
     full_text: bool = True
