@@ -5,11 +5,11 @@ Three styles:
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
   ``[see @smith2020, p. 3]``. Cross-references (pandoc-crossref's ``@fig:x``, ``@tbl:x``,
   Quarto's ``@fig-x``: ``crossrefs``) are not citations.
-- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` (any dash), in the order
-  written, resolved through the report's References section (only looked for when the report
-  has one, so "[0, 1]" in prose is not taken for citations). A Markdown link is not one:
-  ``[text][1]``, or ``[1]`` where the draft defines ``[1]: url``; nor is indexing, a group
-  glued to a word (``x[1]``, ``a[i][1]``).
+- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` and ``[1]-[2]-[3]`` (any
+  dash), in the order written, resolved through the report's References section (only looked
+  for when the report has one, so "[0, 1]" in prose is not taken for citations). A Markdown
+  link is not one: ``[text][1]``, or ``[1]`` where the draft defines ``[1]: url``; nor is
+  indexing, a group glued to a word (``x[1]``, ``a[i][1]``).
 - **identifiers**: an arXiv id (``arXiv:1907.10121``), a DOI (``doi:10.1/x`` or bare ``10.1/x``)
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
@@ -72,8 +73,9 @@ _LOCATOR = re.compile(r" ?\[[^\[\]@]*\](?![(\[])")
 _DASH = r"[-\u2010-\u2014\u2212]"
 _NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
 _NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
-# IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove.
-_BRACKET_RANGE = re.compile(rf"\[\s*(\d+)\s*\][ \t]?{_DASH}[ \t]?\[\s*(\d+)\s*\]")
+# IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove; and a
+# chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5).
+_BRACKET_RANGE = re.compile(rf"\[\s*\d+\s*\](?:[ \t]?{_DASH}[ \t]?\[\s*\d+\s*\])+")
 # A SICI DOI's angle brackets ("35:4<413::AID-JBM1>3.0.CO;2-8"): a "<" that opens a number
 # or "::" and closes before any space, never an HTML tag ("<br>") or an autolink's ">".
 _SICI = r"<[\d:][^\s\"<>\[\]{}`]*>"
@@ -203,20 +205,30 @@ def _link_text(text: str, start: int, end: int, links: Collection[str]) -> bool:
     return _is_label(after.group("body") or text[start + 1 : end - 1], links)
 
 
+def _chain(text: str, start: int, end: int, links: Collection[str]) -> list[int] | None:
+    """The numbers a range of bracketed numbers ``text[start:end]`` (``_BRACKET_RANGE``'s) cites,
+    each once in the order written; None when it is no range: a bracket of it is no citation
+    (a link, indexing), a range of it is too long or runs backwards ("[3]-[1]")."""
+    brackets = list(_GROUP.finditer(text, start, end))
+    if not all(_numbers_group(text, *b.span(), links) for b in brackets):
+        return None
+    found: list[int] = []
+    for low, high in pairwise(int(b.group("body")) for b in brackets):
+        numbers = _numbers(f"{low}-{high}")
+        if not numbers:
+            return None
+        found += [n for n in numbers if n not in found]
+    return found
+
+
 def _bracket_ranges(text: str, masked: list[bool], links: Collection[str]) -> list[Citation]:
-    """IEEE's ranges, "[1]\u2013[3]" (or "[1]-[3]"): every number from the first to the
-    last, as "[1-3]" cites them, the whole range one group; read as two groups, the "[2]"
-    between them would go unchecked and the claim would keep a dangling dash."""
+    """IEEE's ranges, "[1]\u2013[3]" (or "[1]-[3]", and a chain, "[1]-[2]-[3]"): every number
+    from the first to the last, as "[1-3]" cites them, the whole range one group; read as
+    several groups, the "[2]" between them would go unchecked and the claim would keep a
+    dangling dash ("X holds -.")."""
     found: list[Citation] = []
     for match in _BRACKET_RANGE.finditer(text):
-        first = text.index("]", match.start()) + 1  # where the first group ends
-        second = text.rindex("[", match.start(), match.end())  # where the last one starts
-        if not (
-            _numbers_group(text, match.start(), first, links)
-            and _numbers_group(text, second, match.end(), links)
-        ):
-            continue
-        numbers = _numbers(f"{match.group(1)}-{match.group(2)}")
+        numbers = _chain(text, *match.span(), links)
         if not numbers or not _mask(masked, *match.span()):
             continue
         found += [
