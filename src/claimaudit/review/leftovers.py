@@ -9,8 +9,8 @@ A citation used as a noun leaves a pointer with a hole in it ("(reviewed in )", 
 )", "(see for details)", ", as described in.", ", following and.", "in the work of."): a
 bracket, a clause after a comma, or a phrase ending the sentence that opens with "as", "in",
 "following", "according", "see" or "cf." is dropped whole when it holds nothing but pointer
-words (``POINTER_WORDS``, and verbs such as "described") and numbers, and has its hole: a
-preposition or conjunction with nothing after it, or before another ("at for", "following
+words (``POINTING``: "see", "in", verbs such as "described") and numbers, and has its hole:
+a preposition or conjunction with nothing after it, or before another ("at for", "following
 and"). A bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details)"),
 nor does a clause opening so that holds words of its own (", cf. the guide at for details").
 A pointer opening the sentence goes before its citation's comma, or, where the removed
@@ -27,7 +27,7 @@ import re
 from collections.abc import Collection
 from functools import partial
 
-from claimaudit.review.citation_only import POINTER_WORDS
+from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION, closed_up, squeezed
 
 _POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
@@ -63,11 +63,8 @@ _DANGLING_POINTER = re.compile(
 
 # What a pointer at a cited work is made of: citation-only sentences' words, and the verbs
 # that introduce a work ("as described in").
-_VERBS = (
-    "described reported shown proposed presented introduced noted suggested demonstrated "
-    "defined outlined studied"
-).split()
-_POINTING = POINTER_WORDS | {*_VERBS, "according"}
+_VERBS = sorted(POINTER_VERBS - {"according"})
+_POINTING = POINTING
 # Words that need an object: one with nothing after it (or another of them, or "for") had a
 # citation for it.
 _NEEDS_OBJECT = frozenset(

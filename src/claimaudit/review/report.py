@@ -17,6 +17,7 @@ from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.annotate import annotate
 from claimaudit.review.arguments import check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
+from claimaudit.review.citation_only import NO_CLAIM, only_pointers
 from claimaudit.review.claims import Claim, read_draft
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import with_front_matter_references
@@ -41,6 +42,10 @@ def _pairs(claims: list[Claim]) -> tuple[list[Pair], dict[int, str]]:
             text = validate_claim(claim.text)
         except InvalidClaimError as error:
             invalid[index] = f"sentence not checked: {error}"
+            continue
+        if only_pointers(text):
+            # "As described at [1]." alone: words, but none a judge could find in the work.
+            invalid[index] = f"sentence not checked: {NO_CLAIM}"
             continue
         pairs += [(text, t.paper) for t in claim.targets if t.paper is not None]
     return pairs, invalid
