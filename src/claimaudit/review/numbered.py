@@ -110,15 +110,15 @@ def chain(text: str, start: int, end: int, links: Collection[str]) -> list[int] 
     brackets = list(GROUP.finditer(text, start, end))
     if not all(numbers_group(text, *b.span(), links) for b in brackets):
         return None
-    found: list[int] = []
+    found: dict[int, None] = {}  # each once, in order (a dict: a long chain stays linear)
     for low, high in pairwise(int(b.group("body")) for b in brackets):
         if high < low:
             return []
         cited = group_numbers(f"{low}-{high}")
         if not cited:
             return None
-        found += [n for n in cited if n not in found]
-    return found
+        found |= dict.fromkeys(cited)
+    return list(found)
 
 
 def _backwards(body: str) -> bool:
