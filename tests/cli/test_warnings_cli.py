@@ -89,8 +89,9 @@ def test_review_warns_when_listed_references_are_cited_in_no_form_it_reads(
     assert result.exit_code == 0, result.stderr
     warning = (
         "1 reference is listed in the draft's References section but none is cited in a form "
-        'review reads ([@key], [1], a DOI or an arXiv id; author-year prose such as "(Smith et '
-        'al., 2020)" is not read), so no sentence was checked'
+        "review reads ([@key], [1], a superscript number (\u00b9 or ^1^), a DOI or an arXiv id; "
+        'author-year prose such as "(Smith et al., 2020)" is not read), so no sentence was '
+        "checked"
     )
     assert f"warning: {warning}" in result.stderr.splitlines()
     answer = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))

@@ -262,8 +262,8 @@ def test_an_ieee_range_of_bracketed_numbers_cites_every_number_in_it() -> None:
     assert _labels("Tuning [2]-[4] and [ 6 ] - [ 7 ].", numbered=True) == [
         *("[2]", "[3]", "[4]", "[6]", "[7]"),
     ]
-    # Not a range: descending numbers, indexing, or without a References section.
-    assert _labels("A [3]\u2013[1].", numbered=True) == ["[3]", "[1]"]
+    # Not a range: descending numbers (no citation), indexing, or without a References section.
+    assert _labels("A [3]\u2013[1].", numbered=True) == []  # backwards: see test_numbered
     assert _labels("Array x[1]-[3].", numbered=True) == ["[3]"]
     assert _labels("Tuning [1]\u2013[3].") == []
 

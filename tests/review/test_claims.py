@@ -360,6 +360,21 @@ def test_an_ieee_range_cites_each_paper_and_leaves_no_dash() -> None:
     ]
 
 
+def test_a_chain_of_ieee_ranges_cites_each_paper_once_and_leaves_no_dash() -> None:
+    # QA: "X holds [1]-[2]-[3]." read "X holds -.": only the first pair was one range.
+    references = "\n\n# References\n\n" + "".join(
+        f"{n}. Author {n}. doi:10.1234/r{n}\n" for n in range(1, 5)
+    )
+    for chain, cited in [
+        ("[1]-[2]-[3]", [1, 2, 3]),
+        ("[1]\u2013[2]\u2013[3]", [1, 2, 3]),
+        ("[1] - [3] - [4]", [1, 2, 3, 4]),
+    ]:
+        [claim], _ = extract_claims(f"X holds {chain}." + references)
+        assert claim.text == "X holds."
+        assert [t.citations for t in claim.targets] == [(f"[{n}]",) for n in cited]
+
+
 def test_a_citation_used_as_the_object_of_an_opening_pointer_leaves_no_fragment() -> None:
     assert _clean("According to [1], baselines are key.") == "Baselines are key."
     assert _clean("In [@a], the authors show that padding matters.") == (

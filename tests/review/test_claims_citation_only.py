@@ -117,3 +117,34 @@ def test_the_review_judges_the_sentence_before_and_marks_it() -> None:
         "[@doi:10.1234/x].\n"
     )
     assert result.annotated_markdown.count("[^claimaudit-1]") == 2
+
+
+def test_a_pointer_at_a_work_alone_is_no_claim_of_its_own() -> None:
+    # QA: "As described at <arXiv URL>. The method works well." read as the claim "As described
+    # at." judged against the paper, and "The method works well." as uncited.
+    url = "https://arxiv.org/abs/1907.10121v2"
+    found, uncited = _read(f"As described at {url}. The method works well.\n")
+    assert found == [("The method works well.", ["arXiv:1907.10121v2"])]
+    assert uncited == []
+    found, _ = _read("X holds for Y [@a]. As shown in [@b].\n")
+    assert found == [("X holds for Y.", [A, B])]
+
+
+@pytest.mark.parametrize("pointer", ["As described at [@a].", "See [@a] for details."])
+def test_a_pointer_alone_in_its_paragraph_is_refused_not_judged(pointer: str) -> None:
+    # Alone, it stays a claim so that its citation is seen, but no judge is asked about "As
+    # described at.": README promises a not_checked record.
+    source = MemorySource()
+    source.add(parse_ref("doi:10.1234/a"), "A", ["X holds for Y."])
+    judge = ScriptedJudge(pick("supports", "P001"))
+    result = review_report(
+        f"X holds.\n\n{pointer}\n", checker=Checker(source, judge), bibliography=BIB
+    )
+    [claim] = result.claims
+    [record] = claim.records
+    assert record.record.verdict == "not_checked"
+    assert record.record.error == (
+        "sentence not checked: the claim has no words to check (only pointers at its citations, "
+        'as "see" or "as described in")'
+    )
+    assert judge.seen == []

@@ -53,7 +53,7 @@ def test_tidy(text: str, tidied: str) -> None:
     ("text", "marked", "tidied"),
     [
         ("C'est vrai ; !", True, "C'est vrai ; !"),
-        ("C'est vrai , !", True, "C'est vrai , !"),
+        ("C'est vrai , !", True, "C'est vrai, !"),  # a blank before "," goes, as in LaTeX
         ("C'est vrai ; !", False, "C'est vrai!"),
     ],
 )
@@ -160,3 +160,26 @@ def test_a_pointer_opening_the_last_clause_goes_and_a_verb_stays(text: str, tidi
 )
 def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> None:
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # QA: the blank typed to keep the comma out of an uncited address stayed in Markdown.
+        (
+            "We pad inputs as in https://example.org/guide , the method is fast \ue000.",
+            "We pad inputs as in https://example.org/guide, the method is fast.",
+        ),
+        ("We pad inputs , the method is fast \ue000.", "We pad inputs, the method is fast."),
+        # A stop opening a word is the word's; French spacing and a no-break space stay.
+        ("We use .NET and .5 mm steps \ue000.", "We use .NET and .5 mm steps."),
+        ("Le résultat : positif \ue000.", "Le résultat : positif."),
+        ("X holds\u00a0, as typed \ue000.", "X holds\u00a0, as typed."),
+    ],
+)
+def test_a_blank_typed_before_a_comma_or_stop_goes_in_markdown_as_in_latex(
+    text: str, tidied: str
+) -> None:
+    assert tidy(text, marked=True) == tidied
+    latex = text.replace(" \ue000", "").replace("\u00a0", " ")  # the LaTeX reader's gaps closed
+    assert tidy(latex, closed=True) == tidied.replace("\u00a0,", ",")

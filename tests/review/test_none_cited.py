@@ -31,12 +31,14 @@ def _checker() -> Checker:
 
 
 def test_references_listed_but_none_cited_is_a_warning_in_the_result_and_its_json() -> None:
+    # QA: the forms named left out superscripts ("matters\u00b9"), which review reads.
     result = review_report(AUTHOR_YEAR, checker=_checker())
     assert result.summary.claims == 0
     assert result.warnings == (
         "2 references are listed in the draft's References section but none is cited in a "
-        'form review reads ([@key], [1], a DOI or an arXiv id; author-year prose such as "(Smith '
-        'et al., 2020)" is not read), so no sentence was checked',
+        "form review reads ([@key], [1], a superscript number (\u00b9 or ^1^), a DOI or an arXiv "
+        'id; author-year prose such as "(Smith et al., 2020)" is not read), so no sentence was '
+        "checked",
     )
     assert result.to_dict()["warnings"] == list(result.warnings)
 

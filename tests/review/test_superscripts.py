@@ -69,3 +69,36 @@ def test_a_superscript_mark_after_a_word_or_a_stop_cites(body: str, cited: list[
 )
 def test_a_superscript_that_may_be_no_citation_is_text(body: str, shown: str) -> None:
     assert _read(body) == ([], [shown])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Jane Doe\u00b9 and John Roe\u00b2 contributed equally.",
+        "Jane Doe\u00b9, John Roe\u00b2 and Ann Poe\u00b3 contributed equally to this work.",
+        "Jane Doe\u00b9\u02d2\u00b2, J. R. Roe\u00b2* contributed equally.",
+        "Jane Doe^1^ & John Roe^2^ contributed equally.",
+        "Jane Doe<sup>1</sup> and John Roe<sup>2</sup> contributed equally.",
+    ],
+)
+def test_a_mark_after_a_listed_personal_name_is_no_citation(body: str) -> None:
+    # QA: a contribution note, "Jane Doe\u00b9 and John Roe\u00b2 contributed equally.", cited
+    # works 1 and 2: its verb made it no byline.
+    cited, uncited = _read(body)
+    assert cited == []
+    assert len(uncited) == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "cited"),
+    [
+        # One capitalised word is a family name, as a citation follows: "Smith\u00b9".
+        ("As shown by Smith\u00b9 and Lee\u00b2, padding matters.", ["[1]", "[2]"]),
+        # A name marked alone, or listed with an unmarked one, still cites.
+        ("Jane Doe\u00b9 showed that padding matters.", ["[1]"]),
+        ("Padding matters\u00b9 and Jane Doe\u00b2 agrees with it.", ["[1]", "[2]"]),
+    ],
+)
+def test_a_mark_after_a_name_not_in_a_marked_list_still_cites(body: str, cited: list[str]) -> None:
+    [(_, labels)] = _read(body)[0]
+    assert labels == cited

@@ -47,7 +47,7 @@ _ARXIV_ARCHIVES = {"arxiv"}
 _DOI_ORG = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
 _TEX_ESCAPE = re.compile(r"\{\\([_#%&~$])\}|\\([_#%&~$])")
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
-# At most six digits, as a citation's number (``citations.MAX_NUMBER_DIGITS``): a label of
+# At most six digits, as a citation's number (``numbered.MAX_NUMBER_DIGITS``): a label of
 # thousands was a traceback (int() refuses more than 4300 digits), and no entry's number.
 _ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d{1,6})\]|(\d{1,6})[.)])\s")
 _MANUBOT_PREFIXES = {"doi", "arxiv"}

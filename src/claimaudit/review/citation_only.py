@@ -5,7 +5,8 @@ Writers often cite in a sentence of its own: "X holds for Y [@a]. See also [@b].
 citations, would read "." or "See also."): its citations back the sentence before it in its
 paragraph (or note), which is judged against them too. One rule decides it for the body of a
 Markdown or LaTeX draft and for a Markdown footnote (``note_citations``): with its citations
-removed, only punctuation, numbers, pointer words and the cited works' authors are left.
+removed, only punctuation, numbers, pointer words ("see also", "as described at") and the cited
+works' authors are left.
 """
 
 from __future__ import annotations
@@ -31,6 +32,15 @@ POINTER_WORDS = frozenset(
     source sources quoted cited adapted similarly likewise recent recently earlier work works
     """.split()
 )
+# Verbs that introduce a work ("as described in [1]", "as shown at <url>"): a sentence of them
+# and its citation points at the work and says nothing of its own ("As described at [1].").
+POINTER_VERBS = frozenset(
+    """
+    described reported shown proposed presented introduced noted suggested demonstrated defined
+    outlined studied according
+    """.split()
+)
+POINTING = POINTER_WORDS | POINTER_VERBS
 _WORD = re.compile(r"[^\W\d_]+")
 # A web address or inline code is no prose either: a note holding only a link is no sentence.
 _ADDRESS_OR_CODE = re.compile(r"`+[^`]*`+|<?\b(?:https?://|www\.)[^\s<>]*>?")
@@ -45,7 +55,7 @@ def only_citations(
 ) -> bool:
     """Whether ``text`` says nothing but its citations: with them (and web addresses and inline
     code) removed, only punctuation, numbers (pages, years), Roman numerals, pointer words
-    (``POINTER_WORDS``) and the cited works' ``authors`` are left. (A LaTeX sentence's text has
+    and verbs (``POINTING``) and the cited works' ``authors`` are left. (A LaTeX sentence's text has
     its citation commands removed already: their groups are empty.)"""
     names = {w for c in citations for name in authors(c) for w in _WORD.findall(name.lower())}
     kept: list[str] = []
@@ -56,7 +66,22 @@ def only_citations(
         position = max(position, end)
     kept.append(text[position:])
     words = _WORD.findall(_ADDRESS_OR_CODE.sub(" ", "".join(kept)).lower())
-    return all(w in POINTER_WORDS or w in names or _ROMAN.fullmatch(w) for w in words)
+    return all(w in POINTING or w in names or _ROMAN.fullmatch(w) for w in words)
+
+
+# Why such a claim is not judged; README's "the claim has no words to check", as for "See [1].".
+NO_CLAIM = (
+    "the claim has no words to check "
+    '(only pointers at its citations, as "see" or "as described in")'
+)
+
+
+def only_pointers(claim: str) -> bool:
+    """Whether a claim's text (its citations removed) is nothing but pointer words and numbers
+    ("As described at.", "See for details."): a citation-only sentence alone in its paragraph,
+    with no statement to back, which is no claim to judge against the work it points at."""
+    words = _WORD.findall(claim.lower())
+    return bool(words) and all(w in POINTING or _ROMAN.fullmatch(w) for w in words)
 
 
 Item = TypeVar("Item")

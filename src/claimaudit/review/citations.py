@@ -5,11 +5,12 @@ Three styles:
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
   ``[see @smith2020, p. 3]``. Cross-references (pandoc-crossref's ``@fig:x``, ``@tbl:x``,
   Quarto's ``@fig-x``: ``crossrefs``) are not citations.
-- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` (any dash), in the order
-  written, resolved through the report's References section (only looked for when the report
-  has one, so "[0, 1]" in prose is not taken for citations). A Markdown link is not one:
-  ``[text][1]``, or ``[1]`` where the draft defines ``[1]: url``; nor is indexing, a group
-  glued to a word (``x[1]``, ``a[i][1]``).
+- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` and ``[1]-[2]-[3]`` (any
+  dash), in the order written, resolved through the report's References section (only looked
+  for when the report has one, so "[0, 1]" in prose is not taken for citations). A Markdown
+  link is not one: ``[text][1]``, or ``[1]`` where the draft defines ``[1]: url``; nor is
+  indexing, a group glued to a word (``x[1]``, ``a[i][1]``); a range written backwards
+  (``[3-1]``, ``[3]-[1]``) cites nothing (``numbered``).
 - **identifiers**: an arXiv id (``arXiv:1907.10121``), a DOI (``doi:10.1/x`` or bare ``10.1/x``)
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
@@ -39,22 +40,24 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import unquote
 
-from markdown_it.common.utils import normalizeReference
 from markdown_it.helpers import parseLinkDestination, parseLinkTitle
 
 from claimaudit.identity import RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.code_spans import code_spans
 from claimaudit.review.crossrefs import is_cross_reference
 from claimaudit.review.footnotes import blank_markers
+from claimaudit.review.numbered import (
+    BRACKET_RANGE,
+    GROUP,
+    NUMBERS,
+    chain,
+    group_numbers,
+    is_label,
+    mask,
+    numbers_group,
+)
 from claimaudit.review.superscripts import superscript_marks
 
-MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
-# No draft lists a million references; past 4300 digits int() refuses a number (a traceback).
-MAX_NUMBER_DIGITS = 6
-
-_GROUP = re.compile(r"\[(?P<body>[^\[\]]*)\]")
-_BEFORE = re.compile(r"\[(?P<body>[^\[\]]*)\]$")  # the bracket group that ends where one starts
-_AFTER = re.compile(r"\[(?P<body>[^\[\]]*)\]")
 _KEY = re.compile(
     r"(?<![\w@.])-?@(?P<key>\{[^{}]*\}|\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)",
 )
@@ -67,13 +70,6 @@ _IN_TEXT = re.compile(
     r"(?:(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)|\{(?P<braced>[^{}\s][^{}\n]{0,499})\})"
 )
 _LOCATOR = re.compile(r" ?\[[^\[\]@]*\](?![(\[])")
-# A range's dash as drafts type it: ASCII's, the en and em dash, and the hyphen, non-breaking
-# hyphen, figure dash and minus sign a word processor puts there ("[1\u20103]").
-_DASH = r"[-\u2010-\u2014\u2212]"
-_NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
-_NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
-# IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove.
-_BRACKET_RANGE = re.compile(rf"\[\s*(\d+)\s*\][ \t]?{_DASH}[ \t]?\[\s*(\d+)\s*\]")
 # A SICI DOI's angle brackets ("35:4<413::AID-JBM1>3.0.CO;2-8"): a "<" that opens a number
 # or "::" and closes before any space, never an HTML tag ("<br>") or an autolink's ">".
 _SICI = r"<[\d:][^\s\"<>\[\]{}`]*>"
@@ -127,97 +123,28 @@ def _trim(text: str, start: int, end: int) -> int:
     return end
 
 
-def _numbers(body: str) -> list[int] | None:
-    found: list[int] = []
-    for match in _NUMBER_ITEM.finditer(body):
-        if max(len(match.group(1)), len(match.group(2) or "")) > MAX_NUMBER_DIGITS:
-            return None
-        low = int(match.group(1))
-        high = int(match.group(2) or low)
-        if low < 1 or high < low or high - low > MAX_RANGE:
-            return None
-        found.extend(range(low, high + 1))
-    return found
-
-
-def _mask(masked: list[bool], start: int, end: int) -> bool:
-    """Claim [start, end) unless part of it is already taken."""
-    if any(masked[start:end]):
-        return False
-    masked[start:end] = [True] * (end - start)
-    return True
-
-
-def _is_label(body: str, links: Collection[str]) -> bool:
-    return normalizeReference(body) in links
-
-
-def _glued(text: str, start: int) -> bool:
-    """Whether a code-like name ends at ``start``: one letter, or a name with a digit or an
-    underscore (``x[1]``, ``x2[1]``, ``my_list[1]``). A word ("shown before[1]") still cites,
-    since some styles glue the mark to it, and so does a bare number ("in 2020[1]")."""
-    first = start
-    while first > 0 and (text[first - 1].isalnum() or text[first - 1] == "_"):
-        first -= 1
-    name = text[first:start]
-    if not name or name.isdecimal():
-        return False
-    return len(name) == 1 or any(c.isdigit() or c == "_" for c in name)
-
-
-def _numbers_group(text: str, start: int, end: int, links: Collection[str]) -> bool:
-    """Whether the numbers group ``text[start:end]`` cites (not a link, not indexing)."""
-    before = text[start - 1 : start]
-    if _glued(text, start):
-        return False  # x[1], x2[1]: indexing
-    if text[end : end + 1] == "(":
-        return False  # [1](url): an inline link
-    body = text[start + 1 : end - 1]
-    after = _AFTER.match(text, end)
-    if after is not None:
-        label = after.group("body") or body  # [1][] is a collapsed reference link
-        if _is_label(label, links):
-            return False  # [1][ref]: a reference link
-        if not _NUMBERS.match(after.group("body")):
-            return False  # [1][ref] with ref undefined is still written as a link
-    elif _is_label(body, links):
-        return False  # [1] with "[1]: url" defined: a shortcut reference link
-    if before == "]":
-        # [text][1] is a link's label, a[i][1] indexing; [1][2] is two citations.
-        previous = _BEFORE.search(text, 0, start)
-        if previous is None or not _NUMBERS.match(previous.group("body")):
-            return False
-        return _numbers_group(text, previous.start(), previous.end(), ())
-    return True
-
-
 def _link_text(text: str, start: int, end: int, links: Collection[str]) -> bool:
     """Whether the key group ``text[start:end]`` is a link's text, as pandoc reads it: an
     inline link's ("[@a](url)") or a reference link's whose label the draft defines
     ("[@a][ref]" with "[ref]: url"). "[@a][@b]" with no such label is two citations."""
     if text[end : end + 1] == "(":
         return True
-    after = _AFTER.match(text, end)
+    after = GROUP.match(text, end)
     if after is None:
         return False
-    return _is_label(after.group("body") or text[start + 1 : end - 1], links)
+    return is_label(after.group("body") or text[start + 1 : end - 1], links)
 
 
 def _bracket_ranges(text: str, masked: list[bool], links: Collection[str]) -> list[Citation]:
-    """IEEE's ranges, "[1]\u2013[3]" (or "[1]-[3]"): every number from the first to the
-    last, as "[1-3]" cites them, the whole range one group; read as two groups, the "[2]"
-    between them would go unchecked and the claim would keep a dangling dash."""
+    """IEEE's ranges, "[1]\u2013[3]" (or "[1]-[3]", and a chain, "[1]-[2]-[3]"): every number
+    from the first to the last, as "[1-3]" cites them, the whole range one group; read as
+    several groups, the "[2]" between them would go unchecked and the claim would keep a
+    dangling dash ("X holds -."). One written backwards cites nothing, and no bracket of it
+    is read on its own (``backwards_ranges`` says so)."""
     found: list[Citation] = []
-    for match in _BRACKET_RANGE.finditer(text):
-        first = text.index("]", match.start()) + 1  # where the first group ends
-        second = text.rindex("[", match.start(), match.end())  # where the last one starts
-        if not (
-            _numbers_group(text, match.start(), first, links)
-            and _numbers_group(text, second, match.end(), links)
-        ):
-            continue
-        numbers = _numbers(f"{match.group(1)}-{match.group(2)}")
-        if not numbers or not _mask(masked, *match.span()):
+    for match in BRACKET_RANGE.finditer(text):
+        numbers = chain(text, *match.span(), links)
+        if numbers is None or not mask(masked, *match.span()):
             continue
         found += [
             Citation(CitationStyle.NUMBER, f"[{n}]", str(n), *match.span(), match.span())
@@ -230,20 +157,20 @@ def _groups(
     text: str, masked: list[bool], numbered: bool, links: Collection[str]
 ) -> list[Citation]:
     found = _bracket_ranges(text, masked, links) if numbered else []
-    for group in _GROUP.finditer(text):
+    for group in GROUP.finditer(text):
         body, offset = group.group("body"), group.start("body")
         span = (group.start(), group.end())
         if "@" in body and not _link_text(text, *span, links):
             keys = [k for k in _KEY.finditer(body) if not is_cross_reference(k.group("key"))]
-            if not keys or not _mask(masked, *span):
+            if not keys or not mask(masked, *span):
                 continue
             for key in keys:
                 name = key.group("key").strip("{}")
                 start, end = offset + key.start(), offset + key.end()
                 found.append(Citation(CitationStyle.KEY, f"@{name}", name, start, end, span))
-        elif numbered and _NUMBERS.match(body) and _numbers_group(text, *span, links):
-            numbers = _numbers(body)
-            if not numbers or not _mask(masked, *span):
+        elif numbered and NUMBERS.match(body) and numbers_group(text, *span, links):
+            numbers = group_numbers(body)
+            if not numbers or not mask(masked, *span):
                 continue
             for number in numbers:
                 found.append(
@@ -274,7 +201,7 @@ def _identifiers(text: str, masked: list[bool]) -> list[Citation]:
                 if text[start - 1 : start] == "<" and text[end : end + 1] == ">"
                 else (start, end)
             )
-            if _mask(masked, start, end):
+            if mask(masked, start, end):
                 found.append(Citation(CitationStyle.IDENTIFIER, value, key, start, end, group))
     return found
 
@@ -311,7 +238,7 @@ def _in_text(text: str, masked: list[bool], names: InTextNames) -> list[Citation
     key one ``names`` knows: it gives what the citation prints in the sentence (the authors),
     None for no citation."""
     brackets = _addresses(text)
-    for group in _GROUP.finditer(text):  # a bracket group's keys are its own (``_groups``)
+    for group in GROUP.finditer(text):  # a bracket group's keys are its own (``_groups``)
         brackets[group.start() : group.end()] = [True] * (group.end() - group.start())
     found: list[Citation] = []
     for match in _IN_TEXT.finditer(text):
@@ -323,7 +250,7 @@ def _in_text(text: str, masked: list[bool], names: InTextNames) -> list[Citation
             continue
         locator = _LOCATOR.match(text, match.end())
         end = locator.end() if locator is not None else match.end()
-        if not _mask(masked, start, end):
+        if not mask(masked, start, end):
             continue
         reads = "" if match.group("minus") else shown
         found.append(
@@ -352,7 +279,7 @@ def find_citations(
     found = _in_text(text, masked, in_text) if in_text is not None else []
     found += _groups(text, masked, numbered, links) + _identifiers(text, masked)
     for start, end, numbers in superscript_marks(text, masked, raised):
-        if _mask(masked, start, end):
+        if mask(masked, start, end):
             found += [
                 Citation(CitationStyle.NUMBER, f"[{n}]", str(n), start, end, (start, end))
                 for n in numbers

@@ -29,6 +29,7 @@ from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
 from claimaudit.review.leftovers import REMOVED, UNNAMED_AUTHORS, tidy
 from claimaudit.review.note_citations import Cite, read_notes
+from claimaudit.review.numbered import backwards_ranges
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
 
@@ -224,12 +225,39 @@ def _paragraphs(document: Document, cite: Cite, authors: Authors) -> list[_Read]
     return read
 
 
+@dataclass(frozen=True)
+class ReadDraft:
+    """A Markdown draft's claims and uncited sentences (``extract_claims``), and what was
+    written as a citation but cites nothing, said (``warnings``)."""
+
+    claims: list[Claim]
+    uncited: list[Sentence]
+    warnings: tuple[str, ...] = ()
+
+
 def extract_claims(
     report: str, bibliography: Bibliography | None = None
 ) -> tuple[list[Claim], list[Sentence]]:
     """The cited sentences of ``report`` as claims, and the sentences that cite nothing, in
     report order; the sentences of footnotes included, as ``note_citations`` reads them. A
     sentence holding only citations is no claim: they go to the sentence before it."""
+    read = read_draft(report, bibliography)
+    return read.claims, read.uncited
+
+
+def _backwards_warnings(found: Sequence[_Read], links: Collection[str]) -> tuple[str, ...]:
+    """A warning for each range written backwards ("[3-1]"), which cites nothing: its
+    sentence is otherwise uncited with no word of why."""
+    return tuple(
+        f"line {item.sentence.line}: the citation {written} is a range written backwards, "
+        "so it cites nothing (write its lower number first)"
+        for item in found
+        for written in backwards_ranges(item.sentence.text, links=links)
+    )
+
+
+def read_draft(report: str, bibliography: Bibliography | None = None) -> ReadDraft:
+    """``extract_claims``, with the warnings of what it could not read as citations."""
     document = parse_document(report)
     resolver = (bibliography or Bibliography()).with_document(
         reference_entries(document.references), citation_tags(report)
@@ -276,4 +304,5 @@ def extract_claims(
                 anchor=item.anchor,
             )
         )
-    return claims, uncited
+    warnings = _backwards_warnings(found, document.links) if numbered else ()
+    return ReadDraft(claims, uncited, warnings)

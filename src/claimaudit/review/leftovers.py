@@ -9,8 +9,8 @@ A citation used as a noun leaves a pointer with a hole in it ("(reviewed in )", 
 )", "(see for details)", ", as described in.", ", following and.", "in the work of."): a
 bracket, a clause after a comma, or a phrase ending the sentence that opens with "as", "in",
 "following", "according", "see" or "cf." is dropped whole when it holds nothing but pointer
-words (``POINTER_WORDS``, and verbs such as "described") and numbers, and has its hole: a
-preposition or conjunction with nothing after it, or before another ("at for", "following
+words (``POINTING``: "see", "in", verbs such as "described") and numbers, and has its hole:
+a preposition or conjunction with nothing after it, or before another ("at for", "following
 and"). A bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details)"),
 nor does a clause opening so that holds words of its own (", cf. the guide at for details").
 A pointer opening the sentence goes before its citation's comma, or, where the removed
@@ -27,8 +27,13 @@ import re
 from collections.abc import Collection
 from functools import partial
 
-from claimaudit.review.citation_only import POINTER_WORDS
-from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION, closed_up, squeezed
+from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.text.removed_marks import (
+    NO_BREAK_SPACES,
+    OTHER_SCRIPTS_PUNCTUATION,
+    closed_up,
+    squeezed,
+)
 
 _POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
 _EMPTY_GROUP = re.compile(
@@ -41,8 +46,12 @@ _POINTER_THEN_SEPARATOR = re.compile(
     r"([(\[])\s*(?:see also|see|cf\.|compare)\s*[,;]\s*", re.IGNORECASE
 )
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
-# No one types a blank before "," or "." (a blank before ":", ";", "!" or "?" may be French).
-_SPACE_BEFORE_LOW = re.compile(r"\s+([.,])")
+# No one types a blank before "," or "." (a blank before ":", ";", "!" or "?" may be French):
+# one there ("see https://example.org/guide , the method", to keep the comma out of the
+# address) goes, in a Markdown draft as in a LaTeX one. Not before a stop opening a word
+# (".NET", ".5"); nor a no-break space in Markdown, which stays as typed (``tidy``).
+_SPACE_BEFORE_LOW = re.compile(r"\s+([.,])(?!\w)")
+_BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 # What a removed citation leaves in a marked sentence (see ``tidy``): a private-use character,
 # which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
@@ -63,11 +72,8 @@ _DANGLING_POINTER = re.compile(
 
 # What a pointer at a cited work is made of: citation-only sentences' words, and the verbs
 # that introduce a work ("as described in").
-_VERBS = (
-    "described reported shown proposed presented introduced noted suggested demonstrated "
-    "defined outlined studied"
-).split()
-_POINTING = POINTER_WORDS | {*_VERBS, "according"}
+_VERBS = sorted(POINTER_VERBS - {"according"})
+_POINTING = POINTING
 # Words that need an object: one with nothing after it (or another of them, or "for") had a
 # citation for it.
 _NEEDS_OBJECT = frozenset(
@@ -280,9 +286,10 @@ def tidy(
     """``text`` (a sentence without its citations) without what they left behind. ``marked``:
     each removed citation left ``REMOVED`` in its place, and only the blanks around one are
     dropped before punctuation; the author's own ("Arbeitsgedächtnis : das", French spacing)
-    and no-break spaces stay. ``closed`` (a LaTeX draft's sentence): the reader closed those
-    gaps already, keeping a blank the author typed before ":", ";", "!" or "?", which stays;
-    one before "," or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
+    and no-break spaces stay, but for a blank typed before "," or ".", which goes, as in a
+    LaTeX draft. ``closed`` (a LaTeX draft's sentence): the reader closed those gaps already,
+    keeping a blank the author typed before ":", ";", "!" or "?", which stays; one before ","
+    or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
     Neither, every blank before punctuation goes. ``names``: the words of the cited works'
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
     text = _without_pointer_inside(_with_subject(_without_pointer_before_hole(text)))
@@ -294,7 +301,9 @@ def tidy(
     text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)
     text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
     text = _squeezed(text, marked)
-    if not marked:
+    if marked:
+        text = _BREAKING_SPACE_BEFORE_LOW.sub(r"\1", text)
+    else:
         text = (_SPACE_BEFORE_LOW if closed else _SPACE_BEFORE_PUNCTUATION).sub(r"\1", text)
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from claimaudit.review.bibliography import Bibliography, reference_entries
 from claimaudit.review.document import parse_document
 
-MARKDOWN_FORMS = "[@key], [1], a DOI or an arXiv id"
+# Every form ``claims.extract_claims`` reads: superscripts too ("matters¹", "matters^1^").
+MARKDOWN_FORMS = "[@key], [1], a superscript number (¹ or ^1^), a DOI or an arXiv id"
 LATEX_FORMS = "\\cite and its kin"
 
 

@@ -17,7 +17,8 @@ from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.annotate import annotate
 from claimaudit.review.arguments import check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
-from claimaudit.review.claims import Claim, extract_claims
+from claimaudit.review.citation_only import NO_CLAIM, only_pointers
+from claimaudit.review.claims import Claim, read_draft
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import with_front_matter_references
 from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
@@ -41,6 +42,10 @@ def _pairs(claims: list[Claim]) -> tuple[list[Pair], dict[int, str]]:
             text = validate_claim(claim.text)
         except InvalidClaimError as error:
             invalid[index] = f"sentence not checked: {error}"
+            continue
+        if only_pointers(text):
+            # "As described at [1]." alone: words, but none a judge could find in the work.
+            invalid[index] = f"sentence not checked: {NO_CLAIM}"
             continue
         pairs += [(text, t.paper) for t in claim.targets if t.paper is not None]
     return pairs, invalid
@@ -85,14 +90,15 @@ def review_report(
     validate_topic(topic)
     refuse_empty_draft(text, "Markdown")
     bibliography = with_front_matter_references(text, bibliography)
-    claims, uncited = extract_claims(text, bibliography)
+    read = read_draft(text, bibliography)
+    claims, uncited = read.claims, read.uncited
     result = _review(
         claims, uncited, checker, topic, workers, on_progress, verifier, engine, limits, cancel
     )
     annotated = annotate(text, result.claims)
     unread = bibliography.unread if bibliography is not None else ()
     # Nothing cited: say so when the draft lists references (author-year prose is not read).
-    notices = () if claims else markdown_none_cited(text, bibliography)
+    notices = read.warnings + (() if claims else markdown_none_cited(text, bibliography))
     if bibliography is not None:
         notices = (*bibliography.warnings(), *notices)
     return replace(result, text=text, annotated_markdown=annotated, unread=unread, notices=notices)

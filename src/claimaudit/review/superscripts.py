@@ -10,6 +10,11 @@ citation only where it can be none of these:
   closing quotation mark ("matters.¹"), never after a bracket ("(a + b)²");
 - in a sentence that holds a word of four letters or more not opening with a capital (a verb, a
   noun): a byline or an affiliation line ("¹Department of Physics, MIT, ²Google") holds none;
+- not after a personal name listed with another, each marked: a name of two capitalised words
+  or more ("Jane Doe", "J. R. Doe"), the names joined by commas, "and" or "&" ("Jane Doe¹ and
+  John Roe² contributed equally.", a contribution note, holds verbs). A list of capitalised
+  terms, each cited ("Vision Transformers¹ and Graph Networks²"), reads so too: a byline's
+  marks read as citations would check its authors' names against the works;
 - and only when every number it names is in the draft's numbered reference list.
 """
 
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from itertools import pairwise
 
 _DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _ASCII = str.maketrans(_DIGITS + "⁻˒", "0123456789-,")
@@ -69,6 +75,47 @@ def _after_word_or_stop(text: str, start: int) -> bool:
     return glued < 0 or not (text[glued].isdigit() or text[glued] in "_^")  # "H2O²", "10cm²"
 
 
+# A word of a personal name: "Jane", "O'Neil", "Jean-Luc", an initial "J.".
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:[-'\u2019][^\W\d_]+)*\.?")
+_NAME_BLANKS = " \u00a0"
+# What parts two marked names of a list: a comma (then "and" perhaps), "and", "&"; an equal
+# contribution's "*" or dagger may follow a mark.
+_LIST_SEPARATOR = re.compile(r"[*\u2020\u2021\u00a7]*(?:\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+)")
+
+
+def _name_start(text: str, end: int) -> int | None:
+    """Where a personal name ending at ``end`` starts: two capitalised words or more ("Jane
+    Doe"), none (None) otherwise. A bounded window, as for ``_after_word_or_stop``."""
+    floor = max(end - _WINDOW, 0)
+    words = {w.end(): w for w in _NAME_WORD.finditer(text, floor, end)}
+    start, count = None, 0
+    while (word := words.get(end)) is not None and word.group()[0].isupper():
+        start, count = word.start(), count + 1
+        end = word.start()
+        while end > floor and text[end - 1] in _NAME_BLANKS:
+            end -= 1
+        if end == word.start():
+            break  # no blank before it: no word of the same name
+    return start if count >= 2 else None
+
+
+def _listed_names(text: str, marks: list[tuple[int, int]]) -> set[int]:
+    """The starts of the ``marks`` that follow a personal name listed with another marked
+    one: "Jane Doe¹ and John Roe²", "Jane Doe¹, John Roe²": a byline's or a contribution
+    note's, not citations."""
+    names = {start: _name_start(text, start) for start, _ in marks}
+    listed: set[int] = set()
+    for (first, end), (second, _) in pairwise(sorted(marks)):
+        name = names[second]
+        if (
+            names[first] is not None
+            and name is not None
+            and _LIST_SEPARATOR.fullmatch(text, end, name)
+        ):
+            listed |= {first, second}
+    return listed
+
+
 def superscript_marks(
     text: str, masked: list[bool], listed: Collection[int]
 ) -> list[tuple[int, int, list[int]]]:
@@ -78,13 +125,19 @@ def superscript_marks(
     # A word of four letters or more not opening with a capital (a caseless script's too).
     if not listed or not any(not w[0].isupper() for w in _LETTERS.findall(text)):
         return []
+    marks = [
+        match
+        for pattern in (_UNICODE, _PANDOC)
+        for match in pattern.finditer(text)
+        if not any(masked[match.start() : match.end()])
+    ]
+    names = _listed_names(text, [m.span() for m in marks])
     found: list[tuple[int, int, list[int]]] = []
-    for pattern in (_UNICODE, _PANDOC):
-        for match in pattern.finditer(text):
-            start, end = match.span()
-            if any(masked[start:end]) or not _after_word_or_stop(text, start):
-                continue
-            numbers = _numbers(match.group(match.lastindex or 0))
-            if numbers and all(n in listed for n in numbers):
-                found.append((start, end, numbers))
+    for match in marks:
+        start, end = match.span()
+        if start in names or not _after_word_or_stop(text, start):
+            continue
+        numbers = _numbers(match.group(match.lastindex or 0))
+        if numbers and all(n in listed for n in numbers):
+            found.append((start, end, numbers))
     return found

@@ -52,6 +52,9 @@ def _read(folder: Path, body: str) -> tuple[list[tuple[str, list[str]]], list[st
             "X holds \\cite{a}. See \\cite{b}. Z holds \\cite{scipy}. See also \\cite{a}.",
             [("X holds.", [A, B]), ("Z holds.", ["arXiv:1907.10121", A])],
         ),
+        # A pointer at a work says nothing of its own either (QA: "As described." was judged).
+        ("As described in \\cite{a}. X holds for them.", [("X holds for them.", [A])]),
+        ("X holds for them. As shown by \\cite{b}.", [("X holds for them.", [B])]),
     ],
 )
 def test_a_sentence_holding_only_citations_gives_them_to_the_sentence_before(

@@ -1,0 +1,46 @@
+"""A range written backwards ("[3-1]", "[3]-[1]") cites nothing, and review says so by line."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.checker.pipeline import Checker
+from claimaudit.review import review_report
+from claimaudit.review.citations import find_citations
+from claimaudit.review.claims import extract_claims
+from claimaudit.review.numbered import backwards_ranges
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+_REFERENCES = "\n\n# References\n\n" + "".join(
+    f"{n}. Author {n}. doi:10.1234/r{n}\n" for n in range(1, 5)
+)
+
+
+@pytest.mark.parametrize("written", ["[3-1]", "[3\u20131]", "[1, 4-2]", "[3]-[1]", "[1]-[3]-[2]"])
+def test_a_range_written_backwards_cites_nothing_and_is_found(written: str) -> None:
+    text = f"X holds {written}."
+    assert find_citations(text, numbered=True) == []
+    assert backwards_ranges(text) == [written]
+
+
+def test_what_is_no_citation_is_no_backwards_range() -> None:
+    # Indexing, code, a link's text and a forward range are not said.
+    text = "Take x[3-1] and `a[3-1]`, [3-1][ref] and [1-3]."
+    assert backwards_ranges(text, links={"REF"}) == []
+
+
+def test_review_warns_of_a_backwards_range_naming_its_line() -> None:
+    # QA: "X holds [3-1]." was listed as uncited, with no word of why.
+    draft = "# Draft\n\nX holds [3-1]. Y holds [2].\n\nZ holds [4]\u2013[1]." + _REFERENCES
+    claims, uncited = extract_claims(draft)
+    assert [c.text for c in claims] == ["Y holds."]
+    assert [s.text for s in uncited] == ["X holds [3-1].", "Z holds [4]\u2013[1]."]
+    checker = Checker(MemorySource(), ScriptedJudge(pick("supports", "P001", strength=0.7)))
+    result = review_report(draft, checker=checker)
+    assert result.warnings == (
+        "line 3: the citation [3-1] is a range written backwards, so it cites nothing (write "
+        "its lower number first)",
+        "line 5: the citation [4]\u2013[1] is a range written backwards, so it cites nothing "
+        "(write its lower number first)",
+    )
+    assert result.to_dict()["warnings"] == list(result.warnings)
