@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
-from mypy import api as mypy_api
 
 import claimaudit
 import claimaudit.errors
@@ -20,6 +19,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.plugins import Registered
 from tests.fakes import ScriptedJudge, pick
+from tests.users_mypy import strict_errors
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -496,15 +496,5 @@ def test_a_users_mypy_refuses_a_name_the_package_does_not_export(tmp_path: Path)
     script = tmp_path / "user.py"
     script.write_text("from claimaudit import check_claim, check_claimm, LibraryUse\n")
     root = Path(claimaudit.__file__)
-    out, _, _ = mypy_api.run(
-        [
-            "--strict",
-            "--follow-imports=skip",
-            "--cache-dir",
-            str(tmp_path / "c"),
-            str(script),
-            str(root),
-        ]
-    )
-    errors = [line for line in out.splitlines() if ": error:" in line]
+    errors, out = strict_errors(tmp_path, script, root)
     assert len(errors) == 1 and 'has no attribute "check_claimm"' in errors[0], out

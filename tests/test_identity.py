@@ -4,10 +4,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from mypy import api as mypy_api
 
 from claimaudit.errors import InvalidReferenceError
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
+from tests.users_mypy import strict_errors
 
 
 @pytest.mark.parametrize(
@@ -633,16 +633,6 @@ def test_a_paper_ref_built_as_the_readme_builds_it_passes_a_users_mypy(tmp_path:
         "wrong = PaperRef(3, 'x')\n"
     )
     identity = Path(__file__).parents[1] / "src" / "claimaudit" / "identity.py"
-    out, _, _ = mypy_api.run(
-        [
-            "--strict",
-            "--follow-imports=skip",
-            "--cache-dir",
-            str(tmp_path / "cache"),
-            str(script),
-            str(identity),
-        ]
-    )
-    errors = [line for line in out.splitlines() if ": error:" in line]
+    errors, out = strict_errors(tmp_path, script, identity)
     # The kind read back is a RefKind; only a kind that is no string is refused.
     assert len(errors) == 1 and "user.py:4:" in errors[0], out
