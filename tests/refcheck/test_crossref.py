@@ -329,3 +329,22 @@ def test_an_unusable_proxy_is_refused_naming_the_variable(
     with pytest.raises(InvalidSettingsError):
         client_for(crossref)
     assert crossref.seen == []
+
+
+def test_a_reply_nested_past_the_parser_is_a_malformed_reply_not_a_traceback(
+    crossref: CrossrefServer,
+) -> None:
+    # Valid JSON 100,000 deep: json.loads raised RecursionError, which escaped as a traceback.
+    deep = b'{"message": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    crossref.reply_next(200, deep, "application/json")
+    with client_for(crossref) as client, pytest.raises(CrossrefError) as caught:
+        client.work(parse_ref(DOI))
+    assert "malformed reply: JSON nested too deeply" in str(caught.value)
+    assert "\n" not in str(caught.value)
+    # The agency route's reply, after Crossref's own 404, is read the same way.
+    crossref.reply_next(404, b"Resource not found.")
+    crossref.reply_next(200, deep, "application/json")
+    with client_for(crossref) as client, pytest.raises(CrossrefError) as caught:
+        client.work(parse_ref("10.9999/none"))
+    assert not isinstance(caught.value, CrossrefNotFoundError)
+    assert "malformed reply: JSON nested too deeply" in str(caught.value)

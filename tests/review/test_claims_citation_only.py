@@ -148,3 +148,19 @@ def test_a_pointer_alone_in_its_paragraph_is_refused_not_judged(pointer: str) ->
         'as "see" or "as described in")'
     )
     assert judge.seen == []
+
+
+def test_a_pointer_alone_reads_as_written_whichever_its_preposition() -> None:
+    # QA: alone in its paragraph, "As described at [1]." read "As described at." but "As
+    # described in [1]." read "As described." (and "As in [1]." read "As."): the phrase after
+    # "in" was cut as if it ended a sentence of the author's own.
+    drafts = ["As described at [@a].", "As described in [@a].", "As in [@a].", "As shown in [@b]."]
+    found, _ = _read("\n\n".join(drafts) + "\n")
+    assert [text for text, _ in found] == [
+        "As described at.",
+        "As described in.",
+        "As in.",
+        "As shown in.",
+    ]
+    # After words of the sentence's own, the pointer still goes.
+    assert _read("X holds as described in [@a].\n")[0] == [("X holds.", [A])]

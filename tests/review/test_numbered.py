@@ -7,7 +7,7 @@ import pytest
 from claimaudit.checker.pipeline import Checker
 from claimaudit.review import review_report
 from claimaudit.review.citations import find_citations
-from claimaudit.review.claims import extract_claims
+from claimaudit.review.claims import extract_claims, read_draft
 from claimaudit.review.numbered import backwards_ranges
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
@@ -44,3 +44,54 @@ def test_review_warns_of_a_backwards_range_naming_its_line() -> None:
         "(write its lower number first)",
     )
     assert result.to_dict()["warnings"] == list(result.warnings)
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("[0]", "holds the number 0, so it cites nothing (works are numbered from 1)"),
+        ("[0]-[2]", "holds the number 0, so it cites nothing (works are numbered from 1)"),
+        (
+            "[1-200]",
+            "is a range of more than 101 works, so it cites nothing (cite the works it means, "
+            "or shorter ranges)",
+        ),
+        (
+            "[1]\u2013[200]",
+            "is a range of more than 101 works, so it cites nothing (cite the works it means, "
+            "or shorter ranges)",
+        ),
+        (
+            "[1, 4-2]",
+            "holds a range written backwards (4-2), so it cites nothing, not even its other "
+            "numbers (write its lower number first)",
+        ),
+        (
+            "[2, 0]",
+            "holds the number 0, so it cites nothing, not even its other numbers (works are "
+            "numbered from 1)",
+        ),
+        (
+            "[1234567]",
+            "holds a number of more than 6 digits, so it cites nothing (no reference is "
+            "numbered so)",
+        ),
+    ],
+)
+def test_every_numbered_citation_that_cites_nothing_is_said(written: str, said: str) -> None:
+    # QA: "[0]", "[1-200]" and "[2, 0]" left their sentence uncited with no word of why, and
+    # "[1]-[200]" and "[0]-[2]" were read bracket by bracket ("[200]" cited, "-." left).
+    draft = f"# Draft\n\nX holds {written}. Y holds [2].\n" + _REFERENCES
+    read = read_draft(draft)
+    assert [(c.text, [t.name for t in c.targets]) for c in read.claims] == [
+        ("Y holds.", ["doi:10.1234/r2"])
+    ]
+    assert [s.text for s in read.uncited] == [f"X holds {written}."]
+    assert read.warnings == (f"line 3: the citation {written} {said}",)
+
+
+def test_an_interval_from_0_is_the_author_s_not_a_citation_said() -> None:
+    draft = "# Draft\n\nScores lie in [0, 1]. Y holds [2].\n" + _REFERENCES
+    read = read_draft(draft)
+    assert [s.text for s in read.uncited] == ["Scores lie in [0, 1]."]
+    assert read.warnings == ()

@@ -363,3 +363,42 @@ def test_the_user_agent_names_the_version_that_runs(monkeypatch: pytest.MonkeyPa
     # A checkout bumped and not reinstalled: the installed metadata still names the old version.
     monkeypatch.setattr(claimaudit, "__version__", "9.9.9rc1")
     assert user_agent().startswith("claimaudit/9.9.9rc1 (")
+
+
+def _laughs(depth: int) -> bytes:
+    """A feed whose title is an entity of ten entities of ten, ``depth`` deep."""
+    entities = '<!ENTITY l0 "lol">' + "".join(
+        f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, depth + 1)
+    )
+    return (
+        f'<?xml version="1.0"?><!DOCTYPE feed [{entities}]>'
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry>'
+        f"<id>http://arxiv.org/abs/1706.03762v7</id><title>&l{depth};</title></entry></feed>"
+    ).encode()
+
+
+@pytest.mark.parametrize("depth", [1, 9])
+def test_a_feed_that_declares_a_dtd_is_refused_before_its_entities_are_expanded(
+    arxiv: ArxivServer, client: ArxivClient, depth: int
+) -> None:
+    # Nine deep is "billion laughs": only libexpat 2.4.1 and later refuse it, and Python may
+    # be linked to an older one; one deep (a title of 30 characters) was read as the title.
+    arxiv.reply_next(200, _laughs(depth), "application/atom+xml")
+    message = error(client, "1706.03762")
+    assert "is not valid Atom (it declares a DTD, which arXiv's feeds never do)" in message
+    assert "\n" not in message
+
+
+def test_a_feed_nested_deeply_is_read_without_a_traceback(
+    arxiv: ArxivServer, client: ArxivClient
+) -> None:
+    nest = "<x>" * 200_000 + "</x>" * 200_000
+    feed = (
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry>'
+        f"<id>http://arxiv.org/abs/1706.03762v7</id><title>T</title>{nest}</entry></feed>"
+    )
+    arxiv.reply_next(200, feed.encode(), "application/atom+xml")
+    assert client.entry(parse_ref("1706.03762")).title == "T"
+    arxiv.reply_next(200, f'<feed xmlns="http://www.w3.org/2005/Atom">{nest}</feed>'.encode())
+    with pytest.raises(ArxivEmptyFeedError):
+        client.entry(parse_ref("1706.03762"))

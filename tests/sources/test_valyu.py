@@ -472,3 +472,18 @@ def test_an_unusable_ca_file_is_refused_when_the_source_is_made(
         "SSL_CERT_FILE names an unusable CA file (no such file or directory): "
         f"{tmp_path / 'absent.pem'}"
     )
+
+
+def test_a_server_returning_more_results_than_asked_has_only_the_first_used(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # The local server, like one that ignores max_num_results, returns every result it has.
+    valyu.results = [result(f"{ABS}1706.03762v5", f"Excerpt {n}.") for n in range(1, 8)]
+    paper = fetch(source, "1706.03762v5")
+    assert valyu.searches[0].json["max_num_results"] == 5
+    assert [p.text for p in paper.passages] == [f"Excerpt {n}." for n in range(1, 6)]
+    # The paper only past the fifth result is not among those read.
+    valyu.results = [result(f"{ABS}1810.04805v2", f"BERT {n}.", title="BERT") for n in range(5)]
+    valyu.results.append(result(f"{ABS}1706.03762v5", "Too late."))
+    message = failure(source, "1706.03762v5")
+    assert "did not return arXiv:1706.03762v5 among the first 5 of its 6 results" in message

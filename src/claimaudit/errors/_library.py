@@ -22,6 +22,18 @@ class LibraryOpenError(LibraryError):
     code = "library_unavailable"
 
 
+class LibraryBusyError(LibraryOpenError):
+    """Another process kept the library's write lock past the wait: nothing was written, and
+    the same write may succeed later. ``waited``: the seconds the write waited, if it did;
+    a server tells its client when to try again by it (Retry-After)."""
+
+    code = "library_busy"
+
+    def __init__(self, message: str, *, waited: float | None = None) -> None:
+        super().__init__(message)
+        self.waited = waited
+
+
 class LibraryMissingError(LibraryOpenError):
     """No library file at ``path`` where one must exist. The message says only that: how to
     make one is each surface's advice (``claimaudit.advice``)."""

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from claimaudit.errors import (
+    LibraryBusyError,
     LibraryError,
     LibraryFolderError,
     LibraryMissingError,
@@ -86,17 +87,18 @@ def is_busy(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
 
 
-def busy_error(path: Path, *, waited: float | None = None) -> LibraryOpenError:
+def busy_error(path: Path, *, waited: float | None = None) -> LibraryBusyError:
     """What to say when another process kept the write lock past the busy timeout: who holds
     it and what to do, where SQLite's "database is locked" says neither. ``waited``: the
     seconds a write waited for it, said with the fact that nothing was written."""
     if waited is None:
-        return LibraryOpenError(
+        return LibraryBusyError(
             f"another process is writing the library {path}; try again when it is done"
         )
-    return LibraryOpenError(
+    return LibraryBusyError(
         f"another process kept the library {path} locked for writing for {span(waited)}; "
-        "nothing was written; try again when it is done"
+        "nothing was written; try again when it is done",
+        waited=waited,
     )
 
 

@@ -150,7 +150,7 @@ class CrossrefClient:
         if status == 404:
             self._raise_absent(ref, url, params, body)
         try:
-            message = json.loads(body)["message"]
+            message = _loads(body)["message"]
             if not isinstance(message, dict):
                 raise TypeError(f"its message is {_json_kind(message)}")
             return parse_work(message, ref)
@@ -178,7 +178,7 @@ class CrossrefClient:
                 f"Crossref has no work {ref}, and no DOI registration agency knows it"
             )
         try:
-            agency = json.loads(body)["message"]["agency"]
+            agency = _loads(body)["message"]["agency"]
             agency_id = str(agency["id"])
             label = str(agency.get("label") or agency_id)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
@@ -237,6 +237,15 @@ class CrossrefClient:
                 raise CrossrefError(f"{failure}; gave up after {attempt + 1} attempts")
             self._sleep(min(MAX_WAIT, self.backoff * 2**attempt if wait is None else wait))
             attempt += 1
+
+
+def _loads(body: bytes) -> Any:
+    """A reply's JSON; ValueError for one that is not JSON, or is nested past what Python's
+    parser reads (valid JSON ``[[[...`` 100,000 deep raised RecursionError: a traceback)."""
+    try:
+        return json.loads(body)
+    except RecursionError:
+        raise ValueError("malformed reply: JSON nested too deeply") from None
 
 
 def _retry_after(value: str) -> float | None:

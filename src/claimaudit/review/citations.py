@@ -10,7 +10,8 @@ Three styles:
   for when the report has one, so "[0, 1]" in prose is not taken for citations). A Markdown
   link is not one: ``[text][1]``, or ``[1]`` where the draft defines ``[1]: url``; nor is
   indexing, a group glued to a word (``x[1]``, ``a[i][1]``); a range written backwards
-  (``[3-1]``, ``[3]-[1]``) cites nothing (``numbered``).
+  (``[3-1]``, ``[3]-[1]``), too long (``[1-200]``) or from 0 (``[0]``) empties its whole group
+  (``numbered``).
 - **identifiers**: an arXiv id (``arXiv:1907.10121``), a DOI (``doi:10.1/x`` or bare ``10.1/x``)
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
@@ -139,8 +140,8 @@ def _bracket_ranges(text: str, masked: list[bool], links: Collection[str]) -> li
     """IEEE's ranges, "[1]\u2013[3]" (or "[1]-[3]", and a chain, "[1]-[2]-[3]"): every number
     from the first to the last, as "[1-3]" cites them, the whole range one group; read as
     several groups, the "[2]" between them would go unchecked and the claim would keep a
-    dangling dash ("X holds -."). One written backwards cites nothing, and no bracket of it
-    is read on its own (``backwards_ranges`` says so)."""
+    dangling dash ("X holds -."). One written backwards, too long or from 0 cites nothing, and
+    no bracket of it is read on its own (``empty_groups`` says so)."""
     found: list[Citation] = []
     for match in BRACKET_RANGE.finditer(text):
         numbers = chain(text, *match.span(), links)

@@ -29,7 +29,7 @@ from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
 from claimaudit.review.leftovers import REMOVED, UNNAMED_AUTHORS, tidy
 from claimaudit.review.note_citations import Cite, read_notes
-from claimaudit.review.numbered import backwards_ranges
+from claimaudit.review.numbered import empty_groups
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
 
@@ -245,14 +245,13 @@ def extract_claims(
     return read.claims, read.uncited
 
 
-def _backwards_warnings(found: Sequence[_Read], links: Collection[str]) -> tuple[str, ...]:
-    """A warning for each range written backwards ("[3-1]"), which cites nothing: its
-    sentence is otherwise uncited with no word of why."""
+def _empty_group_warnings(found: Sequence[_Read], links: Collection[str]) -> tuple[str, ...]:
+    """A warning for each numbered citation that cites nothing ("[3-1]", "[0]", "[1-200]"):
+    its sentence is otherwise uncited with no word of why."""
     return tuple(
-        f"line {item.sentence.line}: the citation {written} is a range written backwards, "
-        "so it cites nothing (write its lower number first)"
+        f"line {item.sentence.line}: {empty.said()}"
         for item in found
-        for written in backwards_ranges(item.sentence.text, links=links)
+        for empty in empty_groups(item.sentence.text, links=links)
     )
 
 
@@ -304,5 +303,5 @@ def read_draft(report: str, bibliography: Bibliography | None = None) -> ReadDra
                 anchor=item.anchor,
             )
         )
-    warnings = _backwards_warnings(found, document.links) if numbered else ()
+    warnings = _empty_group_warnings(found, document.links) if numbered else ()
     return ReadDraft(claims, uncited, warnings)

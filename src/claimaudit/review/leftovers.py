@@ -11,8 +11,10 @@ bracket, a clause after a comma, or a phrase ending the sentence that opens with
 "following", "according", "see" or "cf." is dropped whole when it holds nothing but pointer
 words (``POINTING``: "see", "in", verbs such as "described") and numbers, and has its hole:
 a preposition or conjunction with nothing after it, or before another ("at for", "following
-and"). A bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details)"),
-nor does a clause opening so that holds words of its own (", cf. the guide at for details").
+and"); such a phrase goes only after words of the sentence's own: a pointer alone ("As
+described in [1].") reads as written, "As described in.", as "As described at." does. A
+bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details)"), nor does
+a clause opening so that holds words of its own (", cf. the guide at for details").
 A pointer opening the sentence goes before its citation's comma, or, where the removed
 citation's mark shows its object was that citation, with none ("In [@a] the authors ...").
 A removed citation that was the sentence's subject ("[1] showed ...") reads "The authors", and
@@ -196,7 +198,10 @@ def _without_pointer_tail(text: str) -> str:
         before = preceding[-1] if preceding else None
         if words[:1] == ["see"] and before not in ("and", "but", "or"):
             continue  # "easy to see \cite{a}." ends in a verb; ", see" is the clause's to drop
-        if _pointing(words) and _has_hole(words, before) and _TOKEN.search(text, 0, phrase.start()):
+        # Only after words of the sentence's own: a pointer alone ("As described in.") stays
+        # whole, as "As described at." does, not cut to "As described." (nor "As in." to "As.").
+        opening = _words(text[: phrase.start()])
+        if _pointing(words) and _has_hole(words, before) and opening and not _pointing(opening):
             end = re.search(r"[.!?]?$", text)
             return text[: phrase.start()] + (end.group() if end else "")
     return text

@@ -4,14 +4,19 @@ each group read here for the numbers it cites (``citations`` places them in a se
 
 A range written backwards, ``[3-1]`` or ``[3]-[1]``, cites nothing: which works the author
 meant (1 to 3? 3 and 1? a typo for 3 to 4?) is a guess, and a record of a guess would name a
-work the sentence may not cite. ``backwards_ranges`` finds them, so that review says so by line
-rather than leaving the sentence silently uncited.
+work the sentence may not cite. So does a group holding the number 0 (``[0]``, ``[0]-[2]``), a
+number of more than 6 digits, or a range of more than 101 works (``[1-200]``, a typo, not 200
+papers). One such item empties its whole group: ``[1, 4-2]`` cites nothing, 1 included, as the
+typo may be anywhere in it (``[1-4, 2]``?), and a group is one mark the author wrote.
+``empty_groups`` finds them all, with why, so that review says so by line rather than leaving
+the sentence silently uncited.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
 from itertools import pairwise
 
 from markdown_it.common.utils import normalizeReference
@@ -33,20 +38,40 @@ _NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
 # IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove; and a
 # chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5).
 BRACKET_RANGE = re.compile(rf"\[\s*\d+\s*\](?:[ \t]?{_DASH}[ \t]?\[\s*\d+\s*\])+")
+# "values in [0, 1]": an interval of the author's, which cites nothing and is not said to.
+_INTERVAL = re.compile(r"\s*0\s*,\s*\d+\s*$")
+
+
+# Why an item of a numbers group is no citation's (``flaw``); each empties its whole group.
+DIGITS, ZERO, BACKWARDS, LONG = "digits", "zero", "backwards", "long"
+
+
+def flaw(first: str, last: str | None = None) -> str | None:
+    """Why the item ``first``, or the range ``first``-``last``, cites nothing; None if it cites."""
+    if max(len(first), len(last or "")) > MAX_NUMBER_DIGITS:
+        return DIGITS
+    low, high = int(first), int(last or first)
+    if min(low, high) < 1:
+        return ZERO
+    if high < low:
+        return BACKWARDS
+    return LONG if high - low > MAX_RANGE else None
+
+
+def _items(body: str) -> Iterator[tuple[str, str | None]]:
+    for match in _NUMBER_ITEM.finditer(body):
+        yield match.group(), flaw(match.group(1), match.group(2))
 
 
 def group_numbers(body: str) -> list[int] | None:
     """The numbers a group's ``body`` ("1, 3-5") cites, in the order written; None when one is
-    no citation's (0, too many digits, a range too long or backwards)."""
+    no citation's (0, too many digits, a range too long or backwards: ``flaw``)."""
     found: list[int] = []
     for match in _NUMBER_ITEM.finditer(body):
-        if max(len(match.group(1)), len(match.group(2) or "")) > MAX_NUMBER_DIGITS:
+        if flaw(match.group(1), match.group(2)) is not None:
             return None
         low = int(match.group(1))
-        high = int(match.group(2) or low)
-        if low < 1 or high < low or high - low > MAX_RANGE:
-            return None
-        found.extend(range(low, high + 1))
+        found.extend(range(low, int(match.group(2) or low) + 1))
     return found
 
 
@@ -102,54 +127,95 @@ def numbers_group(text: str, start: int, end: int, links: Collection[str]) -> bo
     return True
 
 
+def _chain_flaw(text: str, start: int, end: int) -> str | None:
+    """Why a range of bracketed numbers cites nothing (``flaw`` of its first range that does
+    not); None when it cites, or is no range (``chain``)."""
+    brackets = [b.group("body").strip() for b in GROUP.finditer(text, start, end)]
+    return next((f for a, b in pairwise(brackets) if (f := flaw(a, b)) is not None), None)
+
+
 def chain(text: str, start: int, end: int, links: Collection[str]) -> list[int] | None:
     """The numbers a range of bracketed numbers ``text[start:end]`` (``BRACKET_RANGE``'s) cites,
-    each once in the order written; none when it runs backwards ("[3]-[1]", as "[3-1]"); None
-    when it is no range: a bracket of it is no citation (a link, indexing), or a range of it
-    is too long."""
+    each once in the order written; none when a range of it is no citation's (``flaw``:
+    backwards, "[3]-[1]" as "[3-1]", too long, or from 0); None when it is no range: a bracket
+    of it is no citation (a link, indexing)."""
     brackets = list(GROUP.finditer(text, start, end))
     if not all(numbers_group(text, *b.span(), links) for b in brackets):
         return None
+    if _chain_flaw(text, start, end) is not None:
+        return []
     found: dict[int, None] = {}  # each once, in order (a dict: a long chain stays linear)
     for low, high in pairwise(int(b.group("body")) for b in brackets):
-        if high < low:
-            return []
-        cited = group_numbers(f"{low}-{high}")
-        if not cited:
-            return None
-        found |= dict.fromkeys(cited)
+        found |= dict.fromkeys(range(low, high + 1))
     return list(found)
 
 
-def _backwards(body: str) -> bool:
-    """Whether a numbers group's body holds a range written backwards ("3-1")."""
-    return any(
-        m.group(2) is not None and int(m.group(2)) < int(m.group(1))
-        for m in _NUMBER_ITEM.finditer(body)
-        if max(len(m.group(1)), len(m.group(2) or "")) <= MAX_NUMBER_DIGITS
-    )
+@dataclass(frozen=True)
+class EmptyGroup:
+    """A numbered citation as written that cites nothing, and why (``flaw``)."""
+
+    written: str  # "[1, 4-2]"
+    flaw: str
+    item: str  # the item at fault, "4-2"
+    alone: bool  # the group's only item (a chain of brackets counts as one)
+
+    def said(self) -> str:
+        """What review says of it: "the citation [3-1] is a range written backwards, so it
+        cites nothing (write its lower number first)"."""
+        what, advice = _SAID[self.flaw]
+        if self.alone and self.flaw in (BACKWARDS, LONG):
+            holds = f"is {what}"
+        elif self.flaw in (BACKWARDS, LONG):
+            holds = f"holds {what} ({self.item})"
+        else:
+            holds = f"holds {what}"
+        others = "" if self.alone else ", not even its other numbers"
+        return f"the citation {self.written} {holds}, so it cites nothing{others} ({advice})"
 
 
-def backwards_ranges(text: str, *, links: Collection[str] = ()) -> list[str]:
+_SAID = {
+    BACKWARDS: ("a range written backwards", "write its lower number first"),
+    LONG: (
+        f"a range of more than {MAX_RANGE + 1} works",
+        "cite the works it means, or shorter ranges",
+    ),
+    ZERO: ("the number 0", "works are numbered from 1"),
+    DIGITS: (f"a number of more than {MAX_NUMBER_DIGITS} digits", "no reference is numbered so"),
+}
+
+
+def empty_groups(text: str, *, links: Collection[str] = ()) -> list[EmptyGroup]:
     """The numbered citations of ``text`` (a sentence of a draft with a References section)
-    holding a range written backwards, as written ("[3-1]", "[1, 5-2]", "[3]-[1]"), in order:
-    each cites nothing. Code is not read; ``links`` as for ``numbers_group``."""
+    that cite nothing, as written ("[3-1]", "[0]", "[1-200]", "[1, 5-2]", "[3]-[1]"), in
+    order, each with its first flaw. Code is not read; ``links`` as for ``numbers_group``."""
     text = blank_markers(text)
     masked = [False] * len(text)
     for start, end in code_spans(text):
         masked[start:end] = [True] * (end - start)
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, EmptyGroup]] = []
     for match in BRACKET_RANGE.finditer(text):
         cited = chain(text, *match.span(), links)
         if cited is not None and mask(masked, *match.span()) and not cited:
-            found.append((match.start(), match.group()))
+            why = _chain_flaw(text, *match.span()) or BACKWARDS
+            found.append((match.start(), EmptyGroup(match.group(), why, match.group(), True)))
     for group in GROUP.finditer(text):
         body = group.group("body")
+        if not NUMBERS.match(body):
+            continue
+        items = list(_items(body))
+        flawed = next(((item, f) for item, f in items if f is not None), None)
         if (
-            NUMBERS.match(body)
-            and _backwards(body)
+            flawed is not None
+            and not _INTERVAL.match(body)
             and numbers_group(text, *group.span(), links)
             and mask(masked, *group.span())
         ):
-            found.append((group.start(), group.group()))
-    return [written for _, written in sorted(found)]
+            empty = EmptyGroup(group.group(), flawed[1], flawed[0], len(items) == 1)
+            found.append((group.start(), empty))
+    return [empty for _, empty in sorted(found, key=lambda pair: pair[0])]
+
+
+def backwards_ranges(text: str, *, links: Collection[str] = ()) -> list[str]:
+    """The numbered citations of ``text`` holding a range written backwards, as written
+    ("[3-1]", "[1, 5-2]", "[3]-[1]"), in order: each cites nothing (``empty_groups``)."""
+    return [g.written for g in empty_groups(text, links=links) if g.flaw == BACKWARDS]

@@ -47,7 +47,10 @@ def body_limit(config: ServerConfig, method: str, path: str) -> int:
 def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     """The app for ``config``; creates the library file if there is none yet."""
     service = service or Service(
-        config.library, max_review_pairs=config.max_review_pairs, timeout=config.timeout
+        config.library,
+        max_review_pairs=config.max_review_pairs,
+        timeout=config.timeout,
+        write_wait_seconds=config.write_wait_seconds,
     )
     service.ensure_library()
     state = AppState(config, service)

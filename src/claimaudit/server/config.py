@@ -16,6 +16,11 @@ DEFAULT_MAX_REVIEW_PAIRS = 500
 # Checks are CPU-bound with the local judge (2 onnxruntime threads each): more at once than the
 # machine has cores only makes each slower. Other requests have their own thread pool.
 DEFAULT_CHECK_WORKERS = 2
+# How long a write (an upload, an arXiv download, a removal) waits for another process's write
+# lock before it is answered 503 library_busy with Retry-After: far less than the command
+# line's 10 minutes (``Library.write_wait_seconds``), which outlasts any HTTP client's wait, so
+# the client would leave before the answer and the work be lost unseen.
+DEFAULT_WRITE_WAIT_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -31,8 +36,11 @@ class ServerConfig:
     max_review_pairs: int = DEFAULT_MAX_REVIEW_PAIRS
     # ``--timeout``: each judge's request deadline and each plugin call's (None: the default).
     timeout: float | None = None
+    write_wait_seconds: float = DEFAULT_WRITE_WAIT_SECONDS
 
     def __post_init__(self) -> None:
+        if self.write_wait_seconds < 0:
+            raise ValueError("the write wait cannot be negative")
         if self.max_json_bytes < 1 or self.max_upload_bytes < 1 or self.max_review_pairs < 1:
             raise ValueError("size limits must be positive")
         if self.check_workers < 1:
@@ -45,5 +53,5 @@ class ServerConfig:
             f"ServerConfig(library={self.library!s}, host={self.host}, token={token}, "
             f"max_json_bytes={self.max_json_bytes}, max_upload_bytes={self.max_upload_bytes}, "
             f"check_workers={self.check_workers}, max_review_pairs={self.max_review_pairs}, "
-            f"timeout={self.timeout})"
+            f"timeout={self.timeout}, write_wait_seconds={self.write_wait_seconds})"
         )

@@ -40,8 +40,9 @@ _MEANING = {
     500: "An unexpected failure; the server's log has the details.",
     502: "A service the server asked failed or had no such paper (backend_error): arXiv, for "
     "a download.",
-    503: "The server's library cannot be opened or is damaged, or the server is shutting down "
-    "(shutting_down: the work stopped after the paper or pair being judged).",
+    503: "The server's library cannot be opened or is damaged, another process kept it locked "
+    "for writing (library_busy, with Retry-After: nothing was written), or the server is "
+    "shutting down (shutting_down: the work stopped after the paper or pair being judged).",
 }
 # What any API request can be answered with, whatever its route.
 ANY_REQUEST = (401, 403, 413, 422, 500)

@@ -8,6 +8,7 @@ the client).
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from typing import Any
 
@@ -16,7 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 
-from claimaudit.errors import ClaimauditError, NestingError, as_known
+from claimaudit.errors import ClaimauditError, LibraryBusyError, NestingError, as_known
 from claimaudit.guards.untrusted import check_json_depth, load_json
 from claimaudit.net.redaction import safe_line
 from claimaudit.server.advice import request_message
@@ -40,6 +41,9 @@ _STATUS_CODES = {
 
 
 NOT_UNICODE = "invalid UTF-8 or a lone surrogate"
+# Retry-After for a library another process is writing, where the write did not wait (a busy
+# open): SQLite's busy timeout, which it did wait.
+BUSY_RETRY_AFTER = 5.0
 
 
 def error_body(status: int, code: str, message: str) -> dict[str, Any]:
@@ -167,7 +171,12 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
 async def _domain_or_internal_error(request: Request, exc: Exception) -> JSONResponse:
     known = as_known(exc)
     if known is not None:
-        return error_response(known.http_status, known.code, request_message(known))
+        response = error_response(known.http_status, known.code, request_message(known))
+        if isinstance(known, LibraryBusyError):
+            # Another process's write may take as long again as the server waited for it.
+            waited = known.waited or BUSY_RETRY_AFTER
+            response.headers["Retry-After"] = str(max(1, math.ceil(waited)))
+        return response
     # Starlette re-raises after this response is sent, so the server log gets the traceback.
     response = error_response(500, "internal_error", "internal server error; see the server log")
     # Sent from outside every middleware: the security headers' one is not passed.

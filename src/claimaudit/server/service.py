@@ -49,7 +49,7 @@ from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.report import Progress, review_latex_claims
 from claimaudit.server.advice import api_advice
 from claimaudit.server.arxiv_downloads import ArxivDownloads
-from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
+from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS, DEFAULT_WRITE_WAIT_SECONDS
 from claimaudit.server.drafts import (
     check_markdown_bibliography,
     check_texts,
@@ -108,8 +108,11 @@ class Service:
         advice: Advice = api_advice,
         timeout: float | None = None,
         arxiv: ArxivDownloads | None = None,
+        write_wait_seconds: float = DEFAULT_WRITE_WAIT_SECONDS,
     ) -> None:
         self.library = library
+        # How long a write waits for another process's write lock: a client waits no 10 minutes.
+        self.write_wait_seconds = write_wait_seconds
         self.arxiv = arxiv or ArxivDownloads()
         # ``--timeout``: each judge's request deadline and each plugin call's (None: 60 s).
         self.timeout = timeout
@@ -129,6 +132,7 @@ class Service:
     @contextmanager
     def _open(self, *, create: bool = False) -> Iterator[Library]:
         with self._library_errors(), Library.open(self.library, create=create) as library:
+            library.write_wait_seconds = self.write_wait_seconds
             try:
                 yield library
             except sqlite3.Error as exc:

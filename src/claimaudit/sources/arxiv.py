@@ -251,6 +251,11 @@ def _retry_after(headers: Mapping[str, str]) -> float | None:
 
 def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
     """The first entry of an arXiv API Atom feed; ArxivError for an error feed or none."""
+    if _declares_dtd(feed):
+        raise ArxivError(
+            f"arXiv metadata for {requested} is not valid Atom (it declares a DTD, which "
+            "arXiv's feeds never do)"
+        )
     try:
         root = ET.fromstring(feed)
     except ET.ParseError as error:
@@ -285,6 +290,38 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
         comment=_text(entry, f"{_ARXIV}comment"),
         summary=_text(entry, f"{_ATOM}summary"),
     )
+
+
+class _Prolog(Exception):
+    """Raised from expat's handlers to stop reading at the first element, or at a DTD."""
+
+    def __init__(self, dtd: bool) -> None:
+        self.dtd = dtd
+
+
+def _declares_dtd(feed: bytes) -> bool:
+    """Whether ``feed`` declares a DTD before its first element. Its entities ("billion
+    laughs": ten entities of ten, nine deep) are refused only by libexpat 2.4.1 and later,
+    and Python may be linked to an older system libexpat: no DTD is read at all. Reading
+    stops at the first element, so this costs nothing for a feed of any size."""
+    from xml.parsers import expat
+
+    def stop(dtd: bool) -> Callable[..., None]:
+        def handler(*_: object) -> None:
+            raise _Prolog(dtd)
+
+        return handler
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = stop(True)
+    parser.StartElementHandler = stop(False)
+    try:
+        parser.Parse(feed, True)
+    except _Prolog as found:
+        return found.dtd
+    except expat.ExpatError:
+        pass  # not XML: ElementTree says why
+    return False
 
 
 def _text(entry: ET.Element, tag: str) -> str | None:

@@ -1,7 +1,8 @@
 """The ``valyu`` paper source: excerpts of an arXiv paper found by Valyu Search, as in the seed.
 
 One search per paper: query ``arXiv <id> <topic, else the claim>``, ``search_type "all"``, the
-``valyu/valyu-arxiv`` collection, 5 results of up to 5,000 characters each. Only results whose URL
+``valyu/valyu-arxiv`` collection, 5 results of up to 5,000 characters each (only the first 5
+read when a server returns more). Only results whose URL
 (else id, else arXiv DOI) names the requested paper survive, under the version rule of
 ``PaperRef.matches``, and none whose identifiers name two papers or editions. Their
 distinct excerpts are joined in order and split at blank lines into passages ``P001``...; the
@@ -154,11 +155,16 @@ class ValyuSource(Source):
     def _paper(
         self, ref: PaperRef, results: Sequence[Any], search_query: str, calls: int, key: str
     ) -> SourcePaper:
-        found = [(r, f) for r in results if (f := _identity(r)) is not None and ref.matches(f)]
+        # A server that ignores max_num_results: only the first results asked for are read, in
+        # its order, as from one that honours it (the rest were passed to the judge, unasked).
+        used = results[:MAX_RESULTS]
+        found = [(r, f) for r in used if (f := _identity(r)) is not None and ref.matches(f)]
         if not found:
+            among = f"its {len(results)}"
+            if len(results) > len(used):
+                among = f"the first {len(used)} of its {len(results)}"
             raise SourceError(
-                f"Valyu search did not return {ref} among its {len(results)} results; "
-                "no verdict attempted"
+                f"Valyu search did not return {ref} among {among} results; no verdict attempted"
             )
         # A server that echoes the key into an excerpt must not get it into the library.
         excerpts = list(dict.fromkeys(mask_key(text, key) for r, _ in found if (text := _text(r))))

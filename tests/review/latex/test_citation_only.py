@@ -269,3 +269,13 @@ def test_a_minipage_s_sentence_gets_an_inline_todo(tmp_path: Path) -> None:
         "evidence P001: \u201cSciPy has sparse matrices.\u201d\n"
         "\\todo[inline]{claimaudit: contradicts (arXiv:1907.10121)}%\n\\end{minipage}"
     ) in annotated
+
+
+def test_a_pointer_alone_reads_as_written_whichever_its_preposition(tmp_path: Path) -> None:
+    # As in Markdown: "As described in \cite{a}." alone read "As described.", where "As
+    # described at \cite{a}." read "As described at.".
+    body = (
+        "As described at \\cite{a}.\n\nAs described in \\cite{a}.\n\nX holds as shown in \\cite{b}."
+    )
+    found, _ = _read(tmp_path, body)
+    assert [text for text, _ in found] == ["As described at.", "As described in.", "X holds."]

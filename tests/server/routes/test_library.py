@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shutil
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -425,3 +427,52 @@ def test_an_upload_whose_client_left_stores_nothing(
     with Library.open(library) as opened:
         assert opened.get_paper(parse_ref("local:notes")) is None
         assert len(opened.list_papers()) == 2  # the two examples, as they were
+
+
+# Another process's write, as a long `library import-jsonl` holds it: BEGIN IMMEDIATE, "held"
+# said, then the lock kept until its stdin closes.
+_HOLDER = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN IMMEDIATE")
+print("held", flush=True)
+sys.stdin.read()
+conn.execute("COMMIT")
+"""
+
+
+def test_an_upload_while_another_process_writes_is_503_library_busy_with_retry_after(
+    tmp_path: Path,
+) -> None:
+    # A server's write waited the command line's 10 minutes for the lock: longer than any
+    # HTTP client waits, so the client left and never learned why. It waits a short, named
+    # time (shortened here) and says so, Retry-After included; the command line keeps 10 min.
+    assert ServerConfig(library=tmp_path / "x").write_wait_seconds == 30.0
+    assert Library.write_wait_seconds == 600.0
+    library = tmp_path / "library.sqlite3"
+    app = create_app(ServerConfig(library=library, write_wait_seconds=0.2))
+    upload = {"file": ("n.md", b"# Notes\n\nSleep helps memory.\n")}
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as api:
+        holder = subprocess.Popen(
+            [sys.executable, "-c", _HOLDER, str(library)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+            busy = api.post("/v1/library", files=upload, data={"ref": "local:n"})
+        finally:
+            holder.communicate("", timeout=60)
+        assert holder.returncode == 0
+        assert busy.status_code == 503, busy.text
+        assert busy.headers["Retry-After"] == "1"
+        assert busy.json()["error"] == {
+            "status": 503,
+            "code": "library_busy",
+            "message": "another process kept the server's library locked for writing for "
+            "0.2 s; nothing was written; try again when it is done",
+        }
+        assert api.get("/v1/library").json()["total"] == 0
+        # Once the other write is done, the same upload is stored.
+        assert api.post("/v1/library", files=upload, data={"ref": "local:n"}).status_code == 201
