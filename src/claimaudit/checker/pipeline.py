@@ -78,7 +78,7 @@ from claimaudit.net.redaction import redact_text
 from claimaudit.passage import Passage
 from claimaudit.plugins import require_judge, require_source
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
-from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.sources.protocol import Source, SourcePaper, as_library_use
 from claimaudit.text.claimwords import has_content_words
 
 _log = logging.getLogger(__name__)
@@ -140,7 +140,10 @@ class Checker:
         # every cache read of this checker.
         self.policy = self.policy.for_judge(self.judge)
         # Read by every caller before a check (is the library used?): a failure is said here.
-        backend_attribute(self.source, "library_use", "source")
+        use = backend_attribute(self.source, "library_use", "source")
+        # A string other than a LibraryUse's value would pass every ``is LibraryUse.NONE`` test
+        # as a source that opens the library: refused here, naming the source.
+        as_library_use(use, str(getattr(self.source, "name", type(self.source).__name__)))
 
     def close(self) -> None:
         """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
