@@ -36,7 +36,8 @@ class SourcePaper:
     backend: str | None = None
     # The library's hash of the content the passages were read from (``library`` source only):
     # records name it (``paperContentHash``), and a judgement of content no longer stored is
-    # not cached.
+    # not cached. Ignored, with ``extractor``, from a source whose ``library_use`` is
+    # ``LibraryUse.NONE``: no library holds what it read.
     content_hash: str | None = None
     # The reader that made the passages from it ("markdown/23"; ``library`` source only).
     extractor: str | None = None
@@ -75,7 +76,9 @@ class Source(Protocol):
     reference asks for, or raises ``SourceError`` when it cannot (not found, service failure),
     which becomes a ``not_checked`` record; any other exception is treated the same way, as a
     bug of the source, and so is a plugin's ``fetch`` that has not returned within the timeout
-    (``--timeout``, default 60 s). Optional, with the defaults below: ``library_use`` (a
+    (``--timeout``, default 60 s). A source that does not read the library leaves
+    ``SourcePaper.content_hash`` and ``extractor`` unset; what it sets there is ignored.
+    Optional, with the defaults below: ``library_use`` (a
     ``LibraryUse``; its value as a string, ``"none"``, is taken for it, anything else refused
     with PluginError) and ``close``.
     """
