@@ -326,3 +326,31 @@ def test_a_failed_plugins_message_is_kept_without_escape_sequences() -> None:
     registry = Registry()
     registry.load("esc", broken, "esc 1.0")
     assert registry.broken == {"esc": "ImportError: needs torch second line"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "cannot import: token=sk-abcdef0123456789",
+        "cannot import: api_key = 'sk-abcdef0123456789'",
+        "cannot import: PASSWORD: sk-abcdef0123456789",
+        "bad key sk-abcdef0123456789abcd",
+    ],
+)
+def test_a_secret_a_failed_plugin_spells_out_is_masked_where_it_is_shown(
+    message: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # QA: a plugin whose ImportError quoted its key as "token=..." showed it in `claimaudit
+    # plugins` and in the stderr warning that it failed to load: no URL, header or known
+    # variable held it, so nothing masked it.
+    def broken() -> object:
+        raise ImportError(message)
+
+    registry = Registry()
+    registry.load("leaky", broken, "leaky 1.0")
+    registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"), pytest.raises(PluginError):
+        registry.make_judge("good")
+    assert "sk-abcdef0123456789" not in registry.broken["leaky"]
+    assert "***" in registry.broken["leaky"]
+    assert caplog.records and all("sk-abcdef" not in r.getMessage() for r in caplog.records)

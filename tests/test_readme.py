@@ -289,3 +289,26 @@ def test_the_benchmarks_give_the_scifact_figure_eval_val_gives() -> None:
         "the figures `make eval-val` (`claimaudit eval`) gives on 0.4.6 too: since"
         not in benchmarks
     )
+
+
+# What the README tells a user to import or build from the package: "from claimaudit import
+# X, Y" and a class called in its text, `Name(...)`.
+_IMPORT = re.compile(r"from (claimaudit[\w.]*) import\s+(\w+(?:, *\w+)*)")
+_CALLED = re.compile(r"`([A-Z]\w+)\(")
+
+
+def test_what_the_readme_tells_users_to_import_is_importable() -> None:
+    # QA: it named `OpenAIJudge(..., key_env=...)` for a key in a variable of one's own, and
+    # `from claimaudit import OpenAIJudge` raised ImportError.
+    import importlib
+
+    text = README.read_text(encoding="utf-8")
+    for module, names in _IMPORT.findall(text):
+        imported = importlib.import_module(module)
+        for name in (n.strip() for n in names.split(",")):
+            if name:
+                assert hasattr(imported, name), f"from {module} import {name}"
+    import claimaudit
+
+    for name in set(_CALLED.findall(text)):
+        assert name in claimaudit.__all__, f"README builds {name}(...), not in claimaudit"

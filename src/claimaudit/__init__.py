@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from claimaudit.judges.jev import JevOptions
     from claimaudit.judges.local import LocalOptions
     from claimaudit.judges.openai import OpenAIOptions
+    from claimaudit.judges.openai.judge import OpenAIJudge
     from claimaudit.judges.protocol import (
         Case,
         ChoiceAnswer,
@@ -203,6 +204,9 @@ _HOMES = {
     "JevOptions": "claimaudit.judges.jev",
     "LocalOptions": "claimaudit.judges.local",
     "OpenAIOptions": "claimaudit.judges.openai",
+    # Built directly to read its key from a variable of the caller's own (``key_env``), as
+    # the README shows; loaded only when named.
+    "OpenAIJudge": "claimaudit.judges.openai.judge",
     "Passage": "claimaudit.passage",
     # For a plugin that reads its key from a variable of its own: masked as the built-ins' are.
     "add_secret_env": "claimaudit.net.redaction",
@@ -316,6 +320,7 @@ __all__ = [
     "ModelRequiredError",
     "NestingError",
     "NotCheckedRecord",
+    "OpenAIJudge",
     "OpenAIOptions",
     "PaperListError",
     "PaperNotFoundError",

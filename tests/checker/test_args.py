@@ -157,3 +157,43 @@ def test_a_backend_property_that_raises_is_a_plugin_error_naming_it(
     with pytest.raises(PluginError) as caught:
         build()
     assert str(caught.value) == message
+
+
+class _StringUseSource(MemorySource):
+    """A plugin's source that gives its library use as the enum's value, or as nonsense."""
+
+    def __init__(self, use: object) -> None:
+        super().__init__()
+        self.use = use
+
+    @property
+    def library_use(self) -> LibraryUse:
+        return self.use  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("given", "meant"), [("none", LibraryUse.NONE), ("reads", LibraryUse.READS)]
+)
+def test_a_library_use_given_as_the_enums_value_is_taken_for_it(
+    given: str, meant: LibraryUse
+) -> None:
+    # QA: "none" passed, and every `is LibraryUse.NONE` test then took the source for one that
+    # opens the library (checked, created, fetched into).
+    with make_checker(_judge(), source=_StringUseSource(given), cache=False) as checker:
+        assert checker.source.library_use is meant
+
+
+@pytest.mark.parametrize("given", ["None", "nothing", 0, None])
+def test_a_library_use_that_is_no_library_use_is_a_plugin_error_naming_the_source(
+    given: object,
+) -> None:
+    for build in (
+        lambda: make_checker(_judge(), source=_StringUseSource(given), cache=False),
+        lambda: Checker(_StringUseSource(given), _judge()),
+    ):
+        with pytest.raises(PluginError) as caught:
+            build()
+        assert str(caught.value).startswith("source 'memory' gives its library_use as ")
+        assert "not a claimaudit.LibraryUse (or one of 'none', 'reads', 'fills')" in str(
+            caught.value
+        )

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
+from claimaudit.api import make_checker
 from claimaudit.checker.cache import CacheKey, cache_key, paper_fingerprint, recall
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
-from claimaudit.identity import parse_ref
+from claimaudit.cli._older_readings import older_reading
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
+from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord
 from claimaudit.sources.protocol import SourcePaper
@@ -330,3 +334,32 @@ def test_a_cache_identity_that_fails_or_is_no_text_is_not_checked_naming_the_jud
     record = Checker(source, judge, cache=cache).check_paper(CLAIM, "1907.10121")
     assert record.verdict == "not_checked" and record.error.startswith(message), record
     assert judge.asked == 0  # nothing was judged under a key that could not be made
+
+
+class _HashingSearch(MemorySource):
+    """A search service's source (it never reads the library) that sets the library-only
+    ``content_hash`` and ``extractor`` all the same."""
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        found = super().fetch(ref, query)
+        return replace(found, content_hash="ab" * 32, extractor="markdown/1")
+
+
+def test_a_content_hash_from_a_source_that_never_reads_the_library_is_ignored(
+    tmp_path: Path,
+) -> None:
+    # QA: a plugin's search source setting content_hash made every record "judged as an older
+    # reader read it (reader unrecorded)", and none of its judgements was ever cached (the
+    # cache keeps none for content the library does not hold).
+    source = _HashingSearch()
+    source.add(parse_ref("arXiv:2101.00001"), "A paper", ["Raw data must be kept unmodified."])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()  # the cache lives in a library's file
+    for _ in range(2):
+        with make_checker(judge, source=source, library=library) as checker:
+            (record,) = checker.check("Keep raw data unmodified.", ["arXiv:2101.00001"])
+        assert isinstance(record, CheckedRecord)
+        assert record.paper_content_hash is None and record.paper_extractor is None
+        assert older_reading(record) is None
+    assert len(judge.seen) == 1  # the second check was answered from the cache

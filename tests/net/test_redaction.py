@@ -130,3 +130,60 @@ def test_a_url_given_as_a_file_keeps_its_credentials_off_the_terminal(
     assert outcome.exit_code == 2
     assert "SEKRIT" not in outcome.stdout + outcome.stderr
     assert "https:/***@host/input.jsonl?token=***" in outcome.stderr
+
+
+FREE_KEY = "sk-abcdef0123456789XYZW"  # no variable holds it: only its shape or its name gives it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"cannot start: token={FREE_KEY}",
+        "cannot start: token=abc123secret",
+        "TOKEN = abc123secret was refused",
+        "api_key: abc123secret",
+        "ImportError: OPENAI_API_KEY=abc123secret is not valid",
+        "config {'api_key': 'abc123secret', 'model': 'x'}",
+        'config {"client_secret": "abc123secret"}',
+        "Settings(password='abc123secret')",
+        "db_password: hunter2xyz",
+        "x-api-key: abc123secret",
+        f"the key {FREE_KEY} was refused",
+        "Secret=abc123secret",
+    ],
+)
+def test_a_secret_written_as_free_text_is_masked(text: str) -> None:
+    # QA: a plugin whose ImportError said "token=sk-abcdef0123456789" showed it as written in
+    # `claimaudit plugins` and in the warning that the plugin failed to load.
+    shown = redact_text(text)
+    assert "abc123secret" not in shown and "hunter2xyz" not in shown and FREE_KEY not in shown
+    assert "***" in shown
+    assert redact_text(shown) == shown  # masking again changes nothing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the token budget ran out",
+        "key findings of the paper",
+        "max_tokens=512 is too many",
+        "Key: findings were mixed",
+        "Key: well-known results",
+        "a password is required",
+        "the secret of their method",
+        "keys=3 tokens:4",
+        "sk-short is not a key",
+    ],
+)
+def test_prose_about_keys_and_tokens_stays(text: str) -> None:
+    assert redact_text(text) == text and mask_secrets(text) == text
+
+
+def test_a_key_of_a_known_shape_is_masked_in_a_title() -> None:
+    assert mask_secrets(f"model {FREE_KEY}") == "model ***"
+    assert reply_text(f"title {FREE_KEY}.") == "title ***."
+
+
+def test_a_secret_written_as_free_text_keeps_the_sentences_closing_marks() -> None:
+    assert redact_text("refused (token=abc123secret).") == "refused (token=***)."
+    assert redact_text("refused: password: hunter2xyz.") == "refused: password: ***."

@@ -80,3 +80,25 @@ def test_the_library_named_with_its_article_reads_once_hidden(tmp_path: Path) ->
     assert hide_library(f"cannot open library {library}: locked", library) == (
         "cannot open the server's library: locked"
     )
+
+
+def test_a_search_failure_names_the_servers_search_service_not_its_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # QA: a public user of the service read "Valyu unreachable at http://***@search.internal
+    # :8443/v1 (ConnectError)": where the server's search service runs. The operator's log
+    # keeps it.
+    base = "http://ops:s3cret@search.internal:8443/v1"
+    monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", base)
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    failing = _Failing(
+        "Valyu unreachable at http://***@search.internal:8443/v1 (ConnectError)", calls=1
+    )
+    source = ServerSource(failing, tmp_path / "library.sqlite3")
+    with caplog.at_level("WARNING", logger="uvicorn.error"), pytest.raises(SourceError) as caught:
+        source.fetch(parse_ref("arXiv:1706.03762"), "q")
+    assert str(caught.value) == ("Valyu unreachable at the server's search service (ConnectError)")
+    assert caught.value.calls == 1
+    logged = [r.getMessage() for r in caplog.records if r.name == "uvicorn.error"]
+    assert any("search.internal:8443" in line for line in logged)

@@ -77,6 +77,8 @@ def backend_attribute(backend: object, attribute: str, kind: str) -> object:
     its message, which may quote a secret: the traceback goes to the debug log."""
     try:
         return getattr(backend, attribute)
+    except PluginError:
+        raise  # a wrapper's own word on what the backend gave (``as_library_use``)
     except (Exception, SystemExit) as error:  # a plugin's sys.exit() too, as its factory's
         try:
             name = getattr(backend, "name", None)

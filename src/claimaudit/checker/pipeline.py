@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from claimaudit.advice import Advice, advised
 from claimaudit.backends.backend_output import prints_to_stderr
@@ -78,7 +78,7 @@ from claimaudit.net.redaction import redact_text
 from claimaudit.passage import Passage
 from claimaudit.plugins import require_judge, require_source
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
-from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper, as_library_use
 from claimaudit.text.claimwords import has_content_words
 
 _log = logging.getLogger(__name__)
@@ -118,6 +118,9 @@ class Checker:
     # How the surface the records are for words a judge's failure; None keeps it as the judge
     # said it. The server's public records must not show its judge's address (``server``).
     judge_failure_words: Callable[[str], str] | None = field(default=None, repr=False)
+    # Whether the source reads the library: only then are a paper's content hash and reader
+    # the library's (set from its ``library_use`` when the checker is built).
+    _reads_library: bool = field(default=True, init=False, repr=False)
 
     def __post_init__(self) -> None:
         # Backends from plugins enter here: one that breaks its contract is refused up front,
@@ -140,7 +143,11 @@ class Checker:
         # every cache read of this checker.
         self.policy = self.policy.for_judge(self.judge)
         # Read by every caller before a check (is the library used?): a failure is said here.
-        backend_attribute(self.source, "library_use", "source")
+        use = backend_attribute(self.source, "library_use", "source")
+        # A string other than a LibraryUse's value would pass every ``is LibraryUse.NONE`` test
+        # as a source that opens the library: refused here, naming the source.
+        use = as_library_use(use, str(getattr(self.source, "name", type(self.source).__name__)))
+        self._reads_library = use is not LibraryUse.NONE
 
     def close(self) -> None:
         """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
@@ -249,6 +256,11 @@ class Checker:
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return failure(claim, ref, self.said(error), calls=spent)
+        if not self._reads_library and (found.content_hash, found.extractor) != (None, None):
+            # The library's hash and reader of what was read, from a source that never reads
+            # it: naming a content no library holds, it made every record "judged as an older
+            # reader read it" and no judgement cached (none is kept for content not stored).
+            found = replace(found, content_hash=None, extractor=None)
         edition = (str(found.ref), found.content_hash)
         first = judged.get(edition) if judged is not None else None
         if first is not None:

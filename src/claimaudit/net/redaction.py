@@ -4,7 +4,8 @@ A base URL may carry a credential (``https://user:SECRET@proxy/v1``, ``...?api_k
 backends' error texts may quote URLs. ``redact_url`` shows a URL without its userinfo and with the
 values of secret-looking query (and fragment) keys masked; ``redact_text`` does that to every URL
 in a message and also masks the current values of the secret environment variables, bearer
-tokens and Basic credentials (a base URL's userinfo goes out as one, and a proxy may echo it).
+tokens and Basic credentials (a base URL's userinfo goes out as one, and a proxy may echo it),
+and credentials written as free text (``token=...``, ``sk-...``: ``claimaudit.net.freetext``).
 Records, API errors, MCP errors and command-line errors all pass through it.
 """
 
@@ -16,6 +17,8 @@ import json
 import os
 import re
 from urllib.parse import quote, quote_plus, unquote, unquote_plus, urlsplit, urlunsplit
+
+from claimaudit.net.freetext import mask_key_shapes, mask_named_secrets
 
 MASK = "***"
 # The environment variables that hold secrets; their values never appear in a message.
@@ -265,11 +268,13 @@ def _redacted_collapsed(match: re.Match[str]) -> str:
 
 
 def redact_text(text: str) -> str:
-    """``text`` with every URL redacted, bearer tokens and secret environment values masked."""
+    """``text`` with every URL redacted, bearer tokens, secret environment values and values
+    written after a secret's name (``token=...``, ``api_key: ...``) masked."""
     text = _COLLAPSED_URL.sub(_redacted_collapsed, text)
     text = _URL.sub(_redacted_url, text)
     text = _BEARER.sub(lambda match: f"{match.group(1)} {MASK}", text)
-    return mask_secrets(text)
+    # A plugin's message may spell its key out ("token=sk-..."): no URL, header or variable.
+    return mask_secrets(mask_named_secrets(text))
 
 
 def _redacted_url(match: re.Match[str]) -> str:
@@ -281,13 +286,14 @@ def _redacted_url(match: re.Match[str]) -> str:
 
 def mask_secrets(text: str) -> str:
     """``text`` with the values of the secret environment variables (as written,
-    percent-encoded or JSON-escaped) and Basic credentials masked; nothing else changed (for
-    names and titles, where "Bearer authentication" is words, not a token)."""
+    percent-encoded or JSON-escaped), Basic credentials and keys of a well-known shape
+    (``sk-...``) masked; nothing else changed (for names and titles, where "Bearer
+    authentication" is words, not a token)."""
     for value in secret_values():
         # Also as a server or a library quotes it: percent-encoded in a Location header or a
         # query (--debug logs both), JSON-escaped in a body.
         text = mask_key(text, value)
-    return _BASIC.sub(_masked_basic, text)
+    return mask_key_shapes(_BASIC.sub(_masked_basic, text))
 
 
 def _masked_basic(match: re.Match[str]) -> str:

@@ -1,21 +1,31 @@
 """The paper source a server checks with: the CLI's default, minus the server's file paths.
 
 A ``not_checked`` message from the library names the library file, which helps a person at a
-terminal but tells a service's remote clients where the server keeps its data. Messages reach
-clients with that path replaced; everything else about the source is unchanged.
+terminal but tells a service's remote clients where the server keeps its data; one from Valyu
+names the address of the server's search service. Messages reach clients with that path and
+that address replaced (the server's log keeps the address); everything else about the source
+is unchanged.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from claimaudit.api import make_source
 from claimaudit.errors import LibraryUnreadableError, PaperNotInLibraryError, SourceError
 from claimaudit.identity import PaperRef
+from claimaudit.server.judge_address import address_hidden
 from claimaudit.sources.delegating import DelegatingSource
 from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.sources.valyu import BASE_URL_ENV as VALYU_BASE_URL_ENV
+from claimaudit.sources.valyu import DEFAULT_BASE_URL as VALYU_DEFAULT_BASE_URL
 
 LIBRARY_NAME = "the server's library"
+# Where the search service (Valyu, which ``auto`` asks for a paper not in the library) runs is
+# the server's business: "Valyu unreachable at http://***@search.internal/v1" told a public
+# user its internal address, as a judge's did (``claimaudit.server.judge_address``).
+SEARCH_ADDRESS = "the server's search service"
 FOLDER_NAME = "the server's library folder"
 # The server makes its library at start: a file missing later was moved or deleted meanwhile,
 # which every surface says in these words (a list, a check's record, an upload).
@@ -54,6 +64,8 @@ class ServerSource(DelegatingSource):
         super().__init__(inner, inner.name)
         self._library = library
         self._made_at_start = made_at_start
+        base = os.environ.get(VALYU_BASE_URL_ENV, "").strip() or VALYU_DEFAULT_BASE_URL
+        self._hide_search = address_hidden(base, SEARCH_ADDRESS, f"source {inner.name!r}")
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         if self._made_at_start and not self._library.exists():
@@ -62,7 +74,8 @@ class ServerSource(DelegatingSource):
             return self.inner.fetch(ref, query)
         except SourceError as error:
             # The same kind, with the same facts: the surface still gives its advice for it.
-            hidden = error.reworded(hide_library(str(error), self._library))
+            said = self._hide_search(hide_library(str(error), self._library))
+            hidden = error.reworded(said)
             if isinstance(hidden, PaperNotInLibraryError):
                 hidden.library = LIBRARY_NAME
             raise hidden from None

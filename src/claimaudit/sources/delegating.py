@@ -5,7 +5,7 @@ and nothing else, as ``claimaudit.judges.delegating`` is for judges."""
 from __future__ import annotations
 
 from claimaudit.identity import PaperRef
-from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper, as_library_use
 
 
 class DelegatingSource(Source):
@@ -20,7 +20,8 @@ class DelegatingSource(Source):
 
     @property
     def library_use(self) -> LibraryUse:
-        return self.inner.library_use
+        # A plugin's "none" for LibraryUse.NONE: callers test it with ``is``.
+        return as_library_use(self.inner.library_use, self.name)
 
     def close(self) -> None:
         self.inner.close()

@@ -9,11 +9,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
-from claimaudit.errors import SourceError
+from claimaudit.errors import PluginError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.passage import Passage
 
-__all__ = ["LibraryUse", "Passage", "Source", "SourceError", "SourcePaper"]
+__all__ = ["LibraryUse", "Passage", "Source", "SourceError", "SourcePaper", "as_library_use"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ class SourcePaper:
     backend: str | None = None
     # The library's hash of the content the passages were read from (``library`` source only):
     # records name it (``paperContentHash``), and a judgement of content no longer stored is
-    # not cached.
+    # not cached. Ignored, with ``extractor``, from a source whose ``library_use`` is
+    # ``LibraryUse.NONE``: no library holds what it read.
     content_hash: str | None = None
     # The reader that made the passages from it ("markdown/23"; ``library`` source only).
     extractor: str | None = None
@@ -50,6 +51,23 @@ class LibraryUse(StrEnum):
     FILLS = "fills"  # reads it and adds the papers it lacks, creating it when missing
 
 
+def as_library_use(value: object, source: str) -> LibraryUse:
+    """A source's ``library_use`` as the ``LibraryUse`` it means: one of its values as a string
+    (``"none"``) is taken for it, since callers test it with ``is LibraryUse.NONE`` and a string
+    there read as a source that opens the library; anything else is PluginError naming the
+    source ``source``."""
+    if isinstance(value, LibraryUse):
+        return value
+    if isinstance(value, str) and value in LibraryUse._value2member_map_:
+        return LibraryUse(value)
+    choices = ", ".join(repr(use.value) for use in LibraryUse)
+    shown = repr(value)[:40] if isinstance(value, str) else type(value).__name__
+    raise PluginError(
+        f"source {source!r} gives its library_use as {shown}, not a claimaudit.LibraryUse "
+        f"(or one of {choices})"
+    )
+
+
 @runtime_checkable
 class Source(Protocol):
     """Where papers come from. Subclass it: ``class MySource(Source)``.
@@ -58,8 +76,11 @@ class Source(Protocol):
     reference asks for, or raises ``SourceError`` when it cannot (not found, service failure),
     which becomes a ``not_checked`` record; any other exception is treated the same way, as a
     bug of the source, and so is a plugin's ``fetch`` that has not returned within the timeout
-    (``--timeout``, default 60 s). Optional, with the defaults below: ``library_use`` and
-    ``close``.
+    (``--timeout``, default 60 s). A source that does not read the library leaves
+    ``SourcePaper.content_hash`` and ``extractor`` unset; what it sets there is ignored.
+    Optional, with the defaults below: ``library_use`` (a
+    ``LibraryUse``; its value as a string, ``"none"``, is taken for it, anything else refused
+    with PluginError) and ``close``.
     """
 
     name: str

@@ -1,0 +1,83 @@
+"""Credentials written as free text, as a plugin's or a backend's message may quote them.
+
+An ImportError saying ``token=sk-...``, a config dict in an exception (``{'api_key': '...'}``),
+``OPENAI_API_KEY=...`` pasted into a message: none of them is a URL, a bearer token or the value
+of a variable claimaudit knows, so nothing else masks them. ``mask_named_secrets`` masks the value
+after a secret-looking name and ``:`` or ``=``; ``mask_key_shapes`` masks the keys whose shape
+alone says what they are (``sk-...``). Prose stays: "the token budget", "key findings",
+"max_tokens=512" (not a secret's name) and "Key: findings" (a word, not a credential).
+"""
+
+from __future__ import annotations
+
+import re
+
+MASK = "***"
+
+# A name whose value is a credential, as one word (its parts joined by "_" or "-"): "token",
+# "api_key", "OPENAI_API_KEY", "x-api-key", "client_secret", "db_password". Whole names only:
+# "max_tokens", "keys" and "keyboard" are other words.
+_NAME = (
+    r"(?<![A-Za-z0-9_-])(?:[A-Za-z0-9]+[_-])*"
+    r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?)"
+    r"(?![A-Za-z0-9_-])"
+)
+# What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
+# bracket ("(token=abc)" keeps its ")").
+_VALUE = r"[^\s\"'`<>,;&)\]}]+"
+# "name=value", the name or value also quoted ("'api_key': 'abc'" is a dict as Python prints it,
+# "api_key": "abc" one as JSON does). Every value after "=" or in quotes is a credential.
+_ASSIGNED = re.compile(
+    rf"({_NAME}[\"']?\s*(?:=\s*[\"']?|:\s*[\"']))({_VALUE})",
+    re.IGNORECASE,
+)
+# "name: value" unquoted is also how prose reads ("Key: findings were..."): masked only where the
+# value is shaped like a credential: a long word holding a digit or a mark no word holds ("-"
+# is one: "Key: well-known" is prose).
+_STATED = re.compile(rf"({_NAME}\s*:\s*)({_VALUE})", re.IGNORECASE)
+_MIN_STATED_CHARS = 6
+_CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
+
+# Keys whose shape alone says what they are, wherever they stand: OpenAI-style "sk-..." (also
+# "sk-proj-..."), GitHub tokens, Slack tokens, AWS access key ids, Google API keys.
+_KEY_SHAPES = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    r"sk-[A-Za-z0-9_-]{20,}"
+    r"|(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
+    r"|xox[abprs]-[A-Za-z0-9-]{10,}"
+    r"|AKIA[0-9A-Z]{16}"
+    r"|AIza[0-9A-Za-z_-]{35}"
+    r")(?![A-Za-z0-9_-])"
+)
+
+
+def mask_named_secrets(text: str) -> str:
+    """``text`` with the value after a secret-looking name masked: every ``name=value`` and
+    quoted ``'name': 'value'``, and an unquoted ``name: value`` whose value is shaped like a
+    credential."""
+    text = _ASSIGNED.sub(_assigned, text)
+    return _STATED.sub(_stated, text)
+
+
+# A sentence's own marks after a value ("... token=abc.") are the sentence's, kept.
+_CLOSING_MARKS = ".:!?"
+
+
+def _assigned(match: re.Match[str]) -> str:
+    value = match.group(2).rstrip(_CLOSING_MARKS)
+    if not value:
+        return match.group()
+    return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
+
+
+def _stated(match: re.Match[str]) -> str:
+    value = match.group(2).rstrip(_CLOSING_MARKS)
+    if len(value) < _MIN_STATED_CHARS or not _CREDENTIAL_MARK.search(value) or value == MASK:
+        return match.group()
+    return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
+
+
+def mask_key_shapes(text: str) -> str:
+    """``text`` with every key of a well-known shape (``sk-`` and 20 or more characters, say)
+    masked: no name needs to stand before it."""
+    return _KEY_SHAPES.sub(MASK, text)
