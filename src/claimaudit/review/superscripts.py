@@ -24,6 +24,8 @@ import re
 from collections.abc import Collection
 from itertools import pairwise
 
+from claimaudit.review.numbered import group_numbers
+
 _DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _ASCII = str.maketrans(_DIGITS + "⁻˒", "0123456789-,")
 # A run of raised digits, a range ("¹⁻³") or a list ("¹˒²", "¹,²": a comma between two raised
@@ -31,7 +33,6 @@ _ASCII = str.maketrans(_DIGITS + "⁻˒", "0123456789-,")
 _UNICODE = re.compile(f"[{_DIGITS}]+(?:[⁻,˒][{_DIGITS}]+)*")
 # Pandoc's superscript holds no blank: "^1,2^", "^1-3^", "^1\u20133^".
 _PANDOC = re.compile(r"\^(\d+(?:[-\u2013,]\d+)*)\^")
-_ITEM = re.compile(r"(\d+)(?:-(\d+))?")
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _AFTER_STOP = frozenset(".,!?\u2019\u201d\"'")
 # Units written before an exponent ("cm²", "km^2^", "s⁻¹" is no mark anyway): never a word
@@ -44,20 +45,11 @@ _UNITS = frozenset(
 )
 _LETTERS = re.compile(r"[^\W\d_]{4,}")
 _WINDOW = 64
-MAX_RANGE = 100  # as for "[1-100]": a longer one is a typo, not a hundred works
 
 
 def _numbers(body: str) -> list[int] | None:
-    found: list[int] = []
-    for match in _ITEM.finditer(body.translate(_ASCII).replace("\u2013", "-")):
-        if max(len(match.group(1)), len(match.group(2) or "")) > 6:
-            return None
-        low = int(match.group(1))
-        high = int(match.group(2) or low)
-        if low < 1 or high < low or high - low > MAX_RANGE:
-            return None
-        found.extend(range(low, high + 1))
-    return found
+    """The numbers a raised mark cites ("¹⁻³": 1, 2, 3), by a bracket group's rules."""
+    return group_numbers(body.translate(_ASCII))
 
 
 def _after_word_or_stop(text: str, start: int) -> bool:
