@@ -10,6 +10,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography
+from claimaudit.review.citation_only import only_pointers
 from claimaudit.review.claims import Claim, extract_claims
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
@@ -66,14 +67,16 @@ def test_a_sentence_that_says_something_stays_a_claim_of_its_own() -> None:
 
 def test_citations_stay_in_their_paragraph() -> None:
     found, uncited = _read("X holds.\n\nY holds [@a]. See also [@b].\n\n- Z holds.\n- See [@a].\n")
-    assert found == [("Y holds.", [A, B]), (".", [A])]
+    assert found == [("Y holds.", [A, B]), ("See.", [A])]
     assert uncited == ["X holds.", "Z holds."]
 
 
 def test_a_paragraph_of_citations_alone_stays_a_claim_to_be_refused() -> None:
-    # No statement to back: the citation is kept in sight, as a claim refused as empty.
+    # No statement to back: the citation is kept in sight, as a claim refused as empty (its
+    # words are pointers only), read as written less its citations.
     found, uncited = _read("X holds.\n\nSee [@a]. See also [@b].\n")
-    assert found == [(".", [A]), (".", [B])]
+    assert found == [("See.", [A]), ("See also.", [B])]
+    assert all(only_pointers(text) for text, _ in found)
     assert uncited == ["X holds."]
 
 

@@ -183,3 +183,12 @@ def test_a_blank_typed_before_a_comma_or_stop_goes_in_markdown_as_in_latex(
     assert tidy(text, marked=True) == tidied
     latex = text.replace(" \ue000", "").replace("\u00a0", " ")  # the LaTeX reader's gaps closed
     assert tidy(latex, closed=True) == tidied.replace("\u00a0,", ",")
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"), [(f"See {REMOVED}.", "See."), (f"Cf. {REMOVED}.", "Cf.")]
+)
+def test_a_lone_pointer_keeps_its_word_not_a_bare_stop(text: str, tidied: str) -> None:
+    # Its record is not_checked (no word to check); its claim read ".", where "As described
+    # in [1]." reads "As described in.".
+    assert tidy(text, marked=True) == tidied

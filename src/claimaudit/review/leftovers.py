@@ -278,9 +278,10 @@ def _without_pointer_before_hole(text: str) -> str:
 
 
 def _without_dangling(text: str) -> str:
-    """``text`` without a pointer word left dangling at its end, its stop kept."""
+    """``text`` without a pointer word left dangling at its end, its stop kept; a sentence of
+    nothing else keeps it ("See." as "As described in." does, not ".")."""
     match = _DANGLING_POINTER.search(text)
-    if match is None:
+    if match is None or not _TOKEN.search(text, 0, match.start()):
         return text
     return text[: match.start()] + (text[-1] if text[-1] in ".!?" else "")
 
