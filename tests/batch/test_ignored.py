@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from claimaudit.batch.items import BatchItem, read_items
 from claimaudit.batch.resume import read_resume
-from claimaudit.batch.run import BatchItem, read_items, scan_input
+from claimaudit.batch.run import scan_input
 
 CLAIM = "Aspirin lowers fever."
 

@@ -5,15 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.batch.items import input_key, read_items, require_json_lines
 from claimaudit.batch.resume import read_resume
-from claimaudit.batch.run import (
-    BadLine,
-    input_key,
-    pending_pairs,
-    read_items,
-    require_json_lines,
-    run_batch,
-)
+from claimaudit.batch.run import pending_pairs, run_batch
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import DatasetError
 from claimaudit.identity import parse_ref
@@ -194,15 +188,6 @@ def test_output_written_with_text_ids_resumes_without_checking_again(
     assert _read(out) == records
 
 
-def test_a_batch_line_with_an_id_too_long_for_python_is_a_bad_line(tmp_path: Path) -> None:
-    line = '{"id": ' + "9" * 5000 + ', "claim": "Aspirin lowers fever.", "papers": ["x:1"]}'
-    source = tmp_path / "in.jsonl"
-    source.write_text(line + "\n", encoding="utf-8")
-    [bad] = read_items(source)
-    assert isinstance(bad, BadLine) and bad.id == "line-1"
-    assert bad.error.startswith("line 1: invalid JSON (a number too long to read")
-
-
 def test_a_first_line_with_a_number_too_long_says_so_as_any_other_line(
     tmp_path: Path, source: MemorySource
 ) -> None:
@@ -250,41 +235,6 @@ def test_an_input_that_is_not_json_lines_is_refused_before_anything_is_written(
     with pytest.raises(DatasetError, match=f"^{src} is not JSON Lines: {problem}"):
         run_batch(src, out, Checker(source, judge))
     assert not out.exists() and judge.seen == []
-
-
-def test_a_first_line_that_is_an_object_makes_a_json_lines_file(tmp_path: Path) -> None:
-    src = tmp_path / "in.jsonl"
-    # After a byte order mark and blank lines; an object too deep to read is still one.
-    src.write_bytes(b"\xef\xbb\xbf\n  \n" + b'{"a": ' * 100 + b"1" + b"}" * 100 + b"\nnot json\n")
-    require_json_lines(src)
-    (tmp_path / "empty.jsonl").write_bytes(b"\n\n")
-    require_json_lines(tmp_path / "empty.jsonl")  # nothing to check, nothing written
-    utf16 = tmp_path / "utf16.jsonl"
-    utf16.write_text('{"id": 1}\n', encoding="utf-16")
-    # It said "line 1 is not UTF-8 text", as of any other encoding: now what to do.
-    with pytest.raises(DatasetError) as refused:
-        require_json_lines(utf16)
-    assert str(refused.value) == f"{utf16}: UTF-16 text, not UTF-8; re-save it as UTF-8"
-    short = tmp_path / "short.jsonl"  # a first line too short to tell
-    short.write_text("{}\n" + '{"id": 1}\n' * 3, encoding="utf-16-le")
-    with pytest.raises(DatasetError, match="UTF-16 text, not UTF-8; re-save it as UTF-8"):
-        require_json_lines(short)
-    latin1 = tmp_path / "latin1.jsonl"
-    latin1.write_bytes('{"claim": "café"}\n'.encode("latin-1"))
-    with pytest.raises(DatasetError, match="line 1 is not UTF-8 text"):
-        require_json_lines(latin1)
-
-
-@pytest.mark.parametrize("end", [b"\r", b"\r\n", b"\n"])
-def test_lines_ended_by_a_lone_cr_are_lines_as_crlf_and_lf_are(tmp_path: Path, end: bytes) -> None:
-    # Lone CRs were refused ("line 1 is not a JSON object"); import-jsonl takes them.
-    src = tmp_path / "in.jsonl"
-    lines = [b'{"id": 1, "claim": "Raw data is kept.", "papers": ["p"]}', b"", b"{broken"]
-    src.write_bytes(end.join(lines) + end)
-    require_json_lines(src)
-    items = list(read_items(src))
-    assert [i.line_number for i in items] == [1, 3]
-    assert not isinstance(items[0], BadLine) and isinstance(items[1], BadLine)
 
 
 def test_the_output_escapes_what_a_terminal_would_obey(
@@ -447,48 +397,6 @@ def test_every_bad_line_keeps_what_it_could_read_of_its_claim_and_papers(tmp_pat
     ]
     assert {r["verdict"] for r in rows} == {"not_checked"}
     assert stats.bad_lines == [1, 2, 3, 4] and stats.bad_records == 7
-
-
-@pytest.mark.parametrize(
-    ("line", "error"),
-    [
-        (
-            {"id": 1, "claim": "Aspirin lowers fever.", "paper": "scifact:1"},
-            "line 1: missing 'papers'; unknown key 'paper' (did you mean 'papers'?)",
-        ),
-        (
-            {"id": 1, "text": "Aspirin lowers fever.", "papers": ["scifact:1"]},
-            "line 1: missing 'claim'; unknown key 'text'",
-        ),
-        (
-            {"id": 1, "papers": ["scifact:1"], "claims": "A", "topics": "t"},
-            "line 1: missing 'claim'; unknown keys 'claims' (did you mean 'claim'?), 'topics' "
-            "(did you mean 'topic'?)",
-        ),
-        (
-            {"id": 1, "claim": None, "papers": ["scifact:1"]},
-            "line 1: 'claim' must be a string",
-        ),
-        ({"id": 3}, "line 1: missing 'claim' and 'papers'"),
-        (
-            {"claim": "Aspirin lowers fever."},
-            "line 1: missing or invalid 'id' (a string or whole number, up to 1,000 characters); "
-            "missing 'papers'",
-        ),
-    ],
-)
-def test_a_common_slip_is_named_in_the_bad_line_s_error(
-    tmp_path: Path, line: dict[str, object], error: str
-) -> None:
-    [item] = read_items(_write_input(tmp_path / "in.jsonl", [json.dumps(line)]))
-    assert isinstance(item, BadLine)
-    assert item.error == error
-
-
-def test_an_extra_key_alone_does_not_make_a_line_bad(tmp_path: Path) -> None:
-    line = {"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"], "note": "x"}
-    [item] = read_items(_write_input(tmp_path / "in.jsonl", [json.dumps(line)]))
-    assert not isinstance(item, BadLine)
 
 
 def test_a_bad_line_written_whole_by_an_earlier_version_stays_done(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.batch.items import read_items
 from claimaudit.batch.resume import read_resume
-from claimaudit.batch.run import read_items, run_batch
+from claimaudit.batch.run import run_batch
 from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply

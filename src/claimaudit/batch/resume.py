@@ -1,6 +1,6 @@
 """Resuming a batch: what its ``--out`` already holds.
 
-Resume matches a record to its input line by the line's *input key* (``claimaudit.batch.run``),
+Resume matches a record to its input line by the line's *input key* (``claimaudit.batch.items``),
 written into every record as ``inputKey``: a pair whose key and paper a record holds is done.
 Papers are compared with credentials and tokens masked on both sides, as a record holds a
 reference that does not parse only so (``inputs.shown_ref``). Two papers of one line that read

@@ -1,312 +1,43 @@
 """Batch checking from JSON Lines, resumable.
 
-Each input line is ``{"id", "claim", "papers": [REF, ...], "topic"?}``. Each (claim, paper) record
-is written and flushed as soon as it is done, so a rerun with the same output file skips the
-pairs already written and continues where a crash or Ctrl-C stopped it.
+The input is read by ``claimaudit.batch.items``. Each (claim, paper) record is written and
+flushed as soon as it is done, so a rerun with the same output file skips the pairs already
+written and continues where a crash or Ctrl-C stopped it.
 
 Resume matches a record to its input line by the line's *input key*, written into every record
 (``inputKey``, with ``inputLine``, the line's number, for people): the SHA-256 of the line's
 text and, for a line repeated word for word, which repeat it is (``<hex>:1``, ``<hex>:2``).
 So lines that look alike (ids ``7`` and ``"7"``, or one line given twice) are separate pairs
 that never merge; adding, removing or moving other lines changes no key; editing a line makes it
-a new one. What ``--out`` already holds is read by ``claimaudit.batch.resume``.
-
-A record carries its line's ``id`` as given (``7`` stays a number, ``"7"`` a string), so that
-input and output join on it; a bad line without a usable id gets ``"line-N"``. An input whose
-first line is no JSON object (a CSV, an indented JSON file) is refused whole, since every line of
-it would be a bad line; a run holds ``--out``'s lock (``claimaudit.batch.lock``) while it lasts.
+a new one. What ``--out`` already holds is read by ``claimaudit.batch.resume``; a run holds
+``--out``'s lock (``claimaudit.batch.lock``) while it lasts.
 """
 
 from __future__ import annotations
 
-import difflib
-import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from claimaudit.accounting import RunSummary
-from claimaudit.batch.ignored import IgnoredKeys, ignored_keys
+from claimaudit.batch.ignored import IgnoredKeys
+from claimaudit.batch.items import BadLine, BatchItem, read_items, require_json_lines
 from claimaudit.batch.lock import batch_lock
 from claimaudit.batch.resume import Outcome, Resume, paper_places, read_resume
 from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
-from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.guards.durable import PacedSync, sync_folder
 from claimaudit.guards.jsonsafe import escape_unsafe
-from claimaudit.guards.repeated import load_json_once, repeat_problem
-from claimaudit.guards.untrusted import (
-    NumberTooLongError,
-    check_text,
-    load_json,
-    scrub_surrogates,
-)
-from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
-from claimaudit.inputs import (
-    MAX_CLAIM_CHARS,
-    cut_ref,
-    ref_key,
-    validate_claim,
-    validate_papers,
-    validate_topic,
-)
+from claimaudit.guards.untrusted import scrub_surrogates
+from claimaudit.inputs import MAX_CLAIM_CHARS, cut_ref, ref_key
 from claimaudit.net.redaction import redact_text
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
-
-MAX_ID_CHARS = 1_000
-
-# A line's id as the input gave it: a JSON string or a whole number (never a bool or a float).
-ItemId = str | int
-
-
-@dataclass(frozen=True)
-class BatchItem:
-    line_number: int
-    key: str
-    id: ItemId
-    claim: str
-    papers: tuple[str, ...]
-    topic: str | None
-    # Keys the line holds that batch does not read but that were plainly meant (a run's option
-    # such as ``judge``, a slip such as ``topc``): ``claimaudit.batch.ignored``.
-    ignored: tuple[str, ...] = ()
-
-    @property
-    def id_text(self) -> str:
-        """The id as text: how records written before input keys existed are matched."""
-        return str(self.id)
-
-
-@dataclass(frozen=True)
-class BadLine:
-    line_number: int
-    key: str
-    id: ItemId
-    error: str
-    # What the line asked, as far as it could be read: its not_checked records keep the claim,
-    # and there is one record per paper (one with no paper when none could be read).
-    claim: str = ""
-    papers: tuple[str, ...] = ()
-    # Which of ``pairs()`` (1 first) are still to write, when some are done; None for all.
-    pending: tuple[int, ...] | None = None
-
-    @property
-    def id_text(self) -> str:
-        return str(self.id)
-
-    def pairs(self) -> list[tuple[str, str, int | None]]:
-        """(paper as sent, its resume key, its place where it needs one: ``paper_places``) of
-        each record the line gets."""
-        if not self.papers:
-            return [("", "", None)]
-        places = paper_places(self.papers)
-        return [
-            (paper, ref_key(paper), place) for paper, place in zip(self.papers, places, strict=True)
-        ]
-
-    def pending_pairs(self) -> list[tuple[str, str, int | None]]:
-        pairs = self.pairs()
-        return pairs if self.pending is None else [pairs[i - 1] for i in self.pending]
-
-
-def input_key(text: bytes, repeat: int) -> str:
-    """The key of an input line's text, ``repeat`` counting lines with the same text (1 first)."""
-    return f"{hashlib.sha256(text).hexdigest()[:32]}:{repeat}"
-
-
-def _item_id(data: dict[str, Any]) -> ItemId | None:
-    """The line's id, unchanged, or None when it is missing or not a usable string or integer
-    (a bool is refused though Python counts it an int; ``7.0`` is refused as a float)."""
-    item_id = data.get("id")
-    if not isinstance(item_id, str | int) or isinstance(item_id, bool):
-        return None
-    if isinstance(item_id, str) and not item_id.strip():  # "" or "  " joins to nothing
-        return None
-    ident = str(item_id)
-    try:
-        check_text(ident, "'id'")
-    except InvalidTextError:
-        return None
-    return item_id if len(ident) <= MAX_ID_CHARS else None
-
-
-def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
-    fallback_id = f"line-{line_number}"
-
-    def bad(
-        problem: str, ident: ItemId = fallback_id, claim: str = "", papers: Sequence[str] = ()
-    ) -> BadLine:
-        return BadLine(
-            line_number, key, ident, f"line {line_number}: {problem}", claim, _distinct(papers)
-        )
-
-    try:
-        data: Any = load_json_once(raw)
-    except NestingError as error:
-        return bad(str(error))
-    except json.JSONDecodeError as error:
-        return bad(f"invalid JSON ({error.msg})")
-    if not isinstance(data, dict):
-        return bad("expected a JSON object")
-    # Whatever of the claim and papers can be read goes into every not_checked record below.
-    readable_claim, readable_papers = _readable(data)
-    unknown = _unknown_keys(data)
-
-    def bad_here(problem: str, ident: ItemId = fallback_id) -> BadLine:
-        return bad(f"{problem}{unknown}", ident, readable_claim, readable_papers)
-
-    # json keeps the last of a repeated key: the line would ask something other than it says.
-    repeated = repeat_problem(data)
-    if repeated:
-        # The id joins records to the input: a repeated id is no id to trust.
-        ident = None if repeated.startswith("id:") else _item_id(data)
-        return bad_here(repeated, ident or fallback_id)
-    # Every field the line lacks, named at once: fixing one should not reveal the next.
-    missing = _missing(data)
-    ident = _item_id(data)
-    if ident is None:
-        limit = f"{MAX_ID_CHARS:,}"
-        also = f"; {missing}" if missing else ""
-        return bad_here(
-            f"missing or invalid 'id' (a string or whole number, up to {limit} characters){also}"
-        )
-    if missing:
-        return bad_here(missing, ident)
-    claim, papers, topic = data.get("claim"), data.get("papers"), data.get("topic")
-    if not isinstance(claim, str):
-        return bad_here("'claim' must be a string", ident)
-    if not isinstance(papers, list) or not all(isinstance(p, str) for p in papers):
-        return bad_here("'papers' must be a list of strings", ident)
-    if topic is not None and not isinstance(topic, str):
-        return bad_here("'topic' must be a string", ident)
-    try:
-        text = validate_claim(claim)
-        validate_topic(topic)
-        # No paper, or one listed twice (in any spelling), is refused in the words `check`,
-        # the API and MCP use.
-        validate_papers(papers)
-    except InvalidClaimError as error:
-        return bad(str(error), ident, claim, papers)
-    return BatchItem(line_number, key, ident, text, tuple(papers), topic, ignored_keys(data, _KEYS))
-
-
-_KEYS = ("id", "claim", "papers", "topic")
-
-
-def _missing(data: dict[str, Any]) -> str:
-    """``missing 'claim' and 'papers'`` for the required fields besides the id that the line
-    lacks; "" when it has them."""
-    names = [f"'{name}'" for name in ("claim", "papers") if name not in data]
-    return f"missing {' and '.join(names)}" if names else ""
-
-
-def _readable(data: dict[str, Any]) -> tuple[str, list[str]]:
-    """The line's claim and papers as far as they can be read: a claim that is no string is
-    "", and of a list of papers those that are strings (a lone string is no list)."""
-    claim, papers = data.get("claim"), data.get("papers")
-    listed = [p for p in papers if isinstance(p, str)] if isinstance(papers, list) else []
-    return (claim if isinstance(claim, str) else ""), listed
-
-
-def _unknown_keys(data: dict[str, Any]) -> str:
-    """``; unknown key 'paper' (did you mean 'papers'?)`` for keys a line does not use, so
-    a slip is named; "" when there are none. Extra keys alone do not make a line bad."""
-    notes = []
-    for name in data:
-        if name in _KEYS:
-            continue
-        shown = json.dumps(name, ensure_ascii=False)[1:-1][:40]
-        close = difflib.get_close_matches(name, [k for k in _KEYS if k not in data], n=1)
-        notes.append(f"'{shown}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
-    if not notes:
-        return ""
-    return f"; unknown key{'s' if len(notes) > 1 else ''} {', '.join(notes[:5])}"
-
-
-def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
-    """Each paper once, however often (in whatever spelling) the line lists it."""
-    first: dict[str, str] = {}
-    for paper in papers:
-        first.setdefault(ref_key(paper), paper)
-    return tuple(first.values())
-
-
-def _split_lines(handle: IO[bytes]) -> Iterator[bytes]:
-    """The lines of ``handle``, each ended by "\\r\\n", "\\n" or a lone "\\r" (classic Mac OS),
-    as ``import-jsonl`` reads them. JSON never holds a raw "\\r" inside a line."""
-    for raw in handle:
-        body = raw.removesuffix(b"\n").removesuffix(b"\r")
-        yield from body.split(b"\r")
-
-
-def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
-    """(number, text) of each non-blank line, stripped, without a byte order mark: on any line,
-    since files joined with ``cat`` carry each one's mark at the start of its first line."""
-    for number, raw in enumerate(_split_lines(handle), start=1):
-        text = raw.strip()
-        if text.startswith(b"\xef\xbb\xbf"):
-            text = text[3:].strip()
-        if text:
-            yield number, text
-
-
-def require_json_lines(path: Path) -> None:
-    """DatasetError unless the first non-blank line of ``path`` is a JSON object.
-
-    A CSV file or an indented JSON document would otherwise pass, every line of it a bad line
-    written to ``--out``; a bad line after a good one is a ``not_checked`` record as ever."""
-    with path.open("rb") as handle:
-        try:
-            refuse_utf16(handle.peek(4096))  # its first line may be too short to tell
-        except NotUtf8Error as error:
-            raise DatasetError(f"{path}: {error}") from None
-        number, text = next(_lines(handle), (0, b""))
-    if not number:
-        return  # nothing to check: an empty input writes nothing
-    problem = _not_an_object(text)
-    if problem:
-        raise DatasetError(f"{path} is not JSON Lines: line {number} {problem}")
-
-
-def _not_an_object(text: bytes) -> str | None:
-    """Why a line is not a JSON object, or None when it is one."""
-    hint = "(one claim object per line)"
-    if text.startswith(b"["):  # a JSON array, on one line or indented over many
-        return "starts a JSON array; write one claim object per line"
-    try:
-        data: Any = load_json(decode_utf8(text, start=False))
-    except NotUtf8Error:
-        return f"is not UTF-8 text {hint}"
-    except (NestingError, NumberTooLongError):
-        # An object too deep to read, or holding a number too long to: it becomes a bad line
-        # like any other, saying so (not "is not a JSON object").
-        return None if text.startswith(b"{") else f"is not a JSON object {hint}"
-    except json.JSONDecodeError:
-        return f"is not a JSON object {hint}"
-    return None if isinstance(data, dict) else f"is not a JSON object {hint}"
-
-
-def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
-    """Every non-blank line of ``path``, parsed; a line that is not UTF-8 is a BadLine too."""
-    seen: Counter[bytes] = Counter()
-    with path.open("rb") as handle:
-        for number, text in _lines(handle):
-            seen[text] += 1
-            key = input_key(text, seen[text])
-            try:
-                # A UTF-16 file was refused by its start (require_json_lines).
-                decoded = decode_utf8(text, start=False)
-            except NotUtf8Error as error:
-                message = f"line {number}: {error}"
-                yield BadLine(number, key, f"line-{number}", message)
-                continue
-            yield _parse_line(number, key, decoded)
 
 
 @dataclass

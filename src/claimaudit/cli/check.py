@@ -11,17 +11,11 @@ import typer
 
 from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
+from claimaudit.batch.items import read_items, require_json_lines
 from claimaudit.batch.judged import judge_change_error, other_judges
 from claimaudit.batch.lock import batch_lock
 from claimaudit.batch.resume import Resume, drop_not_checked, read_resume
-from claimaudit.batch.run import (
-    BatchStats,
-    InputScan,
-    read_items,
-    require_json_lines,
-    run_batch,
-    scan_input,
-)
+from claimaudit.batch.run import BatchStats, InputScan, run_batch, scan_input
 from claimaudit.batch.stale import drop_stale_in_library
 from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._advice import batch_advice
