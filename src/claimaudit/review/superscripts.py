@@ -67,6 +67,12 @@ def _after_word_or_stop(text: str, start: int) -> bool:
     return glued < 0 or not (text[glued].isdigit() or text[glued] in "_^")  # "H2O²", "10cm²"
 
 
+def stands_as_mark(before: str) -> bool:
+    """Whether a raised number set just after the text ``before`` stands where a citation
+    does (a LaTeX draft's ``\\textsuperscript{1}`` too), never an exponent's place."""
+    return _after_word_or_stop(before, len(before))
+
+
 # A word of a personal name: "Jane", "O'Neil", "Jean-Luc", an initial "J.".
 _NAME_WORD = re.compile(r"[^\W\d_]+(?:[-'\u2019][^\W\d_]+)*\.?")
 _NAME_BLANKS = " \u00a0"

@@ -7,7 +7,7 @@ floats, mathematics, code, the bibliography) left out, its citations still colle
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pylatexenc.latexwalker import (
@@ -31,7 +31,13 @@ from claimaudit.review.latex.arguments import (
     holds_placed,
     text_argument,
 )
-from claimaudit.review.latex.cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
+from claimaudit.review.latex.cites import (
+    CITE_COMMANDS,
+    CITE_FIELDS,
+    CITE_TEXT,
+    CitationCommand,
+    CiteKind,
+)
 from claimaudit.review.latex.collect import NOTES_TO_SELF, node_args
 from claimaudit.review.latex.counters import COUNTER_COMMANDS
 from claimaudit.review.latex.draft import CitedFields, TextualNames, UnknownCall
@@ -45,6 +51,7 @@ from claimaudit.review.latex.kinds import (
     TRANSPARENT_MACROS,
 )
 from claimaudit.review.latex.notes import NoteWalker
+from claimaudit.review.latex.raised import RAISED_COMMAND, raised_keys
 from claimaudit.review.latex.text import NO_BREAK, LatexBlock, paragraph_breaks
 
 
@@ -52,8 +59,16 @@ class DraftWalker(NoteWalker):
     """Walks the main file's nodes (``document``), and each included file's in its place,
     into ``blocks``; notes the bibliography files named and each include's main-file line."""
 
-    def __init__(self, draft_files: DraftFiles, names: TextualNames, fields: CitedFields) -> None:
+    def __init__(
+        self,
+        draft_files: DraftFiles,
+        names: TextualNames,
+        fields: CitedFields,
+        numbered: Mapping[int, str] | None = None,
+    ) -> None:
         super().__init__(draft_files)
+        # The thebibliography's numbers -> keys, which a raised mark may cite (``latex_raised``).
+        self.numbered = numbered or {}
         self.folder = draft_files.folder
         self.base = self.folder  # where the current file's includes are looked for
         self.names = names
@@ -219,6 +234,8 @@ class DraftWalker(NoteWalker):
                 self.emit(" ".join(self.text_of(node_args(node)).split()) + " ", node)
         elif name in NOTES_TO_SELF:
             return  # its text and citations are no part of the paper
+        elif name == RAISED_COMMAND and self.raised(node, context):
+            return  # "works\textsuperscript{1}": a citation of item 1, printing nothing
         elif name in ("caption", "marginpar"):
             self.collect(node_args(node), name)
         elif name in ("captionof", "subcaption"):  # a caption outside a float: no claim
@@ -241,6 +258,35 @@ class DraftWalker(NoteWalker):
             printed = self.text_of([node])
             # A thin space typed before high punctuation ("vrai\\,!") is the author's.
             self.emit(printed + kept_after(node) if printed.isspace() else printed, node)
+
+    def raised(self, node: LatexMacroNode, context: str) -> bool:
+        """Place ``\\textsuperscript{1}`` as a citation of the thebibliography's item 1 where
+        it stands as a mark (``latex_raised``); False for any other superscript (a power)."""
+        arguments = node_args(node)
+        if not self.numbered or context not in ("prose", "footnote") or not arguments:
+            return False
+        # The argument as typed: "1--3" holds TeX's dash, which the parser reads apart.
+        body = arguments[-1].latex_verbatim().strip()[1:-1]
+        before = "".join(self.builder.chars) if self.builder is not None else ""
+        keys = raised_keys(body, before, self.numbered)
+        if keys is None:
+            return False
+        start, end = self.span(node)
+        command = CitationCommand(
+            RAISED_COMMAND,
+            CiteKind.PARENTHETICAL,
+            keys,
+            self.file,
+            start,
+            end,
+            self.line(start),
+            context,
+        )
+        self.commands.append(command)
+        if self.builder is None:
+            self.builder = self.new_block()
+        self.builder.cite(command)
+        return True
 
     def in_box(self, name: str) -> None:
         """The paragraph being read has text in a box (``\\parbox``), where no margin note

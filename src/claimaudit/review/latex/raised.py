@@ -1,0 +1,50 @@
+"""A LaTeX draft's raised citation marks: ``works\\textsuperscript{1}``,
+``works.\\textsuperscript{1,2}``, ``works\\textsuperscript{1--3}``, as a Nature-style draft
+typed by hand writes them, cite the ``thebibliography`` items of those numbers, as a Markdown
+draft's "works¹" cites its References entry 1.
+
+LaTeX numbers the items of a ``thebibliography`` in order unless ``\\bibitem[label]`` gives
+them labels: labels that are numbers number them so, any other label (an author-year style's
+"Smith(2020)") numbers none, and a ``.bib`` file's numbering is its style's, unknown here. A
+raised number is read as a mark only where a Markdown draft's would be
+(``review.superscripts``): after a word of two letters or more that is no unit, or after a
+full stop or comma; never after a digit (``10\\textsuperscript{6}``), a one-letter symbol
+(``m\\textsuperscript{2}``, ``R\\textsuperscript{2}``) or a unit (``cm\\textsuperscript{2}``),
+and an ordinal's ``\\textsuperscript{st}`` holds no number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from claimaudit.review.latex.draft import BibItem
+from claimaudit.review.numbered import NUMBERS, group_numbers
+from claimaudit.review.superscripts import stands_as_mark
+
+RAISED_COMMAND = "textsuperscript"
+# TeX's "--" and "---" print dashes: "1--3" is the range 1-3.
+_TEX_DASH = re.compile(r"-{2,3}")
+
+
+def numbered_items(items: Sequence[BibItem]) -> dict[int, str]:
+    """Each number a ``thebibliography`` prints -> its item's key; none when its labels are
+    not numbers (an author-year list) or two items carry one number."""
+    if all(item.label is None for item in items):
+        return {number: item.key for number, item in enumerate(items, start=1)}
+    labels = [item.label or "" for item in items]
+    if not all(label.isdigit() for label in labels) or len(set(labels)) < len(labels):
+        return {}
+    return {int(label): item.key for label, item in zip(labels, items, strict=True)}
+
+
+def raised_keys(body: str, before: str, numbered: Mapping[int, str]) -> tuple[str, ...] | None:
+    """The keys a ``\\textsuperscript`` of ``body`` cites, set just after the text ``before``;
+    None when it is no citation (a power, a unit's, an ordinal, a number no item has)."""
+    written = _TEX_DASH.sub("-", body)
+    if not numbered or not NUMBERS.match(written) or not stands_as_mark(before):
+        return None
+    numbers = group_numbers(written)
+    if not numbers or not all(n in numbered for n in numbers):
+        return None
+    return tuple(dict.fromkeys(numbered[n] for n in numbers))

@@ -1,0 +1,74 @@
+"""A LaTeX draft's ``\\textsuperscript{1}`` after a word cites the first ``\\bibitem`` of its
+``thebibliography``, as a Markdown draft's "matters¹" cites its References entry 1; a power,
+a unit's or an ordinal's superscript stays text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.review.latex.claims import extract_latex_claims
+
+_ITEMS = r"""
+\begin{thebibliography}{9}
+\bibitem{scipy} Virtanen P, et~al. SciPy 1.0. arXiv:1907.10121
+\bibitem{tips} Lee BD, et~al. Ten quick tips. arXiv:2105.14372
+\bibitem{conv} Dumoulin V, Visin F. Convolution arithmetic. arXiv:1603.07285
+\end{thebibliography}
+"""
+
+
+def _draft(tmp_path: Path, body: str, items: str = _ITEMS) -> Path:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\begin{{document}}\n{body}\n{items}\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _cited(path: Path) -> list[tuple[str, list[str]]]:
+    found = extract_latex_claims(path)
+    return [(c.text, [t.paper for t in c.targets]) for c in found.claims]
+
+
+def test_a_raised_number_cites_the_bibitem_of_that_number(tmp_path: Path) -> None:
+    body = (
+        "SciPy is a library for scientific computing.\\textsuperscript{1}\n"
+        "Deep learning needs careful baselines\\textsuperscript{2}.\n"
+        "Both tools are widely used\\textsuperscript{1,3}.\n"
+        "Kernels slide over their inputs\\textsuperscript{1--3}."
+    )
+    assert _cited(_draft(tmp_path, body)) == [
+        ("SciPy is a library for scientific computing.", ["arXiv:1907.10121"]),
+        ("Deep learning needs careful baselines.", ["arXiv:2105.14372"]),
+        ("Both tools are widely used.", ["arXiv:1907.10121", "arXiv:1603.07285"]),
+        (
+            "Kernels slide over their inputs.",
+            ["arXiv:1907.10121", "arXiv:2105.14372", "arXiv:1603.07285"],
+        ),
+    ]
+
+
+def test_powers_units_and_ordinals_stay_text(tmp_path: Path) -> None:
+    body = (
+        "We grew 10\\textsuperscript{2} cells in wells of 5 m\\textsuperscript{2} and "
+        "5 cm\\textsuperscript{3} in the 1\\textsuperscript{st} week.\n"
+        "The fit reached R\\textsuperscript{2} of 0.9 on the data.\n"
+        "Sparse solvers scale well\\textsuperscript{7}."
+    )
+    found = extract_latex_claims(_draft(tmp_path, body))
+    assert found.claims == []
+    assert [s.text for s in found.uncited] == [
+        "We grew 10^2 cells in wells of 5 m^2 and 5 cm^3 in the 1st week.",
+        "The fit reached R^2 of 0.9 on the data.",
+        "Sparse solvers scale well.",  # no seventh item: a mark, but no citation
+    ]
+
+
+def test_no_numbered_list_no_raised_citation(tmp_path: Path) -> None:
+    # Author-year labels number nothing, and a .bib's numbering is its style's to decide.
+    labelled = _ITEMS.replace("\\bibitem{scipy}", "\\bibitem[Virtanen(2020)]{scipy}")
+    found = extract_latex_claims(
+        _draft(tmp_path, "SciPy is widely used\\textsuperscript{1}.", labelled)
+    )
+    assert found.claims == []
