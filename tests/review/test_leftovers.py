@@ -165,6 +165,29 @@ def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> N
 @pytest.mark.parametrize(
     ("text", "tidied"),
     [
+        # QA: "[1] and [2] are benchmarks" read "The authors are benchmarks", "Both [1] and [2]
+        # are benchmarks" "Both and are benchmarks", and "[1] and [2] is a benchmark" named one
+        # work for two.
+        (f"{REMOVED} and {REMOVED} are benchmarks.", "The cited works are benchmarks."),
+        (f"{REMOVED} are benchmarks.", "The cited works are benchmarks."),  # "[1, 2] are"
+        (f"{REMOVED}, {REMOVED} were proposed in 2019.", "The cited works were proposed in 2019."),
+        (f"{REMOVED} and {REMOVED} is a benchmark.", "Each cited work is a benchmark."),
+        (f"{REMOVED} and {REMOVED} also shows a gain.", "Each cited work also shows a gain."),
+        (f"{REMOVED} and {REMOVED} show that X holds.", "The authors show that X holds."),
+        (f"{REMOVED}, {REMOVED} show that X holds.", "The authors show that X holds."),
+        (f"Both {REMOVED} and {REMOVED} are benchmarks.", "Both cited works are benchmarks."),
+        (f"Both {REMOVED} and {REMOVED} show a gain.", "Both cited works show a gain."),
+    ],
+)
+def test_several_citations_as_subject_read_as_the_cited_works(text: str, tidied: str) -> None:
+    assert tidy(text, marked=True) == tidied
+    # A LaTeX sentence's reader closed the gaps: its marks are only where a citation was.
+    assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
         # QA: the blank typed to keep the comma out of an uncited address stayed in Markdown.
         (
             "We pad inputs as in https://example.org/guide , the method is fast \ue000.",

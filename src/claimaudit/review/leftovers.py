@@ -17,7 +17,8 @@ bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details
 a clause opening so that holds words of its own (", cf. the guide at for details").
 A pointer opening the sentence goes before its citation's comma, or, where the removed
 citation's mark shows its object was that citation, with none ("In [@a] the authors ...").
-A removed citation that was the sentence's subject ("[1] showed ...") reads "The authors", and
+A removed citation that was the sentence's subject ("[1] showed ...") reads "The authors" ("The
+cited work(s)" before "is", "are"; "Each cited work" for several before "is"), and
 a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
 Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
 The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
@@ -104,6 +105,12 @@ _HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
 # authors no entry names does, rather than as a sentence without a subject.
 _HOLE_SUBJECT = re.compile(rf"\s*{_HOLE}\s*(?=[^\W\d_])")
 UNNAMED_AUTHORS = "the authors"
+# "Both [1] and [2] are ...": the works, both of them, are the subject.
+_BOTH_SUBJECT = re.compile(rf"(Both)\s+{REMOVED}[\s,;]*(?:(?:and|&)\s+)?{REMOVED}\s*")
+# A subject's verb, perhaps after an adverb ("[1] also proposes").
+_VERB_AFTER = re.compile(r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b")
+# Verbs of being, for several: what is said is of the works ("[1] and [2] are benchmarks").
+_PLURAL_COPULAS = frozenset({"are", "were"})
 _HEAD_BEFORE_HOLE = re.compile(
     rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{_HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
 )
@@ -232,12 +239,30 @@ def _capitalised(rest: str) -> str:
 
 
 def _with_subject(text: str) -> str:
-    """``text`` (its removed citations marked) with "The authors" where a removed citation
-    was its subject: "\ue000 showed that X" reads "The authors showed that X"."""
+    """``text`` (its removed citations marked) with a subject where removed citations were
+    its subject, as the verb reads them (``_subject``): "\ue000 showed that X" reads "The
+    authors showed that X", "Both \ue000 and \ue000 are benchmarks" "Both cited works are
+    benchmarks"."""
+    both = _BOTH_SUBJECT.match(text)
+    if both is not None and _VERB_AFTER.match(text, both.end()):
+        return f"{both.group(1)} cited works {text[both.end() :]}"
     hole = _HOLE_SUBJECT.match(text)
-    if hole is None or not text[hole.end()].islower():
+    verb = _VERB_AFTER.match(text, hole.end()) if hole is not None else None
+    if hole is None or verb is None or not text[hole.end()].islower():
         return text
-    return f"{UNNAMED_AUTHORS.capitalize()} {text[hole.end() :]}"
+    subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
+    return f"{subject} {text[hole.end() :]}"
+
+
+def _subject(verb: str, several: bool) -> str:
+    """Who removed citations opening a sentence were, as their ``verb`` reads them: the
+    authors ("The authors showed"), but the works themselves before "is" or "are" ("The cited
+    work is a benchmark", "The cited works are benchmarks": never "The authors are
+    benchmarks"), and each of ``several`` before a verb made for one ("[1] and [2] is a
+    benchmark" reads "Each cited work is a benchmark", the writer's verb kept)."""
+    if _singular(verb):
+        return "Each cited work" if several else "The cited work"
+    return "The cited works" if verb in _PLURAL_COPULAS else UNNAMED_AUTHORS.capitalize()
 
 
 def _without_pointer_inside(text: str) -> str:
@@ -326,14 +351,18 @@ _AUTHORS_BEFORE_VERB = re.compile(
 _SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
 
 
+def _singular(verb: str) -> bool:
+    """Whether ``verb`` is made for one subject ("is", "shows"; not "focus", "discuss")."""
+    return verb in _SINGULAR_VERBS or (
+        len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us"))
+    )
+
+
 def _agreeing(text: str) -> str:
     """``text`` with "the cited work" for "the authors" that a verb for one subject follows."""
 
     def subject(match: re.Match[str]) -> str:
-        verb = match.group(2)
-        singular = verb in _SINGULAR_VERBS or (
-            len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us"))
-        )
+        singular = _singular(match.group(2))
         return f"{match.group(1)}he cited work " if singular else match.group()
 
     return _AUTHORS_BEFORE_VERB.sub(subject, text)
