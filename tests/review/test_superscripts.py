@@ -74,6 +74,27 @@ def test_a_superscript_that_may_be_no_citation_is_text(body: str, shown: str) ->
 @pytest.mark.parametrize(
     "body",
     [
+        # QA: each was read as a citation of entry 2 or 3 and its number dropped from the claim:
+        # "Intracellular Ca⁺ levels rose", "The survey covered 5000 deg of sky", "sinθ + cosθ".
+        "Intracellular Ca\u00b2\u207a levels rose sharply after stimulation.",
+        "Elevated Fe\u00b3\u207a and SO\u2084\u00b2\u207b concentrations reduce the signal.",
+        "Elevated Mg\u00b2+ concentrations reduce the signal.",
+        "The survey covered 5000 deg\u00b2 of the southern sky.",
+        "The halo mass within 1 Mpc\u00b3 was measured, and 3 kpc\u00b2 around it.",
+        "The field spans 40 arcmin\u00b2 of sky at 1 arcsec\u00b2 pixels.",
+        "The identity sin\u00b2\u03b8 + cos\u00b2\u03b8 = 1 holds everywhere.",
+        "Sorting takes O(n log\u00b2 n) comparisons in this network.",
+        "Graphene has sp\u00b2 hybridized carbon atoms throughout.",
+        "The area grows to 3 deg^2^ here.",
+    ],
+)
+def test_a_power_an_ion_charge_or_a_function_power_is_text(body: str) -> None:
+    assert _read(body) == ([], [body])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         "Jane Doe\u00b9 and John Roe\u00b2 contributed equally.",
         "Jane Doe\u00b9, John Roe\u00b2 and Ann Poe\u00b3 contributed equally to this work.",
         "Jane Doe\u00b9\u02d2\u00b2, J. R. Roe\u00b2* contributed equally.",

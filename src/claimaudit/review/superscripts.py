@@ -6,8 +6,10 @@ affiliation mark in a byline ("Jane Doe¹, John Roe²") or a note's number. One 
 citation only where it can be none of these:
 
 - right after a word of two letters or more that is no unit ("matters¹"; never after a digit,
-  a one-letter symbol, "cm", "kHz" and the like), or after a full stop, comma, "!", "?" or a
-  closing quotation mark ("matters.¹"), never after a bracket ("(a + b)²");
+  a one-letter symbol, "cm", "kHz", "deg", "Mpc" and the like, nor a function, "sin²θ",
+  "log² n", or an orbital, "sp²"), or after a full stop, comma, "!", "?" or a closing
+  quotation mark ("matters.¹"), never after a bracket ("(a + b)²");
+- not an ion's charge's number ("Ca²⁺", "Mg²+");
 - in a sentence that holds a word of four letters or more not opening with a capital (a verb, a
   noun): a byline or an affiliation line ("¹Department of Physics, MIT, ²Google") holds none;
 - not after a personal name listed with another, each marked: a name of two capitalised words
@@ -41,8 +43,13 @@ _UNITS = frozenset(
     """
     cm mm km nm pm dm µm μm ms µs μs ns kg mg µg μg ml mL dl dL Hz kHz MHz GHz mol ft in yd mi
     kW MW GW eV keV MeV GeV Pa kPa MPa hPa sec min yr px pt ha au AU
+    deg arcmin arcsec pc kpc Mpc Gpc ly
     """.split()
+    # Functions a power is written on ("sin²θ", "log² n") and orbitals ("sp²"): no word either.
+    + "sin cos tan cot csc sinh cosh tanh arcsin arccos arctan log ln lg exp sp".split()
 )
+# What an ion's charge writes after its number ("Ca²⁺", "SO₄²⁻", "Mg²+"): no mark before it.
+_CHARGE = frozenset("\u207a\u207b+\u2212")
 _LETTERS = re.compile(r"[^\W\d_]{4,}")
 _WINDOW = 64
 
@@ -133,7 +140,7 @@ def superscript_marks(
     found: list[tuple[int, int, list[int]]] = []
     for match in marks:
         start, end = match.span()
-        if start in names or not _after_word_or_stop(text, start):
+        if start in names or not _after_word_or_stop(text, start) or text[end : end + 1] in _CHARGE:
             continue
         numbers = _numbers(match.group(match.lastindex or 0))
         if numbers and all(n in listed for n in numbers):
