@@ -121,14 +121,25 @@ def _listed_names(text: str, marks: list[tuple[int, int]]) -> set[int]:
     return listed
 
 
+def holds_prose(text: str) -> bool:
+    """Whether ``text`` holds a word of four letters or more not opening with a capital (a
+    caseless script's too): a byline or an affiliation line holds none."""
+    return any(not w[0].isupper() for w in _LETTERS.findall(text))
+
+
+def listed_names(text: str, marks: list[tuple[int, int]]) -> set[int]:
+    """The starts of the ``marks`` (``(start, end)`` in ``text``) that follow a personal name
+    listed with another marked one (``_listed_names``): a LaTeX draft's too."""
+    return _listed_names(text, marks)
+
+
 def superscript_marks(
     text: str, masked: list[bool], listed: Collection[int]
 ) -> list[tuple[int, int, list[int]]]:
     """The superscript citation marks of the sentence ``text`` (``masked``: characters taken
     already, code), each ``(start, end, numbers)``; ``listed`` are the numbers of the draft's
     reference list (none: no mark is read)."""
-    # A word of four letters or more not opening with a capital (a caseless script's too).
-    if not listed or not any(not w[0].isupper() for w in _LETTERS.findall(text)):
+    if not listed or not holds_prose(text):
         return []
     marks = [
         match

@@ -72,3 +72,23 @@ def test_no_numbered_list_no_raised_citation(tmp_path: Path) -> None:
         _draft(tmp_path, "SciPy is widely used\\textsuperscript{1}.", labelled)
     )
     assert found.claims == []
+
+
+def test_a_byline_or_a_contribution_note_is_no_citation(tmp_path: Path) -> None:
+    # As in a Markdown draft: names listed with their marks, and a line of nothing but names.
+    body = (
+        "\\begin{center}\nJane Doe\\textsuperscript{1}, John Roe\\textsuperscript{2}\n"
+        "\\end{center}\n\n\\begin{center}\nAnn Poe\\textsuperscript{3}\n\\end{center}\n\n"
+        "Jane Doe\\textsuperscript{1} and John Roe\\textsuperscript{2} contributed equally.\n\n"
+        "Smith\\textsuperscript{1} and Lee\\textsuperscript{2} showed that padding matters."
+    )
+    found = extract_latex_claims(_draft(tmp_path, body))
+    assert [(c.text, [t.paper for t in c.targets]) for c in found.claims] == [
+        ("Smith and Lee showed that padding matters.", ["arXiv:1907.10121", "arXiv:2105.14372"])
+    ]
+    assert [s.text for s in found.uncited] == [
+        "Jane Doe, John Roe",
+        "Ann Poe",
+        "Jane Doe and John Roe contributed equally.",
+    ]
+    assert [c.command for c in found.draft.commands] == ["textsuperscript"] * 2

@@ -10,7 +10,11 @@ raised number is read as a mark only where a Markdown draft's would be
 (``review.superscripts``): after a word of two letters or more that is no unit, or after a
 full stop or comma; never after a digit (``10\\textsuperscript{6}``), a one-letter symbol
 (``m\\textsuperscript{2}``, ``R\\textsuperscript{2}``) or a unit (``cm\\textsuperscript{2}``),
-and an ordinal's ``\\textsuperscript{st}`` holds no number.
+and an ordinal's ``\\textsuperscript{st}`` holds no number. Nor is a byline's or a
+contribution note's mark one (``byline_marks``): a paragraph holding no word of four letters
+or more in lower case ("Jane Doe\\textsuperscript{1}" set in a ``center``), or names listed
+with their marks ("Jane Doe\\textsuperscript{1} and John Roe\\textsuperscript{2} contributed
+equally").
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from claimaudit.review.latex.cites import CitationCommand
 from claimaudit.review.latex.draft import BibItem
+from claimaudit.review.latex.text import BlockBuilder
 from claimaudit.review.numbered import NUMBERS, group_numbers
-from claimaudit.review.superscripts import stands_as_mark
+from claimaudit.review.superscripts import holds_prose, listed_names, stands_as_mark
 
 RAISED_COMMAND = "textsuperscript"
 # TeX's "--" and "---" print dashes: "1--3" is the range 1-3.
@@ -48,3 +54,17 @@ def raised_keys(body: str, before: str, numbered: Mapping[int, str]) -> tuple[st
     if not numbers or not all(n in numbered for n in numbers):
         return None
     return tuple(dict.fromkeys(numbered[n] for n in numbers))
+
+
+def byline_marks(builder: BlockBuilder) -> list[tuple[int, CitationCommand]]:
+    """The raised citations of the paragraph ``builder`` holds that are a byline's or a
+    contribution note's marks, each ``(position, command)``: all of them in a paragraph of
+    no prose (names, an affiliation), else those after personal names listed together."""
+    raised = [(at, c) for at, c in builder.citations if c.command == RAISED_COMMAND]
+    if not raised:
+        return []
+    text = "".join(builder.chars)
+    if not holds_prose(text):
+        return raised
+    listed = listed_names(text, [(at, at) for at, _ in raised])
+    return [(at, c) for at, c in raised if at in listed]

@@ -51,7 +51,7 @@ from claimaudit.review.latex.kinds import (
     TRANSPARENT_MACROS,
 )
 from claimaudit.review.latex.notes import NoteWalker
-from claimaudit.review.latex.raised import RAISED_COMMAND, raised_keys
+from claimaudit.review.latex.raised import RAISED_COMMAND, byline_marks, raised_keys
 from claimaudit.review.latex.text import NO_BREAK, LatexBlock, paragraph_breaks
 
 
@@ -123,6 +123,7 @@ class DraftWalker(NoteWalker):
             return
         if self.builder is not None:
             self.builder.boxed = self.builder.boxed or self.boxes > 0
+            self.unraise()
             block = self.builder.finish()
             if block is not None:
                 self.blocks.append(block)
@@ -287,6 +288,16 @@ class DraftWalker(NoteWalker):
             self.builder = self.new_block()
         self.builder.cite(command)
         return True
+
+    def unraise(self) -> None:
+        """The paragraph being read no longer cites by its byline's raised marks
+        (``byline_marks``): a mark printing nothing, as a footnote's does."""
+        if self.builder is None:
+            return
+        for at, command in byline_marks(self.builder):
+            self.builder.citations.remove((at, command))
+            self.builder.holes.remove(at)
+            self.commands.remove(command)
 
     def in_box(self, name: str) -> None:
         """The paragraph being read has text in a box (``\\parbox``), where no margin note
