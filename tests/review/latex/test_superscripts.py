@@ -92,3 +92,20 @@ def test_a_byline_or_a_contribution_note_is_no_citation(tmp_path: Path) -> None:
         "Jane Doe and John Roe contributed equally.",
     ]
     assert [c.command for c in found.draft.commands] == ["textsuperscript"] * 2
+
+
+def test_a_raised_number_in_mathematics_cites_too(tmp_path: Path) -> None:
+    # QA: "works$^{1}$", as common in a hand-typed draft as \textsuperscript, was uncited.
+    body = (
+        "SciPy is a library for scientific computing$^{1}$.\n"
+        "Deep learning needs careful baselines.$^{2,3}$\n"
+        "Kernels slide over their inputs\\(^1\\).\n"
+        "We grew 10$^{6}$ cells in 5 m$^2$ wells where $x^2$ holds."
+    )
+    found = extract_latex_claims(_draft(tmp_path, body))
+    assert [(c.text, [t.paper for t in c.targets]) for c in found.claims] == [
+        ("SciPy is a library for scientific computing.", ["arXiv:1907.10121"]),
+        ("Deep learning needs careful baselines.", ["arXiv:2105.14372", "arXiv:1603.07285"]),
+        ("Kernels slide over their inputs.", ["arXiv:1907.10121"]),
+    ]
+    assert [s.text for s in found.uncited] == ["We grew 10^6 cells in 5 m^2 wells where x^2 holds."]

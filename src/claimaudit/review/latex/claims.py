@@ -30,7 +30,7 @@ from claimaudit.review.claims import (
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.latex.cites import CITE_FIELDS, CiteKind
 from claimaudit.review.latex.draft import CitedFields, LatexDraft, TextualNames
-from claimaudit.review.latex.raised import RAISED_COMMAND, numbered_items
+from claimaudit.review.latex.raised import RAISED_SIGNS, numbered_items
 from claimaudit.review.latex.read import read_latex_draft
 from claimaudit.review.latex.sentences import read_sentences
 from claimaudit.review.latex.text import LatexBlock
@@ -160,7 +160,9 @@ def _field(entry: Entry | None, field: str) -> str:
 
 def _raises(draft: LatexDraft) -> bool:
     """Whether the draft may hold a raised citation mark: a numbered list and a superscript."""
-    return bool(draft.bibitems) and any(f"\\{RAISED_COMMAND}" in t for t in draft.files.values())
+    return bool(draft.bibitems) and any(
+        sign in t for t in draft.files.values() for sign in RAISED_SIGNS
+    )
 
 
 def _printers(resolver: Bibliography) -> tuple[TextualNames, CitedFields]:

@@ -16,6 +16,7 @@ from pylatexenc.latexwalker import (
     LatexEnvironmentNode,
     LatexGroupNode,
     LatexMacroNode,
+    LatexMathNode,
     LatexNode,
     LatexSpecialsNode,
 )
@@ -51,7 +52,12 @@ from claimaudit.review.latex.kinds import (
     TRANSPARENT_MACROS,
 )
 from claimaudit.review.latex.notes import NoteWalker
-from claimaudit.review.latex.raised import RAISED_COMMAND, byline_marks, raised_keys
+from claimaudit.review.latex.raised import (
+    RAISED_COMMAND,
+    byline_marks,
+    raised_body,
+    raised_keys,
+)
 from claimaudit.review.latex.text import NO_BREAK, LatexBlock, paragraph_breaks
 
 
@@ -167,6 +173,8 @@ class DraftWalker(NoteWalker):
         elif isinstance(node, LatexSpecialsNode) and node.specials_chars == "~":
             # The author's "no sentence ends here" (and blank before "vrai~;", kept).
             self.emit(NO_BREAK + kept_after(node), node)
+        elif isinstance(node, LatexMathNode) and self.raised(node, context):
+            return  # "works$^{1}$": a citation of item 1, as "works\textsuperscript{1}"
         else:  # math and specials: what they print
             self.collect([node], "math")
             self.emit(self.text_of([node]), node)
@@ -260,14 +268,13 @@ class DraftWalker(NoteWalker):
             # A thin space typed before high punctuation ("vrai\\,!") is the author's.
             self.emit(printed + kept_after(node) if printed.isspace() else printed, node)
 
-    def raised(self, node: LatexMacroNode, context: str) -> bool:
-        """Place ``\\textsuperscript{1}`` as a citation of the thebibliography's item 1 where
-        it stands as a mark (``latex_raised``); False for any other superscript (a power)."""
-        arguments = node_args(node)
-        if not self.numbered or context not in ("prose", "footnote") or not arguments:
+    def raised(self, node: LatexMacroNode | LatexMathNode, context: str) -> bool:
+        """Place ``\\textsuperscript{1}`` (or ``$^{1}$``) as a citation of the
+        thebibliography's item 1 where it stands as a mark (``latex_raised``); False for any
+        other superscript (a power)."""
+        body = raised_body(node)
+        if not self.numbered or context not in ("prose", "footnote") or body is None:
             return False
-        # The argument as typed: "1--3" holds TeX's dash, which the parser reads apart.
-        body = arguments[-1].latex_verbatim().strip()[1:-1]
         before = "".join(self.builder.chars) if self.builder is not None else ""
         keys = raised_keys(body, before, self.numbered)
         if keys is None:
