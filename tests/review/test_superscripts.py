@@ -123,3 +123,24 @@ def test_a_mark_after_a_listed_personal_name_is_no_citation(body: str) -> None:
 def test_a_mark_after_a_name_not_in_a_marked_list_still_cites(body: str, cited: list[str]) -> None:
     [(_, labels)] = _read(body)[0]
     assert labels == cited
+
+
+@pytest.mark.parametrize(
+    ("body", "text", "cited"),
+    [
+        # QA: a mark after a percentage was no citation: the sentence was listed as uncited.
+        (
+            "Mortality fell by 20%\u00b9 in the treated group.",
+            "Mortality fell by 20% in the treated group.",
+            ["[1]"],
+        ),
+        ("Mortality fell by 20 %\u00b2\u207b\u00b3.", "Mortality fell by 20 %.", ["[2]", "[3]"]),
+        (
+            "The yield rose to 3\u2030^4^ over time.",
+            "The yield rose to 3\u2030 over time.",
+            ["[4]"],
+        ),
+    ],
+)
+def test_a_mark_after_a_percentage_cites(body: str, text: str, cited: list[str]) -> None:
+    assert _read(body) == ([(text, cited)], [])

@@ -8,7 +8,8 @@ citation only where it can be none of these:
 - right after a word of two letters or more that is no unit ("matters¹"; never after a digit,
   a one-letter symbol, "cm", "kHz", "deg", "Mpc" and the like, nor a function, "sin²θ",
   "log² n", or an orbital, "sp²"), or after a full stop, comma, "!", "?" or a closing
-  quotation mark ("matters.¹"), never after a bracket ("(a + b)²");
+  quotation mark ("matters.¹"), or a percentage ("by 20%¹"), never after a bracket
+  ("(a + b)²");
 - not an ion's charge's number ("Ca²⁺", "Mg²+");
 - in a sentence that holds a word of four letters or more not opening with a capital (a verb, a
   noun): a byline or an affiliation line ("¹Department of Physics, MIT, ²Google") holds none;
@@ -37,6 +38,7 @@ _UNICODE = re.compile(f"[{_DIGITS}]+(?:[⁻,˒][{_DIGITS}]+)*")
 _PANDOC = re.compile(r"\^(\d+(?:[-\u2013,]\d+)*)\^")
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _AFTER_STOP = frozenset(".,!?\u2019\u201d\"'")
+_PERCENT = frozenset("%\u2030")
 # Units written before an exponent ("cm²", "km^2^", "s⁻¹" is no mark anyway): never a word
 # that a citation follows. "in" (inches) too: "as shown in¹" is no English.
 _UNITS = frozenset(
@@ -65,6 +67,8 @@ def _after_word_or_stop(text: str, start: int) -> bool:
         return False
     if text[start - 1] in _AFTER_STOP:
         return start >= 2 and not text[start - 2].isspace()
+    if text[start - 1] in _PERCENT:  # "fell by 20%¹": no percentage is raised to a power
+        return True
     # A bounded window: searched from the sentence's start, a run of marks read it again each.
     window = text[max(start - _WINDOW, 0) : start]
     word = _WORD_BEFORE.search(window)

@@ -36,7 +36,8 @@ def test_a_raised_number_cites_the_bibitem_of_that_number(tmp_path: Path) -> Non
         "SciPy is a library for scientific computing.\\textsuperscript{1}\n"
         "Deep learning needs careful baselines\\textsuperscript{2}.\n"
         "Both tools are widely used\\textsuperscript{1,3}.\n"
-        "Kernels slide over their inputs\\textsuperscript{1--3}."
+        "Kernels slide over their inputs\\textsuperscript{1--3}.\n"
+        "Mortality fell by 20\\%\\textsuperscript{2} in the group."
     )
     assert _cited(_draft(tmp_path, body)) == [
         ("SciPy is a library for scientific computing.", ["arXiv:1907.10121"]),
@@ -46,6 +47,7 @@ def test_a_raised_number_cites_the_bibitem_of_that_number(tmp_path: Path) -> Non
             "Kernels slide over their inputs.",
             ["arXiv:1907.10121", "arXiv:2105.14372", "arXiv:1603.07285"],
         ),
+        ("Mortality fell by 20% in the group.", ["arXiv:2105.14372"]),
     ]
 
 
