@@ -165,6 +165,53 @@ def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> N
 @pytest.mark.parametrize(
     ("text", "tidied"),
     [
+        # QA: a citation that was the subject after an opening phrase or "that" left a verb
+        # with no subject: "However, and are benchmarks.", "We note that is a benchmark."
+        (
+            f"However, {REMOVED} and {REMOVED} are benchmarks.",
+            "However, the cited works are benchmarks.",
+        ),
+        (f"We note that {REMOVED} is a benchmark.", "We note that the cited work is a benchmark."),
+        (f"Recently, {REMOVED} showed that X holds.", "Recently, the authors showed that X holds."),
+        (
+            f"In 2020, {REMOVED} and {REMOVED} were proposed.",
+            "In 2020, the cited works were proposed.",
+        ),
+        (
+            f"We use the model that {REMOVED} proposed.",
+            "We use the model that the authors proposed.",
+        ),
+        (f"Both {REMOVED} are benchmarks.", "Both cited works are benchmarks."),  # "Both [1, 2]"
+        (f"Neither {REMOVED} nor {REMOVED} is a benchmark.", "Neither cited work is a benchmark."),
+        (
+            f"As noted, {REMOVED} is a benchmark, and {REMOVED} is another.",
+            "As noted, the cited work is a benchmark, and the cited work is another.",
+        ),
+        (
+            f"X is slow, while {REMOVED} shows a gain.",
+            "X is slow, while the cited work shows a gain.",
+        ),
+        (
+            f"{REMOVED} is fast, while {REMOVED} is slow.",
+            "The cited work is fast, while the cited work is slow.",
+        ),
+        # A list, a pointer and a clause of the author's own stay as they were.
+        (f"We compare A, {REMOVED} and B.", "We compare A, and B."),
+        (f"We compare A, {REMOVED}, and B.", "We compare A, and B."),
+        (f"Padding, as shown in {REMOVED}, matters.", "Padding matters."),
+        (
+            f"X holds for large inputs, {REMOVED} and tiny ones.",
+            "X holds for large inputs, and tiny ones.",
+        ),
+    ],
+)
+def test_a_citation_as_subject_inside_the_sentence_reads_as_one(text: str, tidied: str) -> None:
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
         # QA: "[1] and [2] are benchmarks" read "The authors are benchmarks", "Both [1] and [2]
         # are benchmarks" "Both and are benchmarks", and "[1] and [2] is a benchmark" named one
         # work for two.

@@ -105,8 +105,21 @@ _HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
 # authors no entry names does, rather than as a sentence without a subject.
 _HOLE_SUBJECT = re.compile(rf"\s*{_HOLE}\s*(?=[^\W\d_])")
 UNNAMED_AUTHORS = "the authors"
-# "Both [1] and [2] are ...": the works, both of them, are the subject.
-_BOTH_SUBJECT = re.compile(rf"(Both)\s+{REMOVED}[\s,;]*(?:(?:and|&)\s+)?{REMOVED}\s*")
+# "Both [1] and [2] are ...", "Both [1, 2] are ...", "Neither [1] nor [2] is ...": the works,
+# each of them, are the subject.
+_BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{_HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
+# A removed subject inside the sentence: after a short opening phrase and its comma ("However,
+# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while" or "whereas" ("We
+# note that [1] is"), or opening a clause after ", and", ", but" or ";".
+_SUBJECT_INSIDE = re.compile(
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas)\s+|(?:,\s*(?:and|but)|;)\s+)"
+    rf"({_HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+# Lower-case words after a hole that are no verb: it was an item of a list, or an object.
+_NO_VERB = frozenset(
+    "and or nor but for in on at to of with by as from than the a an which who where".split()
+)
 # A subject's verb, perhaps after an adverb ("[1] also proposes").
 _VERB_AFTER = re.compile(r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b")
 # Verbs of being, for several: what is said is of the works ("[1] and [2] are benchmarks").
@@ -244,14 +257,28 @@ def _with_subject(text: str) -> str:
     authors showed that X", "Both \ue000 and \ue000 are benchmarks" "Both cited works are
     benchmarks"."""
     both = _BOTH_SUBJECT.match(text)
-    if both is not None and _VERB_AFTER.match(text, both.end()):
-        return f"{both.group(1)} cited works {text[both.end() :]}"
     hole = _HOLE_SUBJECT.match(text)
     verb = _VERB_AFTER.match(text, hole.end()) if hole is not None else None
-    if hole is None or verb is None or not text[hole.end()].islower():
-        return text
-    subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
-    return f"{subject} {text[hole.end() :]}"
+    if both is not None and _VERB_AFTER.match(text, both.end()):
+        word = both.group(1) or both.group(2)
+        said = "cited work" if word == "Neither" else "cited works"
+        text = f"{word} {said} {text[both.end() :]}"
+    elif hole is not None and verb is not None and text[hole.end()].islower():
+        subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
+        text = f"{subject} {text[hole.end() :]}"
+    # And a clause's inside it: "[1] is fast, while [2] is slow."
+    return _SUBJECT_INSIDE.sub(_subject_inside, text)
+
+
+def _subject_inside(match: re.Match[str]) -> str:
+    """A removed subject inside the sentence (``_SUBJECT_INSIDE``), as ``_subject`` reads it,
+    in lower case ("However, the cited works are ..."); a word no verb is (a list's "and")
+    after it keeps the hole as it was."""
+    verb = match.group(3)
+    if not verb.islower() or verb in _NO_VERB:
+        return match.group()
+    subject = _subject(verb, match.group(2).count(REMOVED) > 1)
+    return f"{match.group(1)}{subject[:1].lower()}{subject[1:]} "
 
 
 def _subject(verb: str, several: bool) -> str:
