@@ -275,7 +275,8 @@ class DraftWalker(NoteWalker):
         body = raised_body(node)
         if not self.numbered or context not in ("prose", "footnote") or body is None:
             return False
-        before = "".join(self.builder.chars) if self.builder is not None else ""
+        # What a mark is set against is the few characters before it (a bounded window).
+        before = "".join(self.builder.chars[-128:]) if self.builder is not None else ""
         keys = raised_keys(body, before, self.numbered)
         if keys is None:
             return False
