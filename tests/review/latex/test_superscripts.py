@@ -111,3 +111,13 @@ def test_a_raised_number_in_mathematics_cites_too(tmp_path: Path) -> None:
         ("Kernels slide over their inputs.", ["arXiv:1907.10121"]),
     ]
     assert [s.text for s in found.uncited] == ["We grew 10^6 cells in 5 m^2 wells where x^2 holds."]
+
+
+def test_numeric_labels_number_the_items(tmp_path: Path) -> None:
+    labelled = (
+        _ITEMS.replace("\\bibitem{scipy}", "\\bibitem[2]{scipy}")
+        .replace("\\bibitem{tips}", "\\bibitem[1]{tips}")
+        .replace("\\bibitem{conv}", "\\bibitem[3]{conv}")
+    )
+    path = _draft(tmp_path, "SciPy is widely used\\textsuperscript{2}.", labelled)
+    assert _cited(path) == [("SciPy is widely used.", ["arXiv:1907.10121"])]
