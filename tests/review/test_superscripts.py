@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from claimaudit.review.claims import extract_claims
@@ -144,3 +146,32 @@ def test_a_mark_after_a_name_not_in_a_marked_list_still_cites(body: str, cited: 
 )
 def test_a_mark_after_a_percentage_cites(body: str, text: str, cited: list[str]) -> None:
     assert _read(body) == ([(text, cited)], [])
+
+
+@pytest.mark.parametrize(
+    ("body", "cited"),
+    [
+        # QA: a mark after an emphasised word or a link was no citation ("in *Drosophila*¹").
+        ("Padding keeps the *size*\u00b9.", ["[1]"]),
+        ("Padding keeps the **size**\u00b2.", ["[2]"]),
+        ("Padding keeps the ~~size~~^2^.", ["[2]"]),
+        ("Padding keeps the [size](https://example.org/size)\u00b9.", ["[1]"]),
+        ("Padding keeps the *size*<sup>1</sup>.", ["[1]"]),
+    ],
+)
+def test_a_mark_after_emphasis_or_a_link_cites(body: str, cited: list[str]) -> None:
+    claims, uncited = _read(body)
+    assert (uncited, [labels for _, labels in claims]) == ([], [cited])
+    # The claim reads as the same sentence citing with a bracket does.
+    (bracketed, _), *_ = _read(
+        re.sub(r"(?:[\u00b9\u00b2\u00b3]|\^2\^|<sup>1</sup>)", " [1]", body)
+    )[0]
+    assert claims[0][0] == bracketed
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["The values of *x*\u00b2 grow fast.", "We grew 10*\u00b3* cells in 5 *cm*\u00b2 wells."],
+)
+def test_a_power_of_an_emphasised_symbol_or_unit_is_text(body: str) -> None:
+    assert _read(body) == ([], [body])

@@ -9,7 +9,8 @@ citation only where it can be none of these:
   a one-letter symbol, "cm", "kHz", "deg", "Mpc" and the like, nor a function, "sin²θ",
   "log² n", or an orbital, "sp²"), or after a full stop, comma, "!", "?" or a closing
   quotation mark ("matters.¹"), or a percentage ("by 20%¹"), never after a bracket
-  ("(a + b)²");
+  ("(a + b)²"); Markdown emphasis or a link around the word is read through ("*size*¹",
+  "[SciPy](https://scipy.org)¹");
 - not an ion's charge's number ("Ca²⁺", "Mg²+");
 - in a sentence that holds a word of four letters or more not opening with a capital (a verb, a
   noun): a byline or an affiliation line ("¹Department of Physics, MIT, ²Google") holds none;
@@ -54,6 +55,10 @@ _UNITS = frozenset(
 _CHARGE = frozenset("\u207a\u207b+\u2212")
 _LETTERS = re.compile(r"[^\W\d_]{4,}")
 _WINDOW = 64
+# Markdown closing the word a mark follows: emphasis ("*Drosophila*¹", "__size__¹", "~~x~~¹")
+# or a link's destination ("[SciPy](https://scipy.org)¹"), read as the word it wraps.
+_CLOSING_MARKUP = re.compile(r"(?:(?<=[^\s*_~])[*_~]{1,3}|\]\([^()\s]{0,500}\))$")
+_LINK_WINDOW = 520
 
 
 def _numbers(body: str) -> list[int] | None:
@@ -65,6 +70,12 @@ def _after_word_or_stop(text: str, start: int) -> bool:
     """Whether a mark at ``start`` stands where a citation does, never an exponent."""
     if start == 0:
         return False
+    # What the Markdown closing the word before it wraps is what the mark follows.
+    closing = _CLOSING_MARKUP.search(text, max(start - _LINK_WINDOW, 0), start)
+    opener = ""
+    if closing is not None and closing.start() > 0:
+        opener = closing.group()[0] if closing.group()[0] in "*_~" else ""
+        start = closing.start()
     if text[start - 1] in _AFTER_STOP:
         return start >= 2 and not text[start - 2].isspace()
     if text[start - 1] in _PERCENT:  # "fell by 20%¹": no percentage is raised to a power
@@ -75,7 +86,8 @@ def _after_word_or_stop(text: str, start: int) -> bool:
     if word is None or len(word.group()) < 2 or word.group() in _UNITS:
         return False
     glued = start - len(window) + word.start() - 1
-    return glued < 0 or not (text[glued].isdigit() or text[glued] in "_^")  # "H2O²", "10cm²"
+    # "H2O²", "10cm²", "x_a²" are powers; "_size_¹" is emphasis opened by the "_" it closes.
+    return glued < 0 or not (text[glued].isdigit() or text[glued] in {"_", "^"} - {opener})
 
 
 def stands_as_mark(before: str) -> bool:
