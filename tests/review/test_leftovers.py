@@ -212,6 +212,29 @@ def test_a_citation_as_subject_inside_the_sentence_reads_as_one(text: str, tidie
 @pytest.mark.parametrize(
     ("text", "tidied"),
     [
+        # QA: "As [1] showed, X holds." read "Showed, X holds.", "[1]'s method is fast." read
+        # "'s method is fast.", and "Ref. [1] is a benchmark." "Ref. is a benchmark."
+        (f"As {REMOVED} showed, X holds.", "As the authors showed, X holds."),
+        (f"As {REMOVED} and {REMOVED} note, X holds.", "As the authors note, X holds."),
+        (f"X holds, as {REMOVED} is a benchmark.", "X holds, as the cited work is a benchmark."),
+        (f"As {REMOVED}, we find X.", "We find X."),
+        (f"{REMOVED}'s method is fast.", "The cited work's method is fast."),
+        (f"{REMOVED}\u2019s results show a gain.", "The cited work\u2019s results show a gain."),
+        (f"{REMOVED} and {REMOVED}'s methods are fast.", "The cited works' methods are fast."),
+        (f"We use {REMOVED}'s method.", "We use the cited work's method."),
+        (f"Ref. {REMOVED} is a benchmark.", "The cited work is a benchmark."),
+        (f"Refs. {REMOVED} and {REMOVED} are benchmarks.", "The cited works are benchmarks."),
+        (f"Reference {REMOVED} shows a gain.", "The cited work shows a gain."),
+        (f"X holds, as shown in Ref. {REMOVED}.", "X holds."),
+    ],
+)
+def test_a_cited_work_as_a_clause_subject_or_an_owner_reads_as_one(text: str, tidied: str) -> None:
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
         # QA: "[1] and [2] are benchmarks" read "The authors are benchmarks", "Both [1] and [2]
         # are benchmarks" "Both and are benchmarks", and "[1] and [2] is a benchmark" named one
         # work for two.

@@ -109,13 +109,17 @@ UNNAMED_AUTHORS = "the authors"
 # each of them, are the subject.
 _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{_HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
-# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while" or "whereas" ("We
-# note that [1] is"), or opening a clause after ", and", ", but" or ";".
+# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while", "whereas" or "as" ("We
+# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but" or ";".
 _SUBJECT_INSIDE = re.compile(
-    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas)\s+|(?:,\s*(?:and|but)|;)\s+)"
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|[Aa]s)\s+|(?:,\s*(?:and|but)|;)\s+)"
     rf"({_HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
+# "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
+_REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
+# A removed citation owning what follows: "[1]'s method", "[1] and [2]'s methods".
+_POSSESSIVE = re.compile(rf"({_HOLE})\s*(['\u2019]s)\b")
 # Lower-case words after a hole that are no verb: it was an item of a list, or an object.
 _NO_VERB = frozenset(
     "and or nor but for in on at to of with by as from than the a an which who where".split()
@@ -270,13 +274,34 @@ def _with_subject(text: str) -> str:
     return _SUBJECT_INSIDE.sub(_subject_inside, text)
 
 
+def _is_verb(word: str) -> bool:
+    """Whether ``word``, after a removed citation, may be its verb: lower case, and no word
+    that makes the citation a list's item or an object ("and", "for", "in")."""
+    return word.islower() and word not in _NO_VERB
+
+
+def _owner(match: re.Match[str]) -> str:
+    """A removed citation owning what follows ("[1]'s method"), the cited work(s), in lower
+    case unless it opens the sentence."""
+    owner = (
+        "the cited works'"
+        if match.group(1).count(REMOVED) > 1
+        else f"the cited work{match.group(2)}"
+    )
+    return (
+        owner.capitalize()
+        if match.start() == 0 or not match.string[: match.start()].strip()
+        else owner
+    )
+
+
 def _subject_inside(match: re.Match[str]) -> str:
     """A removed subject inside the sentence (``_SUBJECT_INSIDE``), as ``_subject`` reads it,
     in lower case ("However, the cited works are ..."); a word no verb is (a list's "and")
     after it keeps the hole as it was."""
-    verb = match.group(3)
-    if not verb.islower() or verb in _NO_VERB:
+    if not _is_verb(match.group(3)):
         return match.group()
+    verb = match.group(3)
     subject = _subject(verb, match.group(2).count(REMOVED) > 1)
     return f"{match.group(1)}{subject[:1].lower()}{subject[1:]} "
 
@@ -325,6 +350,9 @@ def _without_pointer_before_hole(text: str) -> str:
     head = _HEAD_BEFORE_HOLE.match(text)
     if head is None or not _dangling(_words(head.group(1))):
         return text
+    verb = _VERB_AFTER.match(text, head.end())
+    if _words(head.group(1)) == ["as"] and verb is not None and _is_verb(verb.group(1)):
+        return text  # "As [1] showed, X holds": the citation is the clause's subject
     rest = text[head.end() :]
     return text if _pointing(_words(rest)) else _capitalised(rest)
 
@@ -350,6 +378,8 @@ def tidy(
     or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
     Neither, every blank before punctuation goes. ``names``: the words of the cited works'
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
+    # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's.
+    text = _POSSESSIVE.sub(_owner, _REFERENCE_WORD.sub("", text))
     text = _without_pointer_inside(_with_subject(_without_pointer_before_hole(text)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
