@@ -31,6 +31,19 @@ from collections.abc import Collection
 from functools import partial
 
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.subjects import (
+    HOLE,
+    REMOVED,
+    UNNAMED_AUTHORS,
+    VERB_AFTER,
+    agreeing,
+    is_verb,
+    name_subjects,
+    owners,
+)
+
+# What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
+__all__ = ["REMOVED", "UNNAMED_AUTHORS", "tidy"]
 from claimaudit.text.removed_marks import (
     NO_BREAK_SPACES,
     OTHER_SCRIPTS_PUNCTUATION,
@@ -55,9 +68,6 @@ _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
 # (".NET", ".5"); nor a no-break space in Markdown, which stays as typed (``tidy``).
 _SPACE_BEFORE_LOW = re.compile(r"\s+([.,])(?!\w)")
 _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
-# What a removed citation leaves in a marked sentence (see ``tidy``): a private-use character,
-# which no draft's prose holds (one there is read as U+FFFD first).
-REMOVED = "\ue000"
 # Latin punctuation and other scripts' (``OTHER_SCRIPTS_PUNCTUATION``): "情绪 [@a]。" left
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
@@ -98,38 +108,9 @@ _HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
 # The same pointer with no comma after its removed citation ("In [@a] the authors show ...",
 # "According to \\cite{a} baselines are key"): only a removed mark tells where its object was,
 # so it is read before the marks go (a LaTeX sentence's are set where a citation printed
-# nothing). The citations may be several, joined ("Following [1] and [2] we ...").
-_HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
-# A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
-# ..."): the verb after it is lower case. It reads as a textual citation of a work whose
-# authors no entry names does, rather than as a sentence without a subject.
-_HOLE_SUBJECT = re.compile(rf"\s*{_HOLE}\s*(?=[^\W\d_])")
-UNNAMED_AUTHORS = "the authors"
-# "Both [1] and [2] are ...", "Both [1, 2] are ...", "Neither [1] nor [2] is ...": the works,
-# each of them, are the subject.
-_BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{_HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
-# A removed subject inside the sentence: after a short opening phrase and its comma ("However,
-# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while", "whereas" or "as" ("We
-# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but" or ";".
-_SUBJECT_INSIDE = re.compile(
-    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|[Aa]s)\s+|(?:,\s*(?:and|but)|;)\s+)"
-    rf"({_HOLE})\s*"
-    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
-)
-# "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
-_REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
-# A removed citation owning what follows: "[1]'s method", "[1] and [2]'s methods".
-_POSSESSIVE = re.compile(rf"({_HOLE})\s*(['\u2019]s)\b")
-# Lower-case words after a hole that are no verb: it was an item of a list, or an object.
-_NO_VERB = frozenset(
-    "and or nor but for in on at to of with by as from than the a an which who where".split()
-)
-# A subject's verb, perhaps after an adverb ("[1] also proposes").
-_VERB_AFTER = re.compile(r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b")
-# Verbs of being, for several: what is said is of the works ("[1] and [2] are benchmarks").
-_PLURAL_COPULAS = frozenset({"are", "were"})
+# nothing). The citations may be several, joined ("Following [1] and [2] we ...": ``HOLE``).
 _HEAD_BEFORE_HOLE = re.compile(
-    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{_HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
+    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
 )
 _INSIDE = re.compile(
     r"\s*,\s*((?:as|following|according|see|cf\.|"
@@ -141,14 +122,14 @@ _INSIDE = re.compile(
 # after it ("We pad inputs as described at [1], the method ..." read "... as described at, the
 # method ..."): only its mark tells where the object was.
 _PHRASE_BEFORE_HOLE = re.compile(
-    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{_HOLE}",
+    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}",
     re.IGNORECASE,
 )
 # A verb that introduces a work, its preposition's object the removed citation: "The method is
 # described at [1]." reads "The method is described." ("based on." keeps its "on": no verb
 # that points at a work).
 _VERB_BEFORE_HOLE = re.compile(
-    rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{_HOLE}", re.IGNORECASE
+    rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{HOLE}", re.IGNORECASE
 )
 
 
@@ -255,68 +236,6 @@ def _capitalised(rest: str) -> str:
     return rest[:1].upper() + rest[1:] if first.islower() else rest
 
 
-def _with_subject(text: str) -> str:
-    """``text`` (its removed citations marked) with a subject where removed citations were
-    its subject, as the verb reads them (``_subject``): "\ue000 showed that X" reads "The
-    authors showed that X", "Both \ue000 and \ue000 are benchmarks" "Both cited works are
-    benchmarks"."""
-    both = _BOTH_SUBJECT.match(text)
-    hole = _HOLE_SUBJECT.match(text)
-    verb = _VERB_AFTER.match(text, hole.end()) if hole is not None else None
-    if both is not None and _VERB_AFTER.match(text, both.end()):
-        word = both.group(1) or both.group(2)
-        said = "cited work" if word == "Neither" else "cited works"
-        text = f"{word} {said} {text[both.end() :]}"
-    elif hole is not None and verb is not None and text[hole.end()].islower():
-        subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
-        text = f"{subject} {text[hole.end() :]}"
-    # And a clause's inside it: "[1] is fast, while [2] is slow."
-    return _SUBJECT_INSIDE.sub(_subject_inside, text)
-
-
-def _is_verb(word: str) -> bool:
-    """Whether ``word``, after a removed citation, may be its verb: lower case, and no word
-    that makes the citation a list's item or an object ("and", "for", "in")."""
-    return word.islower() and word not in _NO_VERB
-
-
-def _owner(match: re.Match[str]) -> str:
-    """A removed citation owning what follows ("[1]'s method"), the cited work(s), in lower
-    case unless it opens the sentence."""
-    owner = (
-        "the cited works'"
-        if match.group(1).count(REMOVED) > 1
-        else f"the cited work{match.group(2)}"
-    )
-    return (
-        owner.capitalize()
-        if match.start() == 0 or not match.string[: match.start()].strip()
-        else owner
-    )
-
-
-def _subject_inside(match: re.Match[str]) -> str:
-    """A removed subject inside the sentence (``_SUBJECT_INSIDE``), as ``_subject`` reads it,
-    in lower case ("However, the cited works are ..."); a word no verb is (a list's "and")
-    after it keeps the hole as it was."""
-    if not _is_verb(match.group(3)):
-        return match.group()
-    verb = match.group(3)
-    subject = _subject(verb, match.group(2).count(REMOVED) > 1)
-    return f"{match.group(1)}{subject[:1].lower()}{subject[1:]} "
-
-
-def _subject(verb: str, several: bool) -> str:
-    """Who removed citations opening a sentence were, as their ``verb`` reads them: the
-    authors ("The authors showed"), but the works themselves before "is" or "are" ("The cited
-    work is a benchmark", "The cited works are benchmarks": never "The authors are
-    benchmarks"), and each of ``several`` before a verb made for one ("[1] and [2] is a
-    benchmark" reads "Each cited work is a benchmark", the writer's verb kept)."""
-    if _singular(verb):
-        return "Each cited work" if several else "The cited work"
-    return "The cited works" if verb in _PLURAL_COPULAS else UNNAMED_AUTHORS.capitalize()
-
-
 def _without_pointer_inside(text: str) -> str:
     """``text`` (its removed citations marked) without a pointer inside it whose object was the
     citation after it: a phrase opening with "as", "following" or "according" ("We pad inputs
@@ -350,8 +269,8 @@ def _without_pointer_before_hole(text: str) -> str:
     head = _HEAD_BEFORE_HOLE.match(text)
     if head is None or not _dangling(_words(head.group(1))):
         return text
-    verb = _VERB_AFTER.match(text, head.end())
-    if _words(head.group(1)) == ["as"] and verb is not None and _is_verb(verb.group(1)):
+    verb = VERB_AFTER.match(text, head.end())
+    if _words(head.group(1)) == ["as"] and verb is not None and is_verb(verb.group(1)):
         return text  # "As [1] showed, X holds": the citation is the clause's subject
     rest = text[head.end() :]
     return text if _pointing(_words(rest)) else _capitalised(rest)
@@ -378,9 +297,9 @@ def tidy(
     or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
     Neither, every blank before punctuation goes. ``names``: the words of the cited works'
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
-    # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's.
-    text = _POSSESSIVE.sub(_owner, _REFERENCE_WORD.sub("", text))
-    text = _without_pointer_inside(_with_subject(_without_pointer_before_hole(text)))
+    # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
+    text = owners(text)
+    text = _without_pointer_inside(name_subjects(_without_pointer_before_hole(text)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
@@ -396,30 +315,4 @@ def tidy(
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)
-    return _agreeing(_without_pointer_head(_without_pointer_tail(_without_dangling(text.strip()))))
-
-
-# "the authors" before a verb made for one subject ("[1] is a benchmark", "-@solo shows Y"):
-# the work, not its authors, is what the writer made the subject. Plural verbs ending in "s"
-# ("focus", "discuss") are not read as singular.
-_AUTHORS_BEFORE_VERB = re.compile(
-    r"\b([Tt])he authors (?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
-)
-_SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
-
-
-def _singular(verb: str) -> bool:
-    """Whether ``verb`` is made for one subject ("is", "shows"; not "focus", "discuss")."""
-    return verb in _SINGULAR_VERBS or (
-        len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us"))
-    )
-
-
-def _agreeing(text: str) -> str:
-    """``text`` with "the cited work" for "the authors" that a verb for one subject follows."""
-
-    def subject(match: re.Match[str]) -> str:
-        singular = _singular(match.group(2))
-        return f"{match.group(1)}he cited work " if singular else match.group()
-
-    return _AUTHORS_BEFORE_VERB.sub(subject, text)
+    return agreeing(_without_pointer_head(_without_pointer_tail(_without_dangling(text.strip()))))
