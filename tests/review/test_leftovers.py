@@ -235,6 +235,26 @@ def test_a_cited_work_as_a_clause_subject_or_an_owner_reads_as_one(text: str, ti
 @pytest.mark.parametrize(
     ("text", "tidied"),
     [
+        # QA: "The work of [1] is seminal." read "Is seminal." and "Studies by [1] show gains."
+        # "Studies by show gains.": the preposition's object, a subject's, was gone.
+        (f"The work of {REMOVED} is seminal.", "The work of the cited work is seminal."),
+        (f"A review of {REMOVED} and {REMOVED} is given.", "A review of the cited works is given."),
+        (f"Work by {REMOVED} and {REMOVED} is seminal.", "Work by the authors is seminal."),
+        (f"Studies by {REMOVED} show gains.", "Studies by the authors show gains."),
+        (f"Results from {REMOVED} show gains.", "Results from the cited work show gains."),
+        # A pointer's object, and a pointing verb's, go as before.
+        (f"The method proposed by {REMOVED} works well.", "The method proposed works well."),
+        (f"As described by {REMOVED} the method works.", "The method works."),
+        (f"It was shown by {REMOVED} and {REMOVED}.", "It was shown."),
+    ],
+)
+def test_a_cited_work_after_by_or_of_in_a_subject_reads_as_one(text: str, tidied: str) -> None:
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
         # QA: "[1] and [2] are benchmarks" read "The authors are benchmarks", "Both [1] and [2]
         # are benchmarks" "Both and are benchmarks", and "[1] and [2] is a benchmark" named one
         # work for two.

@@ -93,6 +93,8 @@ _NEEDS_OBJECT = frozenset(
     "in of by from at on to with following see cf and or after via per like as".split()
 )
 _OPENS_POINTER = frozenset({"see", "cf", "compare"})
+# What opens a pointer phrase at the sentence's start ("As described by [1] the method ...").
+_POINTER_OPENERS = frozenset({"as", "see", "cf", "according", "following", "in"})
 # After one of these, "following" is a noun: "include the following \cite{a}:" keeps it.
 _DETERMINERS = frozenset("the a an this these those".split())
 _TOKEN = re.compile(r"[^\W_]+")
@@ -270,8 +272,12 @@ def _without_pointer_before_hole(text: str) -> str:
     if head is None or not _dangling(_words(head.group(1))):
         return text
     verb = VERB_AFTER.match(text, head.end())
-    if _words(head.group(1)) == ["as"] and verb is not None and is_verb(verb.group(1)):
-        return text  # "As [1] showed, X holds": the citation is the clause's subject
+    words = _words(head.group(1))
+    if verb is not None and is_verb(verb.group(1)):
+        if words == ["as"]:
+            return text  # "As [1] showed, X holds": the citation is the clause's subject
+        if words[-1] in ("by", "of", "from") and words[0] not in _POINTER_OPENERS:
+            return text  # "The work of [1] is seminal": the citation is a subject's part
     rest = text[head.end() :]
     return text if _pointing(_words(rest)) else _capitalised(rest)
 

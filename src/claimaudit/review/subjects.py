@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.review.citation_only import POINTER_VERBS
+
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
@@ -38,9 +40,19 @@ _SUBJECT_INSIDE = re.compile(
 _REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
 # A removed citation owning what follows: "[1]'s method", "[1] and [2]'s methods".
 _POSSESSIVE = re.compile(rf"({HOLE})\s*(['\u2019]s)\b")
-# Lower-case words after a hole that are no verb: it was an item of a list, or an object.
+# A removed citation after "by", "of" or "from", a verb after it: a subject's part ("Studies by
+# [1] show gains", "The work of [1] is seminal"); the word before the preposition is group 1.
+_OBJECT_IN_SUBJECT = re.compile(
+    rf"([^\W\d_]+)\s+(by|of|from)\s+({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+# Lower-case words after a hole that are no verb: it was an item of a list, or an object; a
+# pronoun opens a clause of its own ("In terms of [1] we pad").
 _NO_VERB = frozenset(
-    "and or nor but for in on at to of with by as from than the a an which who where".split()
+    """
+    and or nor but for in on at to of with by as from than the a an which who where
+    we i you he she it they this these those our their its
+    """.split()
 )
 # A subject's verb, perhaps after an adverb ("[1] also proposes").
 VERB_AFTER = re.compile(r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b")
@@ -63,8 +75,25 @@ def name_subjects(text: str) -> str:
     elif hole is not None and verb is not None and text[hole.end()].islower():
         subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
         text = f"{subject} {text[hole.end() :]}"
-    # And a clause's inside it: "[1] is fast, while [2] is slow."
-    return _SUBJECT_INSIDE.sub(_subject_inside, text)
+    # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
+    # "of" inside a subject: "Studies by [1] show gains."
+    return _OBJECT_IN_SUBJECT.sub(_object, _SUBJECT_INSIDE.sub(_subject_inside, text))
+
+
+def _object(match: re.Match[str]) -> str:
+    """A removed citation after "by", "of" or "from" that a verb follows: the authors
+    ("Studies by the authors show"), else the works themselves ("A review of the cited work is
+    given"); not after a verb pointing at a work ("proposed by [1] works": ``leftovers``)."""
+    pointer, verb = match.group(1), match.group(4)
+    if not is_verb(verb) or pointer.lower() in POINTER_VERBS:
+        return match.group()
+    several = match.group(3).count(REMOVED) > 1
+    said = UNNAMED_AUTHORS if match.group(2) == "by" else _works(several)
+    return f"{match.group(1)} {match.group(2)} {said} "
+
+
+def _works(several: bool) -> str:
+    return "the cited works" if several else "the cited work"
 
 
 def is_verb(word: str) -> bool:
@@ -117,10 +146,11 @@ def owners(text: str) -> str:
 
 
 # "the authors" before a verb made for one subject ("[1] is a benchmark", "-@solo shows Y"):
-# the work, not its authors, is what the writer made the subject. Plural verbs ending in "s"
-# ("focus", "discuss") are not read as singular.
+# the work, not its authors, is what the writer made the subject ("work by the authors is"
+# excepted). Plural verbs ending in "s" ("focus", "discuss") are not read as singular.
 _AUTHORS_BEFORE_VERB = re.compile(
-    r"\b([Tt])he authors (?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+    r"(?<!\bby )\b([Tt])he authors "
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 _SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
 
