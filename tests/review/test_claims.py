@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.review.citations import find_citations
-from claimaudit.review.claims import claim_text, extract_claims
+from claimaudit.review.claims import claim_text, extract_claims, with_subject
 
 
 def _clean(sentence: str, numbered: bool = True) -> str:
@@ -448,3 +450,18 @@ def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition() -> None:
     assert _clean("As described at https://example.org/guide, the method works [1].") == (
         "As described at https://example.org/guide, the method works."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # QA: "\citet{a} is fast." (an entry naming no author) read "the cited work is fast."
+        ("the cited work is fast.", "The cited work is fast."),
+        ("the cited works are fast.", "The cited works are fast."),
+        ("the authors show X.", "The authors show X."),
+        ("the cited work's code is fast.", "The cited work's code is fast."),
+        ("then it holds.", "then it holds."),
+    ],
+)
+def test_a_subject_left_by_a_textual_citation_opens_with_a_capital(text: str, shown: str) -> None:
+    assert with_subject(text) == shown

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from claimaudit.review.claims import extract_claims
@@ -74,6 +76,27 @@ def test_a_superscript_that_may_be_no_citation_is_text(body: str, shown: str) ->
 @pytest.mark.parametrize(
     "body",
     [
+        # QA: each was read as a citation of entry 2 or 3 and its number dropped from the claim:
+        # "Intracellular Ca⁺ levels rose", "The survey covered 5000 deg of sky", "sinθ + cosθ".
+        "Intracellular Ca\u00b2\u207a levels rose sharply after stimulation.",
+        "Elevated Fe\u00b3\u207a and SO\u2084\u00b2\u207b concentrations reduce the signal.",
+        "Elevated Mg\u00b2+ concentrations reduce the signal.",
+        "The survey covered 5000 deg\u00b2 of the southern sky.",
+        "The halo mass within 1 Mpc\u00b3 was measured, and 3 kpc\u00b2 around it.",
+        "The field spans 40 arcmin\u00b2 of sky at 1 arcsec\u00b2 pixels.",
+        "The identity sin\u00b2\u03b8 + cos\u00b2\u03b8 = 1 holds everywhere.",
+        "Sorting takes O(n log\u00b2 n) comparisons in this network.",
+        "Graphene has sp\u00b2 hybridized carbon atoms throughout.",
+        "The area grows to 3 deg^2^ here.",
+    ],
+)
+def test_a_power_an_ion_charge_or_a_function_power_is_text(body: str) -> None:
+    assert _read(body) == ([], [body])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         "Jane Doe\u00b9 and John Roe\u00b2 contributed equally.",
         "Jane Doe\u00b9, John Roe\u00b2 and Ann Poe\u00b3 contributed equally to this work.",
         "Jane Doe\u00b9\u02d2\u00b2, J. R. Roe\u00b2* contributed equally.",
@@ -102,3 +125,53 @@ def test_a_mark_after_a_listed_personal_name_is_no_citation(body: str) -> None:
 def test_a_mark_after_a_name_not_in_a_marked_list_still_cites(body: str, cited: list[str]) -> None:
     [(_, labels)] = _read(body)[0]
     assert labels == cited
+
+
+@pytest.mark.parametrize(
+    ("body", "text", "cited"),
+    [
+        # QA: a mark after a percentage was no citation: the sentence was listed as uncited.
+        (
+            "Mortality fell by 20%\u00b9 in the treated group.",
+            "Mortality fell by 20% in the treated group.",
+            ["[1]"],
+        ),
+        ("Mortality fell by 20 %\u00b2\u207b\u00b3.", "Mortality fell by 20 %.", ["[2]", "[3]"]),
+        (
+            "The yield rose to 3\u2030^4^ over time.",
+            "The yield rose to 3\u2030 over time.",
+            ["[4]"],
+        ),
+    ],
+)
+def test_a_mark_after_a_percentage_cites(body: str, text: str, cited: list[str]) -> None:
+    assert _read(body) == ([(text, cited)], [])
+
+
+@pytest.mark.parametrize(
+    ("body", "cited"),
+    [
+        # QA: a mark after an emphasised word or a link was no citation ("in *Drosophila*¹").
+        ("Padding keeps the *size*\u00b9.", ["[1]"]),
+        ("Padding keeps the **size**\u00b2.", ["[2]"]),
+        ("Padding keeps the ~~size~~^2^.", ["[2]"]),
+        ("Padding keeps the [size](https://example.org/size)\u00b9.", ["[1]"]),
+        ("Padding keeps the *size*<sup>1</sup>.", ["[1]"]),
+    ],
+)
+def test_a_mark_after_emphasis_or_a_link_cites(body: str, cited: list[str]) -> None:
+    claims, uncited = _read(body)
+    assert (uncited, [labels for _, labels in claims]) == ([], [cited])
+    # The claim reads as the same sentence citing with a bracket does.
+    (bracketed, _), *_ = _read(
+        re.sub(r"(?:[\u00b9\u00b2\u00b3]|\^2\^|<sup>1</sup>)", " [1]", body)
+    )[0]
+    assert claims[0][0] == bracketed
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["The values of *x*\u00b2 grow fast.", "We grew 10*\u00b3* cells in 5 *cm*\u00b2 wells."],
+)
+def test_a_power_of_an_emphasised_symbol_or_unit_is_text(body: str) -> None:
+    assert _read(body) == ([], [body])

@@ -175,8 +175,9 @@ def name_words(bibliography: Bibliography, citations: Iterable[Citation]) -> fro
 
 def with_subject(text: str) -> str:
     """``text`` with a capital where a textual citation of a work naming no author opens it:
-    "the authors showed ..." reads "The authors showed ..." (a name keeps its own case)."""
-    if text.startswith(UNNAMED_AUTHORS):
+    "the authors showed ..." reads "The authors showed ...", and "the cited work is ..." (its
+    verb made for one: ``leftovers``) "The cited work is ..." (a name keeps its own case)."""
+    if text.startswith((UNNAMED_AUTHORS, "the cited work")):
         return text[:1].upper() + text[1:]
     return text
 

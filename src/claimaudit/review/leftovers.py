@@ -17,7 +17,8 @@ bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details
 a clause opening so that holds words of its own (", cf. the guide at for details").
 A pointer opening the sentence goes before its citation's comma, or, where the removed
 citation's mark shows its object was that citation, with none ("In [@a] the authors ...").
-A removed citation that was the sentence's subject ("[1] showed ...") reads "The authors", and
+A removed citation that was the sentence's subject ("[1] showed ...") reads "The authors" ("The
+cited work(s)" before "is", "are"; "Each cited work" for several before "is"), and
 a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
 Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
 The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
@@ -30,6 +31,19 @@ from collections.abc import Collection
 from functools import partial
 
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.subjects import (
+    HOLE,
+    REMOVED,
+    UNNAMED_AUTHORS,
+    VERB_AFTER,
+    agreeing,
+    is_verb,
+    name_subjects,
+    owners,
+)
+
+# What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
+__all__ = ["REMOVED", "UNNAMED_AUTHORS", "tidy"]
 from claimaudit.text.removed_marks import (
     NO_BREAK_SPACES,
     OTHER_SCRIPTS_PUNCTUATION,
@@ -54,9 +68,6 @@ _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
 # (".NET", ".5"); nor a no-break space in Markdown, which stays as typed (``tidy``).
 _SPACE_BEFORE_LOW = re.compile(r"\s+([.,])(?!\w)")
 _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
-# What a removed citation leaves in a marked sentence (see ``tidy``): a private-use character,
-# which no draft's prose holds (one there is read as U+FFFD first).
-REMOVED = "\ue000"
 # Latin punctuation and other scripts' (``OTHER_SCRIPTS_PUNCTUATION``): "情绪 [@a]。" left
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
@@ -82,6 +93,8 @@ _NEEDS_OBJECT = frozenset(
     "in of by from at on to with following see cf and or after via per like as".split()
 )
 _OPENS_POINTER = frozenset({"see", "cf", "compare"})
+# What opens a pointer phrase at the sentence's start ("As described by [1] the method ...").
+_POINTER_OPENERS = frozenset({"as", "see", "cf", "according", "following", "in"})
 # After one of these, "following" is a noun: "include the following \cite{a}:" keeps it.
 _DETERMINERS = frozenset("the a an this these those".split())
 _TOKEN = re.compile(r"[^\W_]+")
@@ -97,15 +110,9 @@ _HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
 # The same pointer with no comma after its removed citation ("In [@a] the authors show ...",
 # "According to \\cite{a} baselines are key"): only a removed mark tells where its object was,
 # so it is read before the marks go (a LaTeX sentence's are set where a citation printed
-# nothing). The citations may be several, joined ("Following [1] and [2] we ...").
-_HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
-# A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
-# ..."): the verb after it is lower case. It reads as a textual citation of a work whose
-# authors no entry names does, rather than as a sentence without a subject.
-_HOLE_SUBJECT = re.compile(rf"\s*{_HOLE}\s*(?=[^\W\d_])")
-UNNAMED_AUTHORS = "the authors"
+# nothing). The citations may be several, joined ("Following [1] and [2] we ...": ``HOLE``).
 _HEAD_BEFORE_HOLE = re.compile(
-    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{_HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
+    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
 )
 _INSIDE = re.compile(
     r"\s*,\s*((?:as|following|according|see|cf\.|"
@@ -117,14 +124,14 @@ _INSIDE = re.compile(
 # after it ("We pad inputs as described at [1], the method ..." read "... as described at, the
 # method ..."): only its mark tells where the object was.
 _PHRASE_BEFORE_HOLE = re.compile(
-    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{_HOLE}",
+    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}",
     re.IGNORECASE,
 )
 # A verb that introduces a work, its preposition's object the removed citation: "The method is
 # described at [1]." reads "The method is described." ("based on." keeps its "on": no verb
 # that points at a work).
 _VERB_BEFORE_HOLE = re.compile(
-    rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{_HOLE}", re.IGNORECASE
+    rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{HOLE}", re.IGNORECASE
 )
 
 
@@ -231,15 +238,6 @@ def _capitalised(rest: str) -> str:
     return rest[:1].upper() + rest[1:] if first.islower() else rest
 
 
-def _with_subject(text: str) -> str:
-    """``text`` (its removed citations marked) with "The authors" where a removed citation
-    was its subject: "\ue000 showed that X" reads "The authors showed that X"."""
-    hole = _HOLE_SUBJECT.match(text)
-    if hole is None or not text[hole.end()].islower():
-        return text
-    return f"{UNNAMED_AUTHORS.capitalize()} {text[hole.end() :]}"
-
-
 def _without_pointer_inside(text: str) -> str:
     """``text`` (its removed citations marked) without a pointer inside it whose object was the
     citation after it: a phrase opening with "as", "following" or "according" ("We pad inputs
@@ -273,6 +271,13 @@ def _without_pointer_before_hole(text: str) -> str:
     head = _HEAD_BEFORE_HOLE.match(text)
     if head is None or not _dangling(_words(head.group(1))):
         return text
+    verb = VERB_AFTER.match(text, head.end())
+    words = _words(head.group(1))
+    if verb is not None and is_verb(verb.group(1)):
+        if words == ["as"]:
+            return text  # "As [1] showed, X holds": the citation is the clause's subject
+        if words[-1] in ("by", "of", "from") and words[0] not in _POINTER_OPENERS:
+            return text  # "The work of [1] is seminal": the citation is a subject's part
     rest = text[head.end() :]
     return text if _pointing(_words(rest)) else _capitalised(rest)
 
@@ -298,7 +303,9 @@ def tidy(
     or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
     Neither, every blank before punctuation goes. ``names``: the words of the cited works'
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
-    text = _without_pointer_inside(_with_subject(_without_pointer_before_hole(text)))
+    # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
+    text = owners(text)
+    text = _without_pointer_inside(name_subjects(_without_pointer_before_hole(text)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
@@ -314,26 +321,4 @@ def tidy(
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)
-    return _agreeing(_without_pointer_head(_without_pointer_tail(_without_dangling(text.strip()))))
-
-
-# "the authors" before a verb made for one subject ("[1] is a benchmark", "-@solo shows Y"):
-# the work, not its authors, is what the writer made the subject. Plural verbs ending in "s"
-# ("focus", "discuss") are not read as singular.
-_AUTHORS_BEFORE_VERB = re.compile(
-    r"\b([Tt])he authors (?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
-)
-_SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
-
-
-def _agreeing(text: str) -> str:
-    """``text`` with "the cited work" for "the authors" that a verb for one subject follows."""
-
-    def subject(match: re.Match[str]) -> str:
-        verb = match.group(2)
-        singular = verb in _SINGULAR_VERBS or (
-            len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us"))
-        )
-        return f"{match.group(1)}he cited work " if singular else match.group()
-
-    return _AUTHORS_BEFORE_VERB.sub(subject, text)
+    return agreeing(_without_pointer_head(_without_pointer_tail(_without_dangling(text.strip()))))

@@ -13,7 +13,7 @@ from claimaudit.review.document import parse_document
 
 # Every form ``claims.extract_claims`` reads: superscripts too ("matters¹", "matters^1^").
 MARKDOWN_FORMS = "[@key], [1], a superscript number (¹ or ^1^), a DOI or an arXiv id"
-LATEX_FORMS = "\\cite and its kin"
+LATEX_FORMS = "\\cite and its kin, or \\textsuperscript{1} for a thebibliography item"
 
 
 def none_cited(listed: int, where: str, forms: str) -> tuple[str, ...]:

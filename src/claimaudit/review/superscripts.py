@@ -6,8 +6,12 @@ affiliation mark in a byline ("Jane Doe¹, John Roe²") or a note's number. One 
 citation only where it can be none of these:
 
 - right after a word of two letters or more that is no unit ("matters¹"; never after a digit,
-  a one-letter symbol, "cm", "kHz" and the like), or after a full stop, comma, "!", "?" or a
-  closing quotation mark ("matters.¹"), never after a bracket ("(a + b)²");
+  a one-letter symbol, "cm", "kHz", "deg", "Mpc" and the like, nor a function, "sin²θ",
+  "log² n", or an orbital, "sp²"), or after a full stop, comma, "!", "?" or a closing
+  quotation mark ("matters.¹"), or a percentage ("by 20%¹"), never after a bracket
+  ("(a + b)²"); Markdown emphasis or a link around the word is read through ("*size*¹",
+  "[SciPy](https://scipy.org)¹");
+- not an ion's charge's number ("Ca²⁺", "Mg²+");
 - in a sentence that holds a word of four letters or more not opening with a capital (a verb, a
   noun): a byline or an affiliation line ("¹Department of Physics, MIT, ²Google") holds none;
 - not after a personal name listed with another, each marked: a name of two capitalised words
@@ -35,16 +39,26 @@ _UNICODE = re.compile(f"[{_DIGITS}]+(?:[⁻,˒][{_DIGITS}]+)*")
 _PANDOC = re.compile(r"\^(\d+(?:[-\u2013,]\d+)*)\^")
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _AFTER_STOP = frozenset(".,!?\u2019\u201d\"'")
+_PERCENT = frozenset("%\u2030")
 # Units written before an exponent ("cm²", "km^2^", "s⁻¹" is no mark anyway): never a word
 # that a citation follows. "in" (inches) too: "as shown in¹" is no English.
 _UNITS = frozenset(
     """
     cm mm km nm pm dm µm μm ms µs μs ns kg mg µg μg ml mL dl dL Hz kHz MHz GHz mol ft in yd mi
     kW MW GW eV keV MeV GeV Pa kPa MPa hPa sec min yr px pt ha au AU
+    deg arcmin arcsec pc kpc Mpc Gpc ly
     """.split()
+    # Functions a power is written on ("sin²θ", "log² n") and orbitals ("sp²"): no word either.
+    + "sin cos tan cot csc sinh cosh tanh arcsin arccos arctan log ln lg exp sp".split()
 )
+# What an ion's charge writes after its number ("Ca²⁺", "SO₄²⁻", "Mg²+"): no mark before it.
+_CHARGE = frozenset("\u207a\u207b+\u2212")
 _LETTERS = re.compile(r"[^\W\d_]{4,}")
 _WINDOW = 64
+# Markdown closing the word a mark follows: emphasis ("*Drosophila*¹", "__size__¹", "~~x~~¹")
+# or a link's destination ("[SciPy](https://scipy.org)¹"), read as the word it wraps.
+_CLOSING_MARKUP = re.compile(r"(?:(?<=[^\s*_~])[*_~]{1,3}|\]\([^()\s]{0,500}\))$")
+_LINK_WINDOW = 520
 
 
 def _numbers(body: str) -> list[int] | None:
@@ -56,15 +70,30 @@ def _after_word_or_stop(text: str, start: int) -> bool:
     """Whether a mark at ``start`` stands where a citation does, never an exponent."""
     if start == 0:
         return False
+    # What the Markdown closing the word before it wraps is what the mark follows.
+    closing = _CLOSING_MARKUP.search(text, max(start - _LINK_WINDOW, 0), start)
+    opener = ""
+    if closing is not None and closing.start() > 0:
+        opener = closing.group()[0] if closing.group()[0] in "*_~" else ""
+        start = closing.start()
     if text[start - 1] in _AFTER_STOP:
         return start >= 2 and not text[start - 2].isspace()
+    if text[start - 1] in _PERCENT:  # "fell by 20%¹": no percentage is raised to a power
+        return True
     # A bounded window: searched from the sentence's start, a run of marks read it again each.
     window = text[max(start - _WINDOW, 0) : start]
     word = _WORD_BEFORE.search(window)
     if word is None or len(word.group()) < 2 or word.group() in _UNITS:
         return False
     glued = start - len(window) + word.start() - 1
-    return glued < 0 or not (text[glued].isdigit() or text[glued] in "_^")  # "H2O²", "10cm²"
+    # "H2O²", "10cm²", "x_a²" are powers; "_size_¹" is emphasis opened by the "_" it closes.
+    return glued < 0 or not (text[glued].isdigit() or text[glued] in {"_", "^"} - {opener})
+
+
+def stands_as_mark(before: str) -> bool:
+    """Whether a raised number set just after the text ``before`` stands where a citation
+    does (a LaTeX draft's ``\\textsuperscript{1}`` too), never an exponent's place."""
+    return _after_word_or_stop(before, len(before))
 
 
 # A word of a personal name: "Jane", "O'Neil", "Jean-Luc", an initial "J.".
@@ -108,14 +137,25 @@ def _listed_names(text: str, marks: list[tuple[int, int]]) -> set[int]:
     return listed
 
 
+def holds_prose(text: str) -> bool:
+    """Whether ``text`` holds a word of four letters or more not opening with a capital (a
+    caseless script's too): a byline or an affiliation line holds none."""
+    return any(not w[0].isupper() for w in _LETTERS.findall(text))
+
+
+def listed_names(text: str, marks: list[tuple[int, int]]) -> set[int]:
+    """The starts of the ``marks`` (``(start, end)`` in ``text``) that follow a personal name
+    listed with another marked one (``_listed_names``): a LaTeX draft's too."""
+    return _listed_names(text, marks)
+
+
 def superscript_marks(
     text: str, masked: list[bool], listed: Collection[int]
 ) -> list[tuple[int, int, list[int]]]:
     """The superscript citation marks of the sentence ``text`` (``masked``: characters taken
     already, code), each ``(start, end, numbers)``; ``listed`` are the numbers of the draft's
     reference list (none: no mark is read)."""
-    # A word of four letters or more not opening with a capital (a caseless script's too).
-    if not listed or not any(not w[0].isupper() for w in _LETTERS.findall(text)):
+    if not listed or not holds_prose(text):
         return []
     marks = [
         match
@@ -127,7 +167,7 @@ def superscript_marks(
     found: list[tuple[int, int, list[int]]] = []
     for match in marks:
         start, end = match.span()
-        if start in names or not _after_word_or_stop(text, start):
+        if start in names or not _after_word_or_stop(text, start) or text[end : end + 1] in _CHARGE:
             continue
         numbers = _numbers(match.group(match.lastindex or 0))
         if numbers and all(n in listed for n in numbers):

@@ -29,7 +29,8 @@ from claimaudit.review.claims import (
 )
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.latex.cites import CITE_FIELDS, CiteKind
-from claimaudit.review.latex.draft import LatexDraft
+from claimaudit.review.latex.draft import CitedFields, LatexDraft, TextualNames
+from claimaudit.review.latex.raised import RAISED_SIGNS, numbered_items
 from claimaudit.review.latex.read import read_latex_draft
 from claimaudit.review.latex.sentences import read_sentences
 from claimaudit.review.latex.text import LatexBlock
@@ -157,6 +158,31 @@ def _field(entry: Entry | None, field: str) -> str:
     return (entry.title or "") if field == "title" else ""
 
 
+def _raises(draft: LatexDraft) -> bool:
+    """Whether the draft may hold a raised citation mark: a numbered list and a superscript."""
+    return bool(draft.bibitems) and any(
+        sign in t for t in draft.files.values() for sign in RAISED_SIGNS
+    )
+
+
+def _printers(resolver: Bibliography) -> tuple[TextualNames, CitedFields]:
+    """What a textual citation prints of its keys (the authors' names), and what a command
+    printing a field of its works does (``\\citetitle``: the title), by the bibliography."""
+
+    def names(keys: tuple[str, ...]) -> str:
+        works = [resolver.entries.get(k) for k in keys]
+        # A key the bibliography lacks prints as natbib's "?" would: no name, never the key.
+        shown = [UNNAMED_AUTHORS if w is None else cited_names(w) for w in works]
+        return "; ".join(shown)
+
+    def fields(field: str, keys: tuple[str, ...]) -> str:
+        """Each work's field ("title"), all known, else nothing."""
+        shown = [_field(resolver.entries.get(k), field) for k in keys]
+        return "; ".join(v for v in shown if v) if all(shown) else ""
+
+    return names, fields
+
+
 def extract_latex_claims(
     path: Path, bibliography: Bibliography | None = None, *, alone: bool = False
 ) -> LatexClaims:
@@ -169,22 +195,14 @@ def extract_latex_claims(
     draft = read_latex_draft(path, includes=includes)
     refuse_empty_draft(draft.files[draft.main], "LaTeX")
     resolver = draft_bibliography(draft, bibliography, files=includes)
-    if any(
+    # A raised mark cites by the thebibliography's numbers, known once the draft is read.
+    numbered = numbered_items(draft.bibitems) if _raises(draft) else {}
+    names, fields = _printers(resolver)
+    if numbered or any(
         c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS for c in draft.commands
     ):
         # Read again, now that the bibliography says whose names a textual citation prints.
-        def names(keys: tuple[str, ...]) -> str:
-            works = [resolver.entries.get(k) for k in keys]
-            # A key the bibliography lacks prints as natbib's "?" would: no name, never the key.
-            shown = [UNNAMED_AUTHORS if w is None else cited_names(w) for w in works]
-            return "; ".join(shown)
-
-        def fields(field: str, keys: tuple[str, ...]) -> str:
-            """Each work's field ("title"), all known, else nothing."""
-            shown = [_field(resolver.entries.get(k), field) for k in keys]
-            return "; ".join(v for v in shown if v) if all(shown) else ""
-
-        draft = read_latex_draft(path, names, includes=includes, fields=fields)
+        draft = read_latex_draft(path, names, includes=includes, fields=fields, numbered=numbered)
     claims: list[Claim] = []
     uncited: list[Sentence] = []
     paragraphs: list[Paragraph] = []

@@ -194,19 +194,23 @@ class DraftCollector:
     def bibliography(self, node: LatexEnvironmentNode) -> None:
         """A ``thebibliography``: its citations, and each item's key and text (where a
         numbered style's arXiv id or DOI is)."""
-        current: tuple[str, int, list[LatexNode]] | None = None
+        current: tuple[str, int, list[LatexNode], str | None] | None = None
 
         def close() -> None:
             if current is not None:
-                text = " ".join(self.text_of(current[2]).split())
-                self.bibitems.append(BibItem(current[0], text, self.file, current[1]))
+                key, line, nodes, label = current
+                text = " ".join(self.text_of(nodes).split())
+                self.bibitems.append(BibItem(key, text, self.file, line, label))
 
         self.collect(node.nodelist, "thebibliography")
         for child in node.nodelist:
             if isinstance(child, LatexMacroNode) and child.macroname == "bibitem":
                 close()
-                key = group_text(node_args(child)[-1]) if node_args(child) else ""
-                current = (key, self.line(child.pos), [])
+                arguments = node_args(child)
+                key = group_text(arguments[-1]) if arguments else ""
+                # "\bibitem[Smith(2020)]{key}": the label printed in place of its number.
+                label = group_text(arguments[0]) if len(arguments) > 1 else None
+                current = (key, self.line(child.pos), [], label)
             elif current is not None:
                 current[2].append(child)
         close()

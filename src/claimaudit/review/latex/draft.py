@@ -24,6 +24,7 @@ class BibItem:
     text: str
     file: str
     line: int
+    label: str | None = None  # ``\bibitem[label]{key}``'s, printed in place of its number
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,9 @@ class NoteWalker(DraftCollector):
         self.note(self.note_ids, arguments[-1], self.aside_chain, aside=True)
         return True
 
+    def unraise(self) -> None:
+        """Drop a byline's raised marks from the paragraph being read; the walker does."""
+
     def counter(self, node: LatexMacroNode) -> None:
         """``\\addtocounter{footnote}{-1}`` and the like move LaTeX's footnote counter, which
         pairs the next ``\\footnotetext`` with its mark."""
@@ -128,6 +131,7 @@ class NoteWalker(DraftCollector):
         """A paragraph break inside the note being read: the paragraph so far one of the
         note's blocks, never a paragraph of the text its mark stands in."""
         if self.builder is not None:
+            self.unraise()
             block = self.builder.finish()
             if block is not None:
                 self.note_parts.append(block)

@@ -24,6 +24,7 @@ result (``latex_draft``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.errors import InputError
@@ -50,6 +51,7 @@ def read_latex_draft(
     *,
     includes: bool = True,
     fields: CitedFields | None = None,
+    numbered: Mapping[int, str] | None = None,
 ) -> LatexDraft:
     """Read the draft at ``path`` with the files it includes; InputError when it cannot be
     read (not UTF-8, too large or deep, an include that is missing or leaves the folder, an
@@ -58,11 +60,16 @@ def read_latex_draft(
     ``names(keys)`` gives what a textual citation prints (the authors), default the keys;
     ``fields(field, keys)`` what a command printing a field of its works prints
     (``\\citetitle``: "title"), default nothing.
+    ``numbered`` maps the numbers of the draft's ``thebibliography`` items to their keys, so
+    that a raised mark (``\\textsuperscript{1}``) cites (``latex_raised``); none by default.
     ``includes=False`` refuses every ``\\input``: a draft that arrived as one text has
     nothing beside it that belongs to it."""
     files = DraftFiles(path, includes=includes)
     walker = DraftWalker(
-        files, names or (lambda keys: ", ".join(keys)), fields or (lambda field, keys: "")
+        files,
+        names or (lambda keys: ", ".join(keys)),
+        fields or (lambda field, keys: ""),
+        numbered,
     )
     nodes = files.read(files.folder / path.name, (files.folder / path.name,))
     try:

@@ -7,7 +7,7 @@ floats, mathematics, code, the bibliography) left out, its citations still colle
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pylatexenc.latexwalker import (
@@ -16,6 +16,7 @@ from pylatexenc.latexwalker import (
     LatexEnvironmentNode,
     LatexGroupNode,
     LatexMacroNode,
+    LatexMathNode,
     LatexNode,
     LatexSpecialsNode,
 )
@@ -31,7 +32,13 @@ from claimaudit.review.latex.arguments import (
     holds_placed,
     text_argument,
 )
-from claimaudit.review.latex.cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
+from claimaudit.review.latex.cites import (
+    CITE_COMMANDS,
+    CITE_FIELDS,
+    CITE_TEXT,
+    CitationCommand,
+    CiteKind,
+)
 from claimaudit.review.latex.collect import NOTES_TO_SELF, node_args
 from claimaudit.review.latex.counters import COUNTER_COMMANDS
 from claimaudit.review.latex.draft import CitedFields, TextualNames, UnknownCall
@@ -45,6 +52,12 @@ from claimaudit.review.latex.kinds import (
     TRANSPARENT_MACROS,
 )
 from claimaudit.review.latex.notes import NoteWalker
+from claimaudit.review.latex.raised import (
+    RAISED_COMMAND,
+    byline_marks,
+    raised_body,
+    raised_keys,
+)
 from claimaudit.review.latex.text import NO_BREAK, LatexBlock, paragraph_breaks
 
 
@@ -52,8 +65,16 @@ class DraftWalker(NoteWalker):
     """Walks the main file's nodes (``document``), and each included file's in its place,
     into ``blocks``; notes the bibliography files named and each include's main-file line."""
 
-    def __init__(self, draft_files: DraftFiles, names: TextualNames, fields: CitedFields) -> None:
+    def __init__(
+        self,
+        draft_files: DraftFiles,
+        names: TextualNames,
+        fields: CitedFields,
+        numbered: Mapping[int, str] | None = None,
+    ) -> None:
         super().__init__(draft_files)
+        # The thebibliography's numbers -> keys, which a raised mark may cite (``latex_raised``).
+        self.numbered = numbered or {}
         self.folder = draft_files.folder
         self.base = self.folder  # where the current file's includes are looked for
         self.names = names
@@ -108,6 +129,7 @@ class DraftWalker(NoteWalker):
             return
         if self.builder is not None:
             self.builder.boxed = self.builder.boxed or self.boxes > 0
+            self.unraise()
             block = self.builder.finish()
             if block is not None:
                 self.blocks.append(block)
@@ -151,6 +173,8 @@ class DraftWalker(NoteWalker):
         elif isinstance(node, LatexSpecialsNode) and node.specials_chars == "~":
             # The author's "no sentence ends here" (and blank before "vrai~;", kept).
             self.emit(NO_BREAK + kept_after(node), node)
+        elif isinstance(node, LatexMathNode) and self.raised(node, context):
+            return  # "works$^{1}$": a citation of item 1, as "works\textsuperscript{1}"
         else:  # math and specials: what they print
             self.collect([node], "math")
             self.emit(self.text_of([node]), node)
@@ -219,6 +243,8 @@ class DraftWalker(NoteWalker):
                 self.emit(" ".join(self.text_of(node_args(node)).split()) + " ", node)
         elif name in NOTES_TO_SELF:
             return  # its text and citations are no part of the paper
+        elif name == RAISED_COMMAND and self.raised(node, context):
+            return  # "works\textsuperscript{1}": a citation of item 1, printing nothing
         elif name in ("caption", "marginpar"):
             self.collect(node_args(node), name)
         elif name in ("captionof", "subcaption"):  # a caption outside a float: no claim
@@ -241,6 +267,45 @@ class DraftWalker(NoteWalker):
             printed = self.text_of([node])
             # A thin space typed before high punctuation ("vrai\\,!") is the author's.
             self.emit(printed + kept_after(node) if printed.isspace() else printed, node)
+
+    def raised(self, node: LatexMacroNode | LatexMathNode, context: str) -> bool:
+        """Place ``\\textsuperscript{1}`` (or ``$^{1}$``) as a citation of the
+        thebibliography's item 1 where it stands as a mark (``latex_raised``); False for any
+        other superscript (a power)."""
+        body = raised_body(node)
+        if not self.numbered or context not in ("prose", "footnote") or body is None:
+            return False
+        # What a mark is set against is the few characters before it (a bounded window).
+        before = "".join(self.builder.chars[-128:]) if self.builder is not None else ""
+        keys = raised_keys(body, before, self.numbered)
+        if keys is None:
+            return False
+        start, end = self.span(node)
+        command = CitationCommand(
+            RAISED_COMMAND,
+            CiteKind.PARENTHETICAL,
+            keys,
+            self.file,
+            start,
+            end,
+            self.line(start),
+            context,
+        )
+        self.commands.append(command)
+        if self.builder is None:
+            self.builder = self.new_block()
+        self.builder.cite(command)
+        return True
+
+    def unraise(self) -> None:
+        """The paragraph being read no longer cites by its byline's raised marks
+        (``byline_marks``): a mark printing nothing, as a footnote's does."""
+        if self.builder is None:
+            return
+        for at, command in byline_marks(self.builder):
+            self.builder.citations.remove((at, command))
+            self.builder.holes.remove(at)
+            self.commands.remove(command)
 
     def in_box(self, name: str) -> None:
         """The paragraph being read has text in a box (``\\parbox``), where no margin note

@@ -1,0 +1,172 @@
+"""Who a removed citation was, where it was a clause's subject or an owner: "[1] showed that X"
+reads "The authors showed that X", "[1] is a benchmark" "The cited work is a benchmark", "[1]
+and [2] are benchmarks" "The cited works are benchmarks", "[1] and [2] is a benchmark" "Each
+cited work is a benchmark", "Both [1] and [2] ..." "Both cited works ...", "However, [1]
+showed" "However, the authors showed", "As [1] showed, X" "As the authors showed, X", "[1]'s
+method" "The cited work's method", and "Ref. [1]" is the citation whole. Rather than a verb with
+no subject, the sentence reads as a textual citation of a work whose entry names no author does.
+Used by ``leftovers.tidy`` on a sentence whose removed citations are marked (``REMOVED``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.review.citation_only import POINTER_VERBS
+
+# What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
+# character, which no draft's prose holds (one there is read as U+FFFD first).
+REMOVED = "\ue000"
+# Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]").
+HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
+
+# A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
+# ..."): the verb after it is lower case. It reads as a textual citation of a work whose
+# authors no entry names does, rather than as a sentence without a subject.
+_HOLE_SUBJECT = re.compile(rf"\s*{HOLE}\s*(?=[^\W\d_])")
+UNNAMED_AUTHORS = "the authors"
+# "Both [1] and [2] are ...", "Both [1, 2] are ...", "Neither [1] nor [2] is ...": the works,
+# each of them, are the subject.
+_BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
+# A removed subject inside the sentence: after a short opening phrase and its comma ("However,
+# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while", "whereas" or "as" ("We
+# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but" or ";".
+_SUBJECT_INSIDE = re.compile(
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|[Aa]s)\s+|(?:,\s*(?:and|but)|;)\s+)"
+    rf"({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+# "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
+_REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
+# A removed citation owning what follows: "[1]'s method", "[1] and [2]'s methods".
+_POSSESSIVE = re.compile(rf"({HOLE})\s*(['\u2019]s)\b")
+# A removed citation after "by", "of" or "from", a verb after it: a subject's part ("Studies by
+# [1] show gains", "The work of [1] is seminal"); the word before the preposition is group 1.
+_OBJECT_IN_SUBJECT = re.compile(
+    rf"([^\W\d_]+)\s+(by|of|from)\s+({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+# Lower-case words after a hole that are no verb: it was an item of a list, or an object; a
+# pronoun opens a clause of its own ("In terms of [1] we pad").
+_NO_VERB = frozenset(
+    """
+    and or nor but for in on at to of with by as from than the a an which who where
+    we i you he she it they this these those our their its
+    """.split()
+)
+# A subject's verb, perhaps after an adverb ("[1] also proposes").
+VERB_AFTER = re.compile(r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b")
+# Verbs of being, for several: what is said is of the works ("[1] and [2] are benchmarks").
+_PLURAL_COPULAS = frozenset({"are", "were"})
+
+
+def name_subjects(text: str) -> str:
+    """``text`` (its removed citations marked) with a subject where removed citations were
+    its subject, as the verb reads them (``_subject``): "\ue000 showed that X" reads "The
+    authors showed that X", "Both \ue000 and \ue000 are benchmarks" "Both cited works are
+    benchmarks"."""
+    both = _BOTH_SUBJECT.match(text)
+    hole = _HOLE_SUBJECT.match(text)
+    verb = VERB_AFTER.match(text, hole.end()) if hole is not None else None
+    if both is not None and VERB_AFTER.match(text, both.end()):
+        word = both.group(1) or both.group(2)
+        said = "cited work" if word == "Neither" else "cited works"
+        text = f"{word} {said} {text[both.end() :]}"
+    elif hole is not None and verb is not None and text[hole.end()].islower():
+        subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
+        text = f"{subject} {text[hole.end() :]}"
+    # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
+    # "of" inside a subject: "Studies by [1] show gains."
+    return _OBJECT_IN_SUBJECT.sub(_object, _SUBJECT_INSIDE.sub(_subject_inside, text))
+
+
+def _object(match: re.Match[str]) -> str:
+    """A removed citation after "by", "of" or "from" that a verb follows: the authors
+    ("Studies by the authors show"), else the works themselves ("A review of the cited work is
+    given"); not after a verb pointing at a work ("proposed by [1] works": ``leftovers``)."""
+    pointer, verb = match.group(1), match.group(4)
+    if not is_verb(verb) or pointer.lower() in POINTER_VERBS:
+        return match.group()
+    several = match.group(3).count(REMOVED) > 1
+    said = UNNAMED_AUTHORS if match.group(2) == "by" else _works(several)
+    return f"{match.group(1)} {match.group(2)} {said} "
+
+
+def _works(several: bool) -> str:
+    return "the cited works" if several else "the cited work"
+
+
+def is_verb(word: str) -> bool:
+    """Whether ``word``, after a removed citation, may be its verb: lower case, and no word
+    that makes the citation a list's item or an object ("and", "for", "in")."""
+    return word.islower() and word not in _NO_VERB
+
+
+def _owner(match: re.Match[str]) -> str:
+    """A removed citation owning what follows ("[1]'s method"), the cited work(s), in lower
+    case unless it opens the sentence."""
+    owner = (
+        "the cited works'"
+        if match.group(1).count(REMOVED) > 1
+        else f"the cited work{match.group(2)}"
+    )
+    return (
+        owner.capitalize()
+        if match.start() == 0 or not match.string[: match.start()].strip()
+        else owner
+    )
+
+
+def _subject_inside(match: re.Match[str]) -> str:
+    """A removed subject inside the sentence (``_SUBJECT_INSIDE``), as ``_subject`` reads it,
+    in lower case ("However, the cited works are ..."); a word no verb is (a list's "and")
+    after it keeps the hole as it was."""
+    if not is_verb(match.group(3)):
+        return match.group()
+    verb = match.group(3)
+    subject = _subject(verb, match.group(2).count(REMOVED) > 1)
+    return f"{match.group(1)}{subject[:1].lower()}{subject[1:]} "
+
+
+def _subject(verb: str, several: bool) -> str:
+    """Who removed citations opening a sentence were, as their ``verb`` reads them: the
+    authors ("The authors showed"), but the works themselves before "is" or "are" ("The cited
+    work is a benchmark", "The cited works are benchmarks": never "The authors are
+    benchmarks"), and each of ``several`` before a verb made for one ("[1] and [2] is a
+    benchmark" reads "Each cited work is a benchmark", the writer's verb kept)."""
+    if _singular(verb):
+        return "Each cited work" if several else "The cited work"
+    return "The cited works" if verb in _PLURAL_COPULAS else UNNAMED_AUTHORS.capitalize()
+
+
+def owners(text: str) -> str:
+    """``text`` with "Ref. [1]" read as its citation and "[1]'s method" as "the cited work's
+    method" (capitalised where it opens the sentence)."""
+    return _POSSESSIVE.sub(_owner, _REFERENCE_WORD.sub("", text))
+
+
+# "the authors" before a verb made for one subject ("[1] is a benchmark", "-@solo shows Y"):
+# the work, not its authors, is what the writer made the subject ("work by the authors is"
+# excepted). Plural verbs ending in "s" ("focus", "discuss") are not read as singular.
+_AUTHORS_BEFORE_VERB = re.compile(
+    r"(?<!\bby )\b([Tt])he authors "
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+_SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
+
+
+def _singular(verb: str) -> bool:
+    """Whether ``verb`` is made for one subject ("is", "shows"; not "focus", "discuss")."""
+    return verb in _SINGULAR_VERBS or (
+        len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us"))
+    )
+
+
+def agreeing(text: str) -> str:
+    """``text`` with "the cited work" for "the authors" that a verb for one subject follows."""
+
+    def subject(match: re.Match[str]) -> str:
+        singular = _singular(match.group(2))
+        return f"{match.group(1)}he cited work " if singular else match.group()
+
+    return _AUTHORS_BEFORE_VERB.sub(subject, text)
