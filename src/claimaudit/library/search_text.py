@@ -1,8 +1,10 @@
 """The text the search index reads for a passage: NFKC-normalised, so a word held as a ligature
 ("ﬁnding"), in full-width letters or digits or with superscripts is found by the word as a user
 types it ("finding", "CT", "2024"), as ``search_words`` reads the query; with the capitals
-the index's tokenizer cannot fold in lower case (``_unfolded``); and without the invisible
-characters that may sit inside a word (``without_invisible``).
+the index's tokenizer cannot fold in lower case (``_unfolded``); without the invisible
+characters that may sit inside a word (``without_invisible``); and without the vowel points of
+Arabic and Hebrew (``text.wordchars.without_points``), so a vocalised word is found by the word
+as it is mostly written, and the other way round.
 
 The passage itself is stored, shown and quoted as read; its search form is kept beside it
 (``passages.search_text``) only where the two differ, NULL otherwise, and the index reads
@@ -15,6 +17,8 @@ import re
 import sqlite3
 import unicodedata
 from functools import cache
+
+from claimaudit.text.wordchars import without_points
 
 SQL_NAME = "claimaudit_search_text"
 
@@ -43,6 +47,8 @@ def search_text(text: str) -> str | None:
     normal = without_invisible(text)
     if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
         normal = unicodedata.normalize("NFKC", normal)
+    # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
+    normal = without_points(normal)
     table, capitals = _unfolded()
     if capitals.search(normal):
         normal = normal.translate(table)

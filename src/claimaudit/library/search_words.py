@@ -4,9 +4,11 @@ Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier'
 figures depend on it); a person searching the library gets more care here:
 
 - the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
-  read without invisible characters inside words (soft hyphens, zero-width spaces), as the
-  index reads the stored text (``library.search_text``); the words as typed are searched for
-  too when they differ;
+  read without invisible characters inside words (soft hyphens, zero-width spaces) and without
+  the vowel points of Arabic and Hebrew, as the index reads the stored text
+  (``library.search_text``); the words as typed are searched for too when they differ;
+- a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
+  index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
   does not match; the phrase also matches "i_2 = 5", so the numbers are given apart
@@ -28,12 +30,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import accent_forms
 from claimaudit.library.search_text import without_invisible
+from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
 # four. A query past it is a pasted paragraph, whose first 256 distinct words rank it well.
@@ -42,8 +46,15 @@ MAX_SEARCH_TERMS = 256
 MAX_SEARCH_LIMIT = 1000
 # Phrases only sharpen the ranking; each costs a position lookup, so a long query gets a few.
 MAX_PHRASES = 64
-# A decimal or grouped number ("2.5", "1,000") or a word piece (letters and digits).
-_PIECE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
+
+
+@cache
+def _piece() -> re.Pattern[str]:
+    """A decimal or grouped number ("2.5", "1,000") or a word (letters and digits, with the
+    combining marks inside it)."""
+    return re.compile(r"\d+(?:[.,]\d+)+|" + word_regex())
+
+
 _NUMBER_PART = re.compile(r"\d+")
 # Han, kana and Hangul: scripts written without spaces between words.
 _CJK_RUN = re.compile(
@@ -90,7 +101,7 @@ class _Term:
 
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
-    normal = unicodedata.normalize("NFKC", without_invisible(text))
+    normal = without_points(unicodedata.normalize("NFKC", without_invisible(text)))
     terms = _terms(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
@@ -170,7 +181,7 @@ def _terms(text: str) -> list[_Term | None]:
     """Each piece of ``text`` as a term, None for a stop word that is left out (it breaks a
     phrase of the words around it)."""
     found: list[_Term | None] = []
-    for index, match in enumerate(_PIECE.finditer(text)):
+    for index, match in enumerate(_piece().finditer(text)):
         written = match.group()
         if _NUMBER_PART.fullmatch(written.replace(".", "").replace(",", "")):
             parts = tuple(_NUMBER_PART.findall(written))

@@ -1,0 +1,96 @@
+"""Words as the library's search index reads them: runs of letters and digits with the
+combining marks inside them, and the vowel points of Arabic and Hebrew left out.
+
+The vowel signs and viramas of Devanagari, Bengali, Tamil or Thai, and the harakat of Arabic,
+are combining marks (Unicode categories Mn, Mc, Me), not letters: Python's ``\\w`` and SQLite's
+default unicode61 tokenizer alike read them as word breaks, so "हिन्दी" was the letters "ह",
+"न", "द" and a search for it found every passage holding one of them. The index reads marks as
+part of a word (``categories 'L* N* Co M*'``), and so do the query and the rankers, by these.
+
+Arabic and Hebrew are mostly written without their vowel points and sometimes with them (a
+textbook, a dictionary, scripture): a reader takes "كَتَبَ" and "كتب" for one word, as "café"
+and "cafe", so both the index and a query read words without them (``without_points``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+# Where combining marks are: none below U+0300; past the Supplementary Multilingual Plane only
+# the variation selectors supplement. Read from Python's own Unicode tables (a superset of
+# SQLite's, which are Unicode 6.1's: a mark SQLite does not know splits a quoted query word
+# into a phrase of its parts, which still finds the word).
+_BMP_MARKS = range(0x300, 0x10000)
+_ASTRAL_MARKS = (range(0x10000, 0x20000), range(0xE0100, 0xE01F0))
+# A character past the Basic Multilingual Plane. A regex class of marks holding one is read
+# range by range, several times slower than one of the BMP's alone (a bitmap): a text without
+# such characters is read by the BMP's marks alone, as fast as by ``[^\W_]+``.
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+# The vowel points, cantillation and Quranic annotation marks of Arabic and Hebrew (every
+# nonspacing mark in their blocks), and the Arabic tatweel, which only stretches a word.
+_POINTED_BLOCKS = (
+    range(0x0591, 0x05C8),  # Hebrew points and accents
+    range(0x0610, 0x061B),  # Arabic honorific and Quranic signs
+    range(0x064B, 0x0660),  # Arabic harakat, tanwin, shadda, sukun
+    range(0x0670, 0x0671),  # Arabic superscript alef
+    range(0x06D6, 0x06EE),  # Arabic Quranic annotation marks
+    range(0x08D3, 0x0900),  # Arabic Extended-A marks
+    range(0xFB1E, 0xFB1F),  # Hebrew judeo-spanish varika
+)
+_TATWEEL = "\u0640"
+
+
+@cache
+def marks_class(astral: bool = True) -> str:
+    """The combining marks (those of the BMP alone unless ``astral``) as the inside of a regex
+    character class, in ranges."""
+    ranges = (_BMP_MARKS, *_ASTRAL_MARKS) if astral else (_BMP_MARKS,)
+    codes = [c for r in ranges for c in r if unicodedata.category(chr(c)).startswith("M")]
+    spans: list[list[int]] = []
+    for code in codes:
+        if spans and spans[-1][1] == code - 1:
+            spans[-1][1] = code
+        else:
+            spans.append([code, code])
+    return "".join(
+        re.escape(chr(a)) + ("" if a == b else "-" + re.escape(chr(b))) for a, b in spans
+    )
+
+
+def has_astral(text: str) -> bool:
+    """Whether ``text`` needs the astral marks read (``marks_class``)."""
+    return not text.isascii() and _ASTRAL.search(text) is not None
+
+
+@cache
+def word_regex(astral: bool = True) -> str:
+    """A word: a letter or digit, then letters, digits and combining marks (a mark after a
+    space or punctuation starts none). ASCII text is read exactly as ``[^\\W_]+`` reads it."""
+    return rf"[^\W_]+(?:[{marks_class(astral)}]+[^\W_]*)*"
+
+
+@cache
+def _word_pattern(astral: bool) -> re.Pattern[str]:
+    return re.compile(word_regex(astral))
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` (``word_regex``), in order."""
+    return _word_pattern(has_astral(text)).findall(text)
+
+
+@cache
+def _points() -> re.Pattern[str]:
+    marks = [chr(c) for r in _POINTED_BLOCKS for c in r if unicodedata.category(chr(c)) == "Mn"]
+    return re.compile("[" + "".join(map(re.escape, [*marks, _TATWEEL])) + "]")
+
+
+def without_points(text: str) -> str:
+    """``text`` without the vowel points of Arabic and Hebrew (and the tatweel); other text as
+    it is (quick for text without them)."""
+    if text.isascii():
+        return text
+    return _points().sub("", text)
