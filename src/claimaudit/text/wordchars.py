@@ -88,6 +88,18 @@ def _points() -> re.Pattern[str]:
     return re.compile("[" + "".join(map(re.escape, [*marks, _TATWEEL])) + "]")
 
 
+# The combining diacritical marks (U+0300..U+036F): FTS5's unicode61 drops them from a word, with
+# remove_diacritics, as it drops the accent of a composed "é" (a "k" under a combining
+# circumflex, U+0302, is "k"), whatever categories it is given.
+_DIACRITICS = re.compile("[\u0300-\u036f]")
+
+
+def without_diacritics(text: str) -> str:
+    """``text`` without the combining diacritical marks, as the index reads it: what NFKC left
+    decomposed (a "k" under U+0302, a letter with no composed form) is its letter."""
+    return _DIACRITICS.sub("", text)
+
+
 def without_points(text: str) -> str:
     """``text`` without the vowel points of Arabic and Hebrew (and the tatweel); other text as
     it is (quick for text without them)."""
