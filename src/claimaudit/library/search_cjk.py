@@ -3,7 +3,8 @@ tokenizer keeps a run of Han, kana or Hangul characters as one token, so "深度
 inside "我们研究深度学习方法" is no token of its own and a MATCH never finds it.
 
 Only a query holding CJK characters pays for this: a scan of the passages' text for each of its
-character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. The same
+character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. Thai, Lao,
+Burmese and Khmer, also written without spaces, are looked for so by their words whole. The same
 tokenizer keeps the digits and Latin letters touching CJK characters in the token ("使用了5000个"
 is one): those words are found by ``inner_rows``, a scan run only when the index found too few
 passages.
@@ -33,7 +34,8 @@ def cjk_rows(
     """Passages holding any of ``grams``, most of them first (then in library order)."""
     if not grams:
         return []
-    held = " + ".join("(instr(s.text, ?) > 0)" for _ in grams)
+    # In the text as the index reads it, as the query is read: NFKC ("ำ" is "ํา" so).
+    held = " + ".join("(instr(coalesce(s.search_text, s.text), ?) > 0)" for _ in grams)
     return _scored_rows(conn, f"-({held})", list(grams), paper_id, limit)
 
 

@@ -60,7 +60,11 @@ _NUMBER_PART = re.compile(r"\d+")
 _CJK_RUN = re.compile(
     "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
 )
-# Each pair is a scan of the passages' text (CJK queries only): a sentence's worth.
+# Thai, Lao, Burmese and Khmer: written without spaces between words too, and their words
+# hold combining vowel signs, so no character pair stands for a piece of a word: a word of
+# theirs is looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน").
+_UNSPACED_RUN = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
+# Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
 # Other spellings of Greek and Russian words (``search_accents``), in all: each is a term.
 MAX_ACCENT_FORMS = 64
@@ -78,8 +82,9 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     left_out: tuple[str, ...]  # words past MAX_SEARCH_TERMS, as written, in query order
-    # Overlapping character pairs of the query's CJK runs (a lone character stays one): FTS5's
-    # unicode61 tokenizer does not segment CJK, so a word inside a sentence is found by these.
+    # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
+    # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
+    # these scripts, so a word inside a sentence is found by these.
     cjk_grams: tuple[str, ...] = ()
     # The words searched for, NFKC-normalised and lower-case: numbers and Latin words written
     # inside CJK text ("使用了5000个") or in full-width letters ("１２０００张ＣＴ") are no tokens
@@ -165,6 +170,7 @@ def _cjk_grams(text: str) -> tuple[str, ...]:
     for run in _CJK_RUN.findall(text):
         pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
         grams.update(dict.fromkeys(pairs))
+    grams.update(dict.fromkeys(_UNSPACED_RUN.findall(text)))
     return tuple(grams)
 
 
