@@ -172,3 +172,9 @@ def test_bm25_reads_arabic_with_or_without_its_vowel_points_alike() -> None:
     assert Bm25Ranker().rank("كَتَبَ", passages)[0].passage_id == "P002"
     vocalised = _passages("درس الطالب.", "كَتَبَ الطَّالِبُ.")
     assert Bm25Ranker().rank("كتب", vocalised)[0].passage_id == "P002"
+
+
+def test_bm25_reads_an_indic_word_with_or_without_its_joiner_alike() -> None:
+    # "ශ්‍රී" (Sri) is drawn with a zero-width joiner, which broke it into "ශ්" and "රී".
+    passages = _passages("රී ශ් අකුරු.", "ශ්රී ලංකාව")
+    assert Bm25Ranker().rank("ශ්\u200dරී", passages)[0].passage_id == "P002"

@@ -88,3 +88,9 @@ def test_a_latin_diacritic_left_decomposed_is_dropped_as_the_index_drops_it() ->
     # "k" under a combining circumflex (no composed form) is "k", as before and as FTS5 reads
     # it: not a word of two characters, which lengthened the window and moved the ranking.
     assert preselect_terms("the size k\u0302 of the kernel") == ["size", "kernel"]
+
+
+def test_an_indic_word_counts_with_or_without_its_joiner() -> None:
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[4] = "ශ්රී ලංකාව"
+    assert preselect("ශ්\u200dරී", texts, 1) == [4]

@@ -28,6 +28,7 @@ _HINDI = "हिन्दी"  # "Hindi": vowel signs and a virama between its l
 _VOCALISED = "كَتَبَ"  # "he wrote", with its harakat
 _PLAIN_ARABIC = "كتب"  # the same word as it is mostly written
 _HEBREW = "שָׁלוֹם"  # "shalom", with its points
+_SRI = "ශ්\u200dරී"  # Sinhala "Sri": a zero-width joiner draws the conjunct
 
 
 def _version_9_library(path: Path) -> Path:
@@ -46,6 +47,8 @@ def _version_9_library(path: Path) -> Path:
             "Sparse matrices, caf\u00e9 and fine words.",
         ),
         (None, "我们研究深度学习方法", None),
+        (None, f"{_SRI} ලංකාව", None),
+        (None, "රී ශ් අකුරු.", None),  # the pieces the joiner broke "ශ්‍රී" into
     ]
     insert_passages(conn, rows)
     conn.close()
@@ -80,6 +83,8 @@ def test_upgrade_from_version_9_reads_words_with_their_marks(tmp_path: Path) -> 
             ("cafe", ["P006"]),
             ("fine", ["P006"]),
             ("深度学习", ["P007"]),
+            (_SRI, ["P008"]),
+            (_SRI.replace("\u200d", ""), ["P008"]),  # typed without the joiner
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, word
         # A passage added after the upgrade is indexed the same way.
@@ -97,7 +102,8 @@ def test_upgrade_from_version_9_reads_words_with_their_marks(tmp_path: Path) -> 
         ).fetchall()
     assert forms[2] == ("كتب الطالب كتابا.", "دراسة")
     assert forms[4] == ("שלום עולם", None)
-    assert [forms[i] for i in (0, 1, 3, 6)] == [(None, None)] * 4
+    assert [forms[i] for i in (0, 1, 3, 6, 8)] == [(None, None)] * 5
+    assert forms[7] == ("ශ්රී ලංකාව", None)
     assert forms[5] == ("Sparse matrices, caf\u00e9 and fine words.", None)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.text.wordchars import has_astral, without_points, words
+from claimaudit.text.wordchars import has_astral, without_indic_joiners, without_points, words
 
 
 def test_ascii_and_precomposed_text_is_read_as_before() -> None:
@@ -29,3 +29,10 @@ def test_arabic_and_hebrew_are_read_without_their_vowel_points() -> None:
     assert without_points("שָׁלוֹם־עולם") == "שלום־עולם"  # the maqaf is punctuation: kept
     assert without_points("كـتـاب") == "كتاب"  # the tatweel only stretches a word
     assert without_points("हिन्दी café") == "हिन्दी café"
+
+
+def test_a_joiner_inside_an_indic_word_is_left_out_and_a_persian_one_kept() -> None:
+    assert without_indic_joiners("ශ්\u200dරී क्\u200cष") == "ශ්රී क्ष"
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # "I want": two pieces
+    assert without_indic_joiners(persian) == persian
+    assert words(without_indic_joiners("ශ්\u200dරී")) == ["ශ්රී"]

@@ -19,7 +19,7 @@ from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import fts_query
 from claimaudit.passage import Passage
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.wordchars import without_points
+from claimaudit.text.wordchars import without_indic_joiners, without_points
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -70,8 +70,11 @@ class Bm25Ranker:
 def _nfkc(text: str) -> str:
     # As the library's index reads text: a decomposed accent or a full-width letter is the
     # word it stands for, not a word break (unicode61 folds case and accents, not these); an
-    # Arabic or Hebrew word is the same word with or without its vowel points.
-    return text if text.isascii() else without_points(unicodedata.normalize("NFKC", text))
+    # Arabic or Hebrew word is the same word with or without its vowel points, an Indic word
+    # with or without the joiners that only choose how it is drawn.
+    if text.isascii():
+        return text
+    return without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
 
 
 @dataclass(frozen=True)

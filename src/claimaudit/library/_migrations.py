@@ -316,12 +316,14 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         10,
         "the search index reads a word with the combining marks inside it (Devanagari vowel "
-        "signs and viramas), and Arabic and Hebrew words without their vowel points",
+        "signs and viramas) and the joiners inside an Indic word, and Arabic and Hebrew words "
+        "without their vowel points",
         # unicode61 took every combining mark for a word break: "हिन्दी" was indexed as "ह",
         # "न", "द", and a search for it found every passage holding one of those letters. The
         # index is made again with the marks as word characters (``CREATE_FTS``); the harakat
         # of Arabic and the points of Hebrew, which most text leaves out, go from the search
-        # forms, so "كتب" finds "كَتَبَ" and the other way round. As in steps 7 to 9: the
+        # forms, so "كتب" finds "كَتَبَ" and the other way round; so do the zero-width
+        # (non-)joiners inside an Indic word ("ශ්‍රී"), which broke it. As in steps 7 to 9: the
         # search forms are made again where they change and the index over them; the text and
         # heading stay as read.
         (

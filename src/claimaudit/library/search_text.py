@@ -18,7 +18,7 @@ import sqlite3
 import unicodedata
 from functools import cache
 
-from claimaudit.text.wordchars import without_points
+from claimaudit.text.wordchars import without_indic_joiners, without_points
 
 SQL_NAME = "claimaudit_search_text"
 
@@ -29,15 +29,16 @@ _PROBED = range(0x370, 0x1F000)
 
 # Invisible characters that join or break nothing a reader sees: a soft hyphen, a zero-width
 # space, a word joiner, a BOM or a combining grapheme joiner inside "treat\u200bment" split it
-# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners are kept:
-# they change how Persian or Devanagari words are written.
+# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners are kept
+# where they part a word's pieces (Persian), and go inside a word of an Indic script, where
+# they only choose how a conjunct is drawn (``text.wordchars.without_indic_joiners``).
 _INVISIBLE = re.compile("[\u00ad\u034f\u200b\u2060\ufeff]")
 
 
 def without_invisible(text: str) -> str:
-    """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``):
-    a query is read so too."""
-    return _INVISIBLE.sub("", text)
+    """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``,
+    and the joiners inside an Indic word): a query is read so too."""
+    return without_indic_joiners(_INVISIBLE.sub("", text))
 
 
 def search_text(text: str) -> str | None:

@@ -100,6 +100,21 @@ def without_diacritics(text: str) -> str:
     return _DIACRITICS.sub("", text)
 
 
+# A zero-width joiner or non-joiner after a letter or sign of the Indic scripts (Devanagari to
+# Sinhala): it only chooses how a conjunct is drawn ("ශ්‍රී", Sri, is written with one), yet it
+# is no letter nor mark, so the index broke the word at it into pieces other words hold, and a
+# word typed without it was not found. In Persian the non-joiner parts a word's pieces, which
+# stay apart.
+_INDIC_JOINER = re.compile("(?<=[\u0900-\u0dff])[\u200c\u200d]")
+
+
+def without_indic_joiners(text: str) -> str:
+    """``text`` without the zero-width (non-)joiners inside words of the Indic scripts."""
+    if text.isascii():
+        return text
+    return _INDIC_JOINER.sub("", text)
+
+
 def without_points(text: str) -> str:
     """``text`` without the vowel points of Arabic and Hebrew (and the tatweel); other text as
     it is (quick for text without them)."""

@@ -14,7 +14,12 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-from claimaudit.text.wordchars import without_diacritics, without_points, words
+from claimaudit.text.wordchars import (
+    without_diacritics,
+    without_indic_joiners,
+    without_points,
+    words,
+)
 
 _STOP = set(
     "the a an of in on and or to for with by is are was were be been being that this these those "
@@ -27,12 +32,14 @@ _K1, _B = 1.2, 0.75
 def _folded(text: str) -> str:
     """``text`` compared blind to case and Unicode spelling: a paper stored decomposed (NFD),
     a claim typed in full-width letters and the composed spelling read as the same words, and
-    an Arabic or Hebrew word with or without its vowel points; a Latin diacritic NFKC left
+    an Arabic or Hebrew word with or without its vowel points, an Indic word with or without
+    the zero-width joiners that only choose how it is drawn; a Latin diacritic NFKC left
     decomposed is dropped, as the index drops it (a "k" under a combining circumflex, U+0302,
     is "k")."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
-    return without_diacritics(without_points(unicodedata.normalize("NFKC", text))).casefold()
+    folded = without_points(without_indic_joiners(unicodedata.normalize("NFKC", text)))
+    return without_diacritics(folded).casefold()
 
 
 def _terms(text: str) -> list[str]:
