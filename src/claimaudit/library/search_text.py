@@ -18,7 +18,7 @@ import sqlite3
 import unicodedata
 from functools import cache
 
-from claimaudit.text.wordchars import without_indic_joiners, without_points
+from claimaudit.text.wordchars import class_ranges, without_indic_joiners, without_points
 
 SQL_NAME = "claimaudit_search_text"
 
@@ -73,8 +73,10 @@ def _unfolded() -> tuple[dict[int, str], re.Pattern[str]]:
     conn.close()
     kept = [c for i, c in enumerate(capitals, start=1) if indexed.get(i) == c]
     table = {ord(c): c.lower() for c in kept}
-    # An empty class matches nothing: "(?!)" when SQLite folds every capital.
-    pattern = "[" + "".join(re.escape(c) for c in kept) + "]" if kept else "(?!)"
+    # An empty class matches nothing: "(?!)" when SQLite folds every capital. In ranges: the
+    # capitals one by one made every non-ASCII passage's search form (an add, an upgrade)
+    # some 15 times slower to make.
+    pattern = "[" + class_ranges(sorted(table)) + "]" if kept else "(?!)"
     return table, re.compile(pattern)
 
 
