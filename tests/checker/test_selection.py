@@ -178,3 +178,10 @@ def test_bm25_reads_an_indic_word_with_or_without_its_joiner_alike() -> None:
     # "ශ්‍රී" (Sri) is drawn with a zero-width joiner, which broke it into "ශ්" and "රී".
     passages = _passages("රී ශ් අකුරු.", "ශ්රී ලංකාව")
     assert Bm25Ranker().rank("ශ්\u200dරී", passages)[0].passage_id == "P002"
+
+
+def test_bm25_still_ranks_thai_by_the_pieces_between_its_marks() -> None:
+    # Thai has no spaces: read with its marks a whole phrase is one word, which no claim's
+    # word equals, and the passages were left in document order.
+    passages = _passages("อากาศวันนี้ดีมาก เราไปเที่ยวทะเลกัน", "ผลการทดลองแสดงว่ายาลดไข้ได้ดีในผู้ป่วยเด็ก")
+    assert Bm25Ranker().rank("ยาลดไข้ได้ผลดีในเด็ก", passages)[0].passage_id == "P002"

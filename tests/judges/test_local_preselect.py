@@ -94,3 +94,9 @@ def test_an_indic_word_counts_with_or_without_its_joiner() -> None:
     texts = [f"Filler sentence number {i} about weather." for i in range(60)]
     texts[4] = "ශ්රී ලංකාව"
     assert preselect("ශ්\u200dරී", texts, 1) == [4]
+
+
+def test_thai_is_still_ranked_by_the_pieces_between_its_marks() -> None:
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[3] = "ผลการทดลองแสดงว่ายาลดไข้ได้ดีในผู้ป่วยเด็ก"
+    assert preselect("ยาลดไข้ได้ผลดีในเด็ก", texts, 1) == [3]

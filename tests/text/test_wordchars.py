@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.text.wordchars import has_astral, without_indic_joiners, without_points, words
+from claimaudit.text.wordchars import (
+    has_astral,
+    unspaced_marks_as_breaks,
+    without_indic_joiners,
+    without_points,
+    words,
+)
 
 
 def test_ascii_and_precomposed_text_is_read_as_before() -> None:
@@ -36,3 +42,8 @@ def test_a_joiner_inside_an_indic_word_is_left_out_and_a_persian_one_kept() -> N
     persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # "I want": two pieces
     assert without_indic_joiners(persian) == persian
     assert words(without_indic_joiners("ශ්\u200dරී")) == ["ශ්රී"]
+
+
+def test_a_ranker_reads_thai_broken_at_its_marks_and_other_scripts_as_they_are() -> None:
+    assert unspaced_marks_as_breaks("ยาลดไข้") == "ยาลดไข "
+    assert unspaced_marks_as_breaks("हिन्दी café") == "हिन्दी café"

@@ -19,7 +19,11 @@ from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import fts_query
 from claimaudit.passage import Passage
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.wordchars import without_indic_joiners, without_points
+from claimaudit.text.wordchars import (
+    unspaced_marks_as_breaks,
+    without_indic_joiners,
+    without_points,
+)
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -71,10 +75,12 @@ def _nfkc(text: str) -> str:
     # As the library's index reads text: a decomposed accent or a full-width letter is the
     # word it stands for, not a word break (unicode61 folds case and accents, not these); an
     # Arabic or Hebrew word is the same word with or without its vowel points, an Indic word
-    # with or without the joiners that only choose how it is drawn.
+    # with or without the joiners that only choose how it is drawn; Thai (no spaces) broken
+    # at its marks, as before (``text.wordchars``).
     if text.isascii():
         return text
-    return without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
+    folded = without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
+    return unspaced_marks_as_breaks(folded)
 
 
 @dataclass(frozen=True)

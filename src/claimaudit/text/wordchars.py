@@ -124,6 +124,28 @@ def without_indic_joiners(text: str) -> str:
     return _INDIC_JOINER.sub("", text)
 
 
+# Thai, Lao, Burmese and Khmer are written without spaces between words: read with its marks, a
+# whole phrase is one word, which no claim's word equals. A ranker (``check``'s, the embedded
+# judge's pre-selection) reads such text broken at its marks, as it always did: the pieces
+# between them match more than nothing. (``library search`` looks such words up whole.)
+_UNSPACED_SCRIPTS = (range(0x0E00, 0x0F00), range(0x1000, 0x10A0), range(0x1780, 0x1800))
+
+
+@cache
+def _unspaced_marks() -> re.Pattern[str]:
+    codes = (c for r in _UNSPACED_SCRIPTS for c in r)
+    return re.compile(
+        "[" + class_ranges(c for c in codes if unicodedata.category(chr(c)).startswith("M")) + "]"
+    )
+
+
+def unspaced_marks_as_breaks(text: str) -> str:
+    """``text`` with a space for each mark of Thai, Lao, Burmese and Khmer, for a ranker."""
+    if text.isascii():
+        return text
+    return _unspaced_marks().sub(" ", text)
+
+
 def without_points(text: str) -> str:
     """``text`` without the vowel points of Arabic and Hebrew (and the tatweel); other text as
     it is (quick for text without them)."""

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from claimaudit.text.wordchars import (
+    unspaced_marks_as_breaks,
     without_diacritics,
     without_indic_joiners,
     without_points,
@@ -33,13 +34,14 @@ def _folded(text: str) -> str:
     """``text`` compared blind to case and Unicode spelling: a paper stored decomposed (NFD),
     a claim typed in full-width letters and the composed spelling read as the same words, and
     an Arabic or Hebrew word with or without its vowel points, an Indic word with or without
-    the zero-width joiners that only choose how it is drawn; a Latin diacritic NFKC left
+    the zero-width joiners that only choose how it is drawn, Thai broken at its marks
+    (``text.wordchars.unspaced_marks_as_breaks``); a Latin diacritic NFKC left
     decomposed is dropped, as the index drops it (a "k" under a combining circumflex, U+0302,
     is "k")."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
     folded = without_points(without_indic_joiners(unicodedata.normalize("NFKC", text)))
-    return without_diacritics(folded).casefold()
+    return unspaced_marks_as_breaks(without_diacritics(folded)).casefold()
 
 
 def _terms(text: str) -> list[str]:
