@@ -159,3 +159,29 @@ def test_a_fit_returning_more_than_max_passages_is_clipped_to_its_best() -> None
     assert selection.selected == 2
     assert [p.passage_id for p in selection.passages] == sorted(p.passage_id for p in ranked[:2])
     assert "P004" in [p.passage_id for p in selection.passages]  # "dogs 3", the best match
+
+
+def test_bm25_reads_a_word_with_combining_marks_as_one_word() -> None:
+    # Read letter by letter, "हिन्दी" matched the passage of loose letters "ह", "न", "द" first.
+    passages = _passages("दिन में न ह दी न द हरी नदी दही।", "यह लेख हिन्दी के बारे में है।")
+    assert [p.passage_id for p in Bm25Ranker().rank("हिन्दी", passages)] == ["P002", "P001"]
+
+
+def test_bm25_reads_arabic_with_or_without_its_vowel_points_alike() -> None:
+    passages = _passages("درس الطالب.", "كتب الطالب درسا.")
+    assert Bm25Ranker().rank("كَتَبَ", passages)[0].passage_id == "P002"
+    vocalised = _passages("درس الطالب.", "كَتَبَ الطَّالِبُ.")
+    assert Bm25Ranker().rank("كتب", vocalised)[0].passage_id == "P002"
+
+
+def test_bm25_reads_an_indic_word_with_or_without_its_joiner_alike() -> None:
+    # "ශ්‍රී" (Sri) is drawn with a zero-width joiner, which broke it into "ශ්" and "රී".
+    passages = _passages("රී ශ් අකුරු.", "ශ්රී ලංකාව")
+    assert Bm25Ranker().rank("ශ්\u200dරී", passages)[0].passage_id == "P002"
+
+
+def test_bm25_still_ranks_thai_by_the_pieces_between_its_marks() -> None:
+    # Thai has no spaces: read with its marks a whole phrase is one word, which no claim's
+    # word equals, and the passages were left in document order.
+    passages = _passages("อากาศวันนี้ดีมาก เราไปเที่ยวทะเลกัน", "ผลการทดลองแสดงว่ายาลดไข้ได้ดีในผู้ป่วยเด็ก")
+    assert Bm25Ranker().rank("ยาลดไข้ได้ผลดีในเด็ก", passages)[0].passage_id == "P002"

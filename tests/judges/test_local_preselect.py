@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from claimaudit.judges.local.preselect import _terms as preselect_terms
 from claimaudit.judges.local.preselect import bm25_scores, preselect
 
 
@@ -68,3 +69,34 @@ def test_words_in_other_scripts_count() -> None:
     texts = [f"Filler sentence number {i} about weather." for i in range(60)]
     texts[5] = f"{aspirin} \u03bc\u03b5\u03b9\u03ce\u03bd\u03b5\u03b9 {pain}."
     assert preselect(f"{aspirin} {pain}", texts, 1) == [5]
+
+
+def test_a_word_with_combining_marks_counts_as_one_word() -> None:
+    # Read letter by letter, "हिन्दी" was single letters, all dropped: no term to rank by.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[7] = "यह लेख हिन्दी भाषा के बारे में है।"
+    assert preselect("हिन्दी भाषा", texts, 1) == [7]
+
+
+def test_an_arabic_word_counts_with_or_without_its_vowel_points() -> None:
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[9] = "كتب الطالب درسا في العلوم."
+    assert preselect("كَتَبَ الطَّالِبُ", texts, 1) == [9]
+
+
+def test_a_latin_diacritic_left_decomposed_is_dropped_as_the_index_drops_it() -> None:
+    # "k" under a combining circumflex (no composed form) is "k", as before and as FTS5 reads
+    # it: not a word of two characters, which lengthened the window and moved the ranking.
+    assert preselect_terms("the size k\u0302 of the kernel") == ["size", "kernel"]
+
+
+def test_an_indic_word_counts_with_or_without_its_joiner() -> None:
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[4] = "ශ්රී ලංකාව"
+    assert preselect("ශ්\u200dරී", texts, 1) == [4]
+
+
+def test_thai_is_still_ranked_by_the_pieces_between_its_marks() -> None:
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[3] = "ผลการทดลองแสดงว่ายาลดไข้ได้ดีในผู้ป่วยเด็ก"
+    assert preselect("ยาลดไข้ได้ผลดีในเด็ก", texts, 1) == [3]

@@ -18,3 +18,9 @@ def test_only_common_words_are_kept_rather_than_nothing() -> None:
 def test_fts_query_quotes_every_term() -> None:
     assert fts_query('NEAR(a b) AND "x"*') == '"near" OR "b" OR "x"'
     assert fts_query("  ,;  ") is None
+
+
+def test_a_word_with_combining_marks_is_one_term() -> None:
+    # Not "ह", "न", "द": letters any Hindi passage holds.
+    assert query_terms("हिन्दी भाषा") == ["हिन्दी", "भाषा"]
+    assert query_terms("Sparse_matrices, x2") == ["sparse", "matrices", "x2"]

@@ -37,7 +37,7 @@ def _digest(path: Path) -> str:
 def test_a_whole_library_is_healthy(tmp_path: Path) -> None:
     health = check_health(make_library(tmp_path / "lib.sqlite3"))
     assert health.healthy and not health.repairable
-    assert (health.schema_version, health.papers, health.passages, health.indexed) == (9, 2, 4, 4)
+    assert (health.schema_version, health.papers, health.passages, health.indexed) == (10, 2, 4, 4)
 
 
 @pytest.mark.parametrize("damage", [empty_index, lose_index_rows, lose_index_data])

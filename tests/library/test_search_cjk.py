@@ -138,3 +138,27 @@ def test_a_decimal_number_inside_cjk_text_is_found_only_as_itself(library: Libra
     passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
     library.add_paper(NewPaper(parse_ref("local:dec"), "T", passages, "local:dec"))
     assert [h.passage_id for h in library.search("2.5")] == ["P001", "P005"]
+
+
+def test_a_thai_word_inside_a_sentence_is_found(library: Library) -> None:
+    # Thai is written without spaces: "ภาษาไทย" is no token of the index inside the sentence.
+    passages = [
+        Passage("P001", "นักเรียนเรียนภาษาไทยทุกวัน และครูสอนคณิตศาสตร์ในโรงเรียน", None),
+        Passage("P002", "ผลการทดลองแสดงว่ายาลดไข้ได้ดี", None),
+        Passage("P003", "ภาษาอังกฤษ", None),
+    ]
+    library.add_paper(NewPaper(parse_ref("local:thai"), "T", passages, "h"))
+    for word, expected in [
+        ("ภาษาไทย", ["P001"]),
+        ("โรงเรียน", ["P001"]),
+        ("ยาลดไข้", ["P002"]),
+        ("ผลการทดลอง ครู", ["P001", "P002"]),
+    ]:
+        assert sorted(h.passage_id for h in library.search(word)) == expected, word
+
+
+def test_a_thai_word_holding_sara_am_is_found_as_the_index_reads_it(library: Library) -> None:
+    # NFKC reads "ำ" (U+0E33) as "ํา": the query and the text it is looked for in alike.
+    passages = [Passage("P001", "เราทำการทดลองซ้ำ", None)]
+    library.add_paper(NewPaper(parse_ref("local:thai"), "T", passages, "h"))
+    assert [h.passage_id for h in library.search("ทำการทดลอง")] == ["P001"]

@@ -110,3 +110,14 @@ def test_invisible_characters_inside_a_query_word_do_not_split_it() -> None:
         search_words("treat\u200bment con\u00adtrol").match
         == search_words("treatment control").match
     )
+
+
+def test_a_word_with_combining_marks_is_one_term_not_its_letters() -> None:
+    # "हिन्दी" was searched for as "ह" OR "न" OR "द", which found every passage with one.
+    assert search_words("हिन्दी").match == '"हिन्दी"'
+    assert search_words("தமிழ் மொழி").match == '"தமிழ் மொழி" OR "தமிழ்" OR "மொழி"'
+
+
+def test_an_arabic_word_is_searched_for_without_its_vowel_points() -> None:
+    assert search_words("كَتَبَ").match == '"كتب"'
+    assert search_words("كتب").match == '"كتب"'

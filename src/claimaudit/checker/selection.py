@@ -19,6 +19,11 @@ from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import fts_query
 from claimaudit.passage import Passage
 from claimaudit.text.plain import is_link_only
+from claimaudit.text.wordchars import (
+    unspaced_marks_as_breaks,
+    without_indic_joiners,
+    without_points,
+)
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -46,7 +51,12 @@ class Bm25Ranker:
         if match is None or not passages:
             return list(passages)
         with sqlite3.connect(":memory:") as db:
-            db.execute("CREATE VIRTUAL TABLE p USING fts5(text, section, tokenize='unicode61')")
+            # Combining marks (M*) are word characters, as in the library's index: a Devanagari
+            # vowel sign or virama split "हिन्दी" into letters that any passage may hold.
+            db.execute(
+                "CREATE VIRTUAL TABLE p USING fts5(text, section, "
+                "tokenize=\"unicode61 categories 'L* N* Co M*'\")"
+            )
             db.executemany(
                 "INSERT INTO p(rowid, text, section) VALUES (?, ?, ?)",
                 [(i, _nfkc(p.text), _nfkc(p.section or "")) for i, p in enumerate(passages)],
@@ -63,8 +73,14 @@ class Bm25Ranker:
 
 def _nfkc(text: str) -> str:
     # As the library's index reads text: a decomposed accent or a full-width letter is the
-    # word it stands for, not a word break (unicode61 folds case and accents, not these).
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+    # word it stands for, not a word break (unicode61 folds case and accents, not these); an
+    # Arabic or Hebrew word is the same word with or without its vowel points, an Indic word
+    # with or without the joiners that only choose how it is drawn; Thai (no spaces) broken
+    # at its marks, as before (``text.wordchars``).
+    if text.isascii():
+        return text
+    folded = without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
+    return unspaced_marks_as_breaks(folded)
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,15 @@ _FTS_TRIGGERS_V2 = (
             """,
 )
 
+# The index as version 7 made it (version 10 remade it): over the search forms, reading a
+# combining mark as a word break. Versions 8 and 9 made it so again.
+_FTS_V7 = """
+            CREATE VIRTUAL TABLE passages_fts USING fts5(
+                text, section, content='passages_search', content_rowid='id',
+                tokenize='porter unicode61 remove_diacritics 2'
+            )
+            """
+
 # The view and triggers as version 7 made them (version 8 remade them): the passage's text
 # NFKC-normalised, its heading as stored.
 _SEARCH_VIEW_V7 = """
@@ -258,7 +267,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE passages ADD COLUMN search_text TEXT",
             f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text)",
             _SEARCH_VIEW_V7,
-            CREATE_FTS,
+            _FTS_V7,
             *_FTS_TRIGGERS_V7,
             REBUILD_FTS,
         ),
@@ -277,7 +286,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             f"UPDATE passages SET search_section = {search_text.SQL_NAME}(section)",
             f"DROP VIEW IF EXISTS {SEARCH_VIEW}",
             CREATE_SEARCH_VIEW,
-            CREATE_FTS,
+            _FTS_V7,
             *FTS_TRIGGERS.values(),
             REBUILD_FTS,
         ),
@@ -292,6 +301,31 @@ MIGRATIONS: tuple[Migration, ...] = (
         # query (lower-cased) found it; a zero-width space or soft hyphen inside a word split
         # it in two for the index. The search forms are made again where they change and
         # the index over them, as in steps 7 and 8; the text and heading stay as read.
+        (
+            # The index and its triggers are dropped first (``_drop_index``).
+            f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text) "
+            f"WHERE search_text IS NOT {search_text.SQL_NAME}(text)",
+            f"UPDATE passages SET search_section = {search_text.SQL_NAME}(section) "
+            f"WHERE search_section IS NOT {search_text.SQL_NAME}(section)",
+            _FTS_V7,
+            *FTS_TRIGGERS.values(),
+            REBUILD_FTS,
+        ),
+        prepare=_drop_index,
+    ),
+    Migration(
+        10,
+        "the search index reads a word with the combining marks inside it (Devanagari vowel "
+        "signs and viramas) and the joiners inside an Indic word, and Arabic and Hebrew words "
+        "without their vowel points",
+        # unicode61 took every combining mark for a word break: "हिन्दी" was indexed as "ह",
+        # "न", "द", and a search for it found every passage holding one of those letters. The
+        # index is made again with the marks as word characters (``CREATE_FTS``); the harakat
+        # of Arabic and the points of Hebrew, which most text leaves out, go from the search
+        # forms, so "كتب" finds "كَتَبَ" and the other way round; so do the zero-width
+        # (non-)joiners inside an Indic word ("ශ්‍රී"), which broke it. As in steps 7 to 9: the
+        # search forms are made again where they change and the index over them; the text and
+        # heading stay as read.
         (
             # The index and its triggers are dropped first (``_drop_index``).
             f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text) "
@@ -318,7 +352,7 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
 
     Raises LibraryOpenError for a database from a newer claimaudit or one that is not a library.
     """
-    # Versions 7 and 8 fill a column by a function of claimaudit's (whatever opened ``conn``).
+    # Versions 7 to 10 fill a column by a function of claimaudit's (whatever opened ``conn``).
     search_text.register(conn)
     current = schema_version(conn)
     _refuse_newer(current, label)

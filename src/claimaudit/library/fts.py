@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
+from claimaudit.text.wordchars import words
 
-_TOKEN = re.compile(r"[^\W_]+")
 # Common words match nearly every passage: they slow an OR query down without ranking anything.
 STOPWORDS = frozenset(
     (
@@ -19,7 +18,9 @@ _MAX_TOKENS = 64
 
 def query_terms(text: str) -> list[str]:
     """Distinct lower-cased words of ``text`` without common words (all words if only those)."""
-    tokens = [t.lower() for t in _TOKEN.findall(text)]
+    # A word with the combining marks inside it ("हिन्दी"), as the index reads it, never its
+    # letters alone ("ह", "न", "द"), which match any passage holding them.
+    tokens = [t.lower() for t in words(text)]
     content = [t for t in tokens if t not in STOPWORDS] or tokens
     return list(dict.fromkeys(content))[:_MAX_TOKENS]
 

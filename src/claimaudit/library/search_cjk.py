@@ -3,7 +3,8 @@ tokenizer keeps a run of Han, kana or Hangul characters as one token, so "深度
 inside "我们研究深度学习方法" is no token of its own and a MATCH never finds it.
 
 Only a query holding CJK characters pays for this: a scan of the passages' text for each of its
-character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. The same
+character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. Thai, Lao,
+Burmese and Khmer, also written without spaces, are looked for so by their words whole. The same
 tokenizer keeps the digits and Latin letters touching CJK characters in the token ("使用了5000个"
 is one): those words are found by ``inner_rows``, a scan run only when the index found too few
 passages.
@@ -14,7 +15,10 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
+
+from claimaudit.text.wordchars import has_astral, marks_class
 
 # The columns ``Library.search`` reads, in its order; the score is negated like bm25's, so a
 # passage holding more of the pairs ranks first.
@@ -30,7 +34,8 @@ def cjk_rows(
     """Passages holding any of ``grams``, most of them first (then in library order)."""
     if not grams:
         return []
-    held = " + ".join("(instr(s.text, ?) > 0)" for _ in grams)
+    # In the text as the index reads it, as the query is read: NFKC ("ำ" is "ํา" so).
+    held = " + ".join("(instr(coalesce(s.search_text, s.text), ?) > 0)" for _ in grams)
     return _scored_rows(conn, f"-({held})", list(grams), paper_id, limit)
 
 
@@ -62,21 +67,28 @@ def merged(first: Sequence[Any], then: Sequence[Any], limit: int) -> list[Any]:
 # Han, kana and Hangul.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
 # Word characters of scripts written with spaces: a word looked for inside CJK text must not sit
-# inside one of these ("ct" in "effect"), while a CJK character or punctuation may touch it.
-_SPACED_WORD = f"[^\\W_{_CJK}]"
+# inside one of these ("ct" in "effect"), while a CJK character or punctuation may touch it. A
+# combining mark after one is part of its word (the index reads "हिन्दी" as one word too).
+_SPACED_LETTER = f"[^\\W_{_CJK}]"
 # A passage without these holds every word as a token of the index: no need to read it here
 # (a quick scan in C, before Python reads the text).
 _UNINDEXED_SIGN = re.compile(f"[{_CJK}\uff01-\uff5e]")
 _INNER_HELD = "claimaudit_inner_held"
 # The passages that may hold such words, as a GLOB: one scan in C, whatever the query.
 _UNINDEXED_GLOB = f"*[{_CJK}\uff01-\uff5e]*"
-# What a word looked for inside CJK text is, and what such a text is read as: a number with
-# its decimal or group separators ("2.5", "1,000", never "2" or "5" of "2.5" nor "2.5" of
-# "1.2.5"), or a word of a spaced script. The passage holds the word when one of these is it.
-_RUN = re.compile(rf"\d+(?:[.,]\d+)+(?![.,]?{_SPACED_WORD})|{_SPACED_WORD}+")
-# Words joined by "." or ",": read by ``_RUN`` only where one is found (trying ``_RUN``'s number
-# at each character of a text is several times slower).
-_JOINED = re.compile(f"{_SPACED_WORD}+(?:[.,]{_SPACED_WORD}+)*")
+
+
+@cache
+def _patterns(astral: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """What a word looked for inside CJK text is, and what such a text is read as: a number
+    with its decimal or group separators ("2.5", "1,000", never "2" or "5" of "2.5" nor "2.5"
+    of "1.2.5"), or a word of a spaced script. The passage holds the word when one of these is
+    it. Then words joined by "." or ",": read by the first only where one is found (trying its
+    number at each character of a text is several times slower). ``astral``: with the marks
+    past the BMP (``text.wordchars.has_astral``)."""
+    word = f"{_SPACED_LETTER}+(?:[{marks_class(astral)}]+{_SPACED_LETTER}*)*"
+    run = re.compile(rf"\d+(?:[.,]\d+)+(?![.,]?{_SPACED_LETTER})|{word}")
+    return run, re.compile(f"{word}(?:[.,]{word})*")
 
 
 def inner_rows(
@@ -104,7 +116,7 @@ def inner_rows(
 
 
 class _Wanted:
-    """The words looked for, as ``_RUN`` reads them: a word holding CJK characters
+    """The words looked for, as ``_runs`` reads them: a word holding CJK characters
     ("使用了5000个") by its other parts ("5000"), its CJK characters being found by their pairs
     (``cjk_rows``)."""
 
@@ -120,11 +132,12 @@ class _Wanted:
 
 
 def _runs(text: str) -> list[str]:
-    """``_RUN.findall(text)``, sooner."""
+    """The words ``_patterns``' first reads in ``text``, sooner."""
+    run, joined_words = _patterns(has_astral(text))
     found: list[str] = []
-    for joined in _JOINED.findall(text):
+    for joined in joined_words.findall(text):
         if "." in joined or "," in joined:
-            found += _RUN.findall(joined)
+            found += run.findall(joined)
         else:
             found.append(joined)
     return found

@@ -4,9 +4,11 @@ Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier'
 figures depend on it); a person searching the library gets more care here:
 
 - the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
-  read without invisible characters inside words (soft hyphens, zero-width spaces), as the
-  index reads the stored text (``library.search_text``); the words as typed are searched for
-  too when they differ;
+  read without invisible characters inside words (soft hyphens, zero-width spaces) and without
+  the vowel points of Arabic and Hebrew, as the index reads the stored text
+  (``library.search_text``); the words as typed are searched for too when they differ;
+- a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
+  index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
   does not match; the phrase also matches "i_2 = 5", so the numbers are given apart
@@ -28,12 +30,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import accent_forms
 from claimaudit.library.search_text import without_invisible
+from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
 # four. A query past it is a pasted paragraph, whose first 256 distinct words rank it well.
@@ -42,14 +46,25 @@ MAX_SEARCH_TERMS = 256
 MAX_SEARCH_LIMIT = 1000
 # Phrases only sharpen the ranking; each costs a position lookup, so a long query gets a few.
 MAX_PHRASES = 64
-# A decimal or grouped number ("2.5", "1,000") or a word piece (letters and digits).
-_PIECE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
+
+
+@cache
+def _piece() -> re.Pattern[str]:
+    """A decimal or grouped number ("2.5", "1,000") or a word (letters and digits, with the
+    combining marks inside it)."""
+    return re.compile(r"\d+(?:[.,]\d+)+|" + word_regex())
+
+
 _NUMBER_PART = re.compile(r"\d+")
 # Han, kana and Hangul: scripts written without spaces between words.
 _CJK_RUN = re.compile(
     "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
 )
-# Each pair is a scan of the passages' text (CJK queries only): a sentence's worth.
+# Thai, Lao, Burmese and Khmer: written without spaces between words too, and their words
+# hold combining vowel signs, so no character pair stands for a piece of a word: a word of
+# theirs is looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน").
+_UNSPACED_RUN = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
+# Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
 # Other spellings of Greek and Russian words (``search_accents``), in all: each is a term.
 MAX_ACCENT_FORMS = 64
@@ -67,8 +82,9 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     left_out: tuple[str, ...]  # words past MAX_SEARCH_TERMS, as written, in query order
-    # Overlapping character pairs of the query's CJK runs (a lone character stays one): FTS5's
-    # unicode61 tokenizer does not segment CJK, so a word inside a sentence is found by these.
+    # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
+    # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
+    # these scripts, so a word inside a sentence is found by these.
     cjk_grams: tuple[str, ...] = ()
     # The words searched for, NFKC-normalised and lower-case: numbers and Latin words written
     # inside CJK text ("使用了5000个") or in full-width letters ("１２０００张ＣＴ") are no tokens
@@ -90,7 +106,7 @@ class _Term:
 
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
-    normal = unicodedata.normalize("NFKC", without_invisible(text))
+    normal = without_points(unicodedata.normalize("NFKC", without_invisible(text)))
     terms = _terms(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
@@ -154,6 +170,7 @@ def _cjk_grams(text: str) -> tuple[str, ...]:
     for run in _CJK_RUN.findall(text):
         pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
         grams.update(dict.fromkeys(pairs))
+    grams.update(dict.fromkeys(_UNSPACED_RUN.findall(text)))
     return tuple(grams)
 
 
@@ -170,7 +187,7 @@ def _terms(text: str) -> list[_Term | None]:
     """Each piece of ``text`` as a term, None for a stop word that is left out (it breaks a
     phrase of the words around it)."""
     found: list[_Term | None] = []
-    for index, match in enumerate(_PIECE.finditer(text)):
+    for index, match in enumerate(_piece().finditer(text)):
         written = match.group()
         if _NUMBER_PART.fullmatch(written.replace(".", "").replace(",", "")):
             parts = tuple(_NUMBER_PART.findall(written))

@@ -10,12 +10,18 @@ measures that the cut loses no gold evidence (``training/eval_fullpaper.py``).
 from __future__ import annotations
 
 import math
-import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-_TOKEN = re.compile(r"[^\W_]+")
+from claimaudit.text.wordchars import (
+    unspaced_marks_as_breaks,
+    without_diacritics,
+    without_indic_joiners,
+    without_points,
+    words,
+)
+
 _STOP = set(
     "the a an of in on and or to for with by is are was were be been being that this these those "
     "as at from it its their our we can may than which has have had do does did into also such "
@@ -26,14 +32,22 @@ _K1, _B = 1.2, 0.75
 
 def _folded(text: str) -> str:
     """``text`` compared blind to case and Unicode spelling: a paper stored decomposed (NFD),
-    a claim typed in full-width letters and the composed spelling read as the same words."""
+    a claim typed in full-width letters and the composed spelling read as the same words, and
+    an Arabic or Hebrew word with or without its vowel points, an Indic word with or without
+    the zero-width joiners that only choose how it is drawn, Thai broken at its marks
+    (``text.wordchars.unspaced_marks_as_breaks``); a Latin diacritic NFKC left
+    decomposed is dropped, as the index drops it (a "k" under a combining circumflex, U+0302,
+    is "k")."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
-    return unicodedata.normalize("NFKC", text).casefold()
+    folded = without_points(without_indic_joiners(unicodedata.normalize("NFKC", text)))
+    return unspaced_marks_as_breaks(without_diacritics(folded)).casefold()
 
 
 def _terms(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(_folded(text)) if t not in _STOP and len(t) > 1]
+    # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
+    # the length rule below dropped: a Hindi claim had no terms to rank windows by.
+    return [t for t in words(_folded(text)) if t not in _STOP and len(t) > 1]
 
 
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
