@@ -48,7 +48,8 @@ class PluginError(ClaimauditError):
 
 class PluginTimeoutError(PluginError):
     """A plugin's factory that did not return within the plugins' deadline
-    (``CLAIMAUDIT_PLUGIN_TIMEOUT``): it may still be running, and may return later, so a server
+    (``CLAIMAUDIT_PLUGIN_TIMEOUT``), or its backend's setting (``concurrency``, ...) not given
+    within the backend's timeout: it may still be running, and may return later, so a server
     answers 503 (try again later), not 500."""
 
     http_status = 503
