@@ -22,10 +22,14 @@ working; ``claimaudit plugins`` lists everything registered and what failed. A p
 ``get_registry()`` from its ``register`` gets the registry being filled. The core asks the
 registry for a backend by name and never imports a concrete backend itself. A plugin's judge
 and source come out watched: each call ends within the timeout (``claimaudit.backends.watched``).
+Loading another package's plugin, and building its judge or source, end within
+``CLAIMAUDIT_PLUGIN_TIMEOUT`` (``claimaudit.backends.plugin_wait``): one that hangs is a plugin
+that failed to load, or a backend that could not be built, not a command that never ends.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import logging
@@ -40,8 +44,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
+from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV, Missed, Overdue, plugin_timeout
 from claimaudit.backends.watched import watched_judge, watched_source
-from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_known
+from claimaudit.errors import (
+    PluginError,
+    PluginTimeoutError,
+    UnknownBackendError,
+    UsageError,
+    as_known,
+)
 from claimaudit.guards.userfiles import PathArg, as_optional_path
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
@@ -88,41 +99,49 @@ class Registry:
     sources: dict[str, Registered] = field(default_factory=dict)
     # Plugins that failed to load, with why; one broken plugin must not disable the others.
     broken: dict[str, str] = field(default_factory=dict)
-    # Whom what is added now is credited to: the plugin being loaded, else the caller.
-    _origin: str = field(default=AT_RUNTIME, repr=False)
-
-    # What the plugin being loaded has registered so far: kept apart until its register()
-    # returns, so that one failing half-way adds or replaces nothing (a replaced default
-    # source would judge every paper). None outside ``load``: a direct call takes effect.
-    _staged: list[tuple[str, str, Registered]] | None = field(default=None, repr=False)
     # Another package's plugins that failed to load (built-ins failing is claimaudit's own
     # fault, listed by `claimaudit plugins`), and whether a build has said so yet.
     _broken_plugins: list[str] = field(default_factory=list, repr=False)
     _broken_said: bool = field(default=False, repr=False)
+    # Plugins' factories that missed their deadline and are still running (``_build_bounded``).
+    _overdue: Overdue = field(default_factory=Overdue, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         _check_entry("judge", name, description)
         _check_factory("judge", name, factory)
-        self._add("judge", name, Registered(factory, backend_text(description), self._origin))
+        self._add("judge", name, Registered(factory, backend_text(description), self._adder()))
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
         _check_entry("source", name, description)
         _check_factory("source", name, factory)
-        self._add("source", name, Registered(factory, backend_text(description), self._origin))
+        self._add("source", name, Registered(factory, backend_text(description), self._adder()))
+
+    def _loading_here(self) -> _Load | None:
+        """The plugin this thread is loading into this registry, if any: what it adds is
+        staged until its register() returns, and credited to it."""
+        load: _Load | None = getattr(_loading, "load", None)
+        return load if load is not None and load.registry is self else None
+
+    def _adder(self) -> str:
+        """Whom what is added now is credited to: the plugin being loaded, else the caller."""
+        load = self._loading_here()
+        return AT_RUNTIME if load is None else load.origin
 
     def _add(self, kind: str, name: str, entry: Registered) -> None:
-        if self._staged is not None:
-            self._staged.append((kind, name, entry))
+        load = self._loading_here()
+        if load is not None:
+            load.staged.append((kind, name, entry))
             return
         backends = self.judges if kind == "judge" else self.sources
-        self._warn_on_replace(kind, name, backends.get(name))
+        self._warn_on_replace(kind, name, entry.origin, backends.get(name))
         backends[name] = entry
 
-    def _warn_on_replace(self, kind: str, name: str, current: Registered | None) -> None:
+    @staticmethod
+    def _warn_on_replace(kind: str, name: str, origin: str, current: Registered | None) -> None:
         # A plugin may replace a backend (a better "local", say), but never unseen: the
         # default judge or source changing under a user is worth a line on stderr.
-        if current is not None and current.origin != self._origin:
-            _log.warning("%s replaces the %s %r from %s", self._origin, kind, name, current.origin)
+        if current is not None and current.origin != origin:
+            _log.warning("%s replaces the %s %r from %s", origin, kind, name, current.origin)
 
     def make_judge(self, name: str, settings: JudgeSettings | None = None) -> Judge:
         if settings is not None and not isinstance(settings, JudgeSettings):
@@ -139,7 +158,7 @@ class Registry:
             ) from None
         self._say_broken()
         settings = settings or JudgeSettings()
-        built = _build("judge", name, factory, settings)
+        built = self._build_bounded("judge", name, factory, settings)
         # Named as asked for and whose it is: the object's own name may be anything (a class
         # returned for an instance is "type"), and a user fixes it by plugin, not by class.
         _require(built, Judge, "judge", _registered_as(name, self.judges[name].origin))
@@ -166,7 +185,7 @@ class Registry:
             ) from None
         self._say_broken()
         library = as_optional_path(path, "library")  # factories are promised a Path
-        built = _build("source", name, factory, path=library)
+        built = self._build_bounded("source", name, factory, path=library)
         _require(built, Source, "source", _registered_as(name, self.sources[name].origin))
         source = cast(Source, built)
         # Records credit the name it was registered and asked for, as a judge's do.
@@ -174,6 +193,35 @@ class Registry:
         if self.sources[name].origin == BUILT_IN:
             return source
         return watched_source(source, timeout)
+
+    def _build_bounded(
+        self, kind: str, name: str, factory: Any, *args: Any, **kwargs: Any
+    ) -> object:
+        """What ``factory`` builds, as ``_build``; another package's factory must return within
+        the plugins' deadline, else PluginTimeoutError naming the backend and its package."""
+        origin = (self.judges if kind == "judge" else self.sources)[name].origin
+        if origin == BUILT_IN:
+            return _build(kind, name, factory, *args, **kwargs)  # bounds its own waits
+        seconds = plugin_timeout()
+        who = f"{kind} {_registered_as(name, origin)} could not be built"
+        key = (kind, name)
+        if key in self._overdue:
+            # Not a second thread beside the stuck one (a server would start one per request).
+            raise PluginTimeoutError(
+                f"{who}: an earlier build did not return in time and may still be running"
+            )
+        try:
+            return self._overdue.call(
+                key,
+                partial(_build, kind, name, factory, *args, **kwargs),
+                seconds,
+                name=f"claimaudit-{kind}-factory",
+                discard=_close_late,
+            )
+        except Missed:
+            raise PluginTimeoutError(
+                f"{who}: its factory did not return within {seconds:g} s ({PLUGIN_TIMEOUT_ENV})"
+            ) from None
 
     def _say_broken(self) -> None:
         """A warning, once, naming another package's plugins that failed to load: one meant to
@@ -197,34 +245,100 @@ class Registry:
             f"{name}: {why}" for name, why in sorted(self.broken.items())
         )
 
-    def load(self, name: str, loader: Callable[[], Any], origin: str = BUILT_IN) -> None:
+    def load(
+        self,
+        name: str,
+        loader: Callable[[], Any],
+        origin: str = BUILT_IN,
+        seconds: float | None = None,
+    ) -> None:
         """Import the plugin ``name`` with ``loader`` and let it register; what it adds is
         credited to ``origin``. ``loader`` gives a module with ``register(registry)``, or that
-        function itself (an entry point ``"pkg.mod:register"``). A failure is recorded in
-        ``broken``, never raised."""
-        self._origin = origin
-        staged: list[tuple[str, str, Registered]] = []
-        self._staged = staged
+        function itself (an entry point ``"pkg.mod:register"``). Another package's plugin
+        must be loaded within ``seconds`` (None: ``$CLAIMAUDIT_PLUGIN_TIMEOUT``, else 30 s).
+        A failure is recorded in ``broken``, never raised."""
+        load = _Load(self, origin)
         try:
             # A plugin that prints while loading must not corrupt machine-readable stdout
             # (``check --format json``, ``plugins --json``): what it prints goes to stderr.
+            # Redirected here, not on the plugin's thread: one left running past its deadline
+            # would otherwise restore stdout at some later moment, in the middle of output.
             with redirect_stdout(sys.stderr):
-                _register_function(name, loader())(self)
-            self._staged = None
-            for kind, backend, entry in staged:  # it loaded: now what it added takes effect
+                if origin == BUILT_IN:
+                    _load_on_this_thread(load, name, loader)
+                else:
+                    waited = plugin_timeout() if seconds is None else seconds
+                    self._load_bounded(load, name, loader, waited)
+            # It loaded: now what it added takes effect. Never what a plugin given up on adds
+            # later: that goes to its own ``staged``, which nothing reads any more.
+            for kind, backend, entry in load.staged:
                 self._add(kind, backend, entry)
         # SystemExit too: a plugin calling sys.exit() must not end every command. Ctrl-C
         # (KeyboardInterrupt) still stops the program.
         except (Exception, SystemExit) as error:  # a plugin's own bug or missing dependency
             _log.debug("loading plugin %r failed", name, exc_info=True)
             # Its message may quote a secret (a key in a URL, say): shown redacted.
-            why = error.args[0] if isinstance(error, _NotAPlugin | _BadEntry) else _described(error)
-            self.broken[name] = why
+            known = isinstance(error, _NotAPlugin | _BadEntry | _TooSlow)
+            self.broken[name] = error.args[0] if known else _described(error)
             if origin != BUILT_IN:
                 self._broken_plugins.append(name)
-        finally:
-            self._staged = None
-            self._origin = AT_RUNTIME
+
+    def _load_bounded(
+        self, load: _Load, name: str, loader: Callable[[], Any], seconds: float
+    ) -> None:
+        """``_load_on_this_thread`` on a daemon thread, waited for ``seconds`` at most: Python
+        cannot stop a thread, so a plugin hanging in its import or register() is left running
+        in the background (the interpreter does not wait for it on exit) and counts as failed."""
+        try:
+            self._overdue.call(
+                ("plugin", name),
+                partial(_load_on_this_thread, load, name, loader),
+                seconds,
+                name="claimaudit-plugin-load",
+            )
+        except Missed:
+            raise _TooSlow(
+                f"it did not finish loading within {seconds:g} s ({PLUGIN_TIMEOUT_ENV}) and may "
+                "still be running"
+            ) from None
+
+
+@dataclass
+class _Load:
+    """One plugin being loaded into ``registry``, credited to ``origin``. What its register()
+    adds is kept apart in ``staged`` until it returns, so that one failing half-way (or given
+    up on) adds or replaces nothing (a replaced default source would judge every paper)."""
+
+    registry: Registry
+    origin: str
+    staged: list[tuple[str, str, Registered]] = field(default_factory=list)
+
+
+# The plugin this thread is loading (``_Load``), if any: the plugin's own thread for another
+# package's, the caller's for a built-in. Kept per thread: a plugin given up on that registers
+# later, from its own thread, must neither take effect nor be credited to the next plugin.
+_loading = threading.local()
+
+
+def _load_on_this_thread(load: _Load, name: str, loader: Callable[[], Any]) -> None:
+    outer = getattr(_loading, "load", None)  # a plugin loading another into its own registry
+    _loading.load = load
+    try:
+        _register_function(name, loader())(load.registry)
+    finally:
+        _loading.load = outer
+
+
+class _TooSlow(Exception):
+    """A plugin did not finish loading within the plugins' deadline."""
+
+
+def _close_late(built: object) -> None:
+    """A backend built after its caller gave up waiting: closed, since nobody else will."""
+    close = getattr(built, "close", None)
+    if callable(close):
+        with contextlib.suppress(Exception):
+            close()
 
 
 class _NotAPlugin(Exception):
@@ -365,6 +479,11 @@ def get_registry() -> Registry:
     """The process-wide registry, filled on first use from built-ins and entry points."""
     if _registry is not None:
         return _registry
+    load: _Load | None = getattr(_loading, "load", None)
+    if load is not None and load.registry is _filling:
+        # A plugin asking from its register(), on its own thread: the lock is the builder's,
+        # which waits for this very plugin.
+        return load.registry
     with _registry_lock:
         if _registry is not None:
             return _registry
@@ -373,6 +492,8 @@ def get_registry() -> Registry:
 
 def _build_registry() -> Registry:
     global _registry, _filling
+    # Read first: a bad value is a one-line error, not every plugin failing to load.
+    seconds = plugin_timeout()
     registry = _filling = Registry()
     try:
         for module_name in DEFAULT_PLUGINS:
@@ -383,7 +504,7 @@ def _build_registry() -> Registry:
             # As metadata gives it: an escape sequence there would reach the terminal in the
             # warning that a built-in was replaced (and could erase that very line).
             origin = backend_text(origin)
-            registry.load(entry.name, entry.load, origin)
+            registry.load(entry.name, entry.load, origin, seconds)
     finally:
         _filling = None
     _registry = registry

@@ -11,13 +11,14 @@ import pytest
 from claimaudit.api import make_checker
 from claimaudit.backends.watched import WatchedJudge, WatchedSource
 from claimaudit.checker.pipeline import Checker
-from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
+from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError, PluginTimeoutError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import JudgeSettings
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry, get_registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord
-from tests.fakes import MemorySource, ScriptedJudge, pick
-from tests.stuck import StuckJudge, StuckSource
+from claimaudit.sources.protocol import LibraryUse
+from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
+from tests.stuck import HOLD, StuckJudge, StuckSource
 
 CLAIM = "Aspirin lowers fever."
 STUCK = "was not asked: an earlier call did not answer within 0.2 s and may still be running"
@@ -95,3 +96,96 @@ def test_a_broken_judge_object_is_refused_under_its_own_name() -> None:
 def test_a_source_timeout_out_of_range_is_refused() -> None:
     with pytest.raises(InvalidSettingsError, match="timeout must be"):
         get_registry().make_source("library", timeout=0)
+
+
+class _WaitingProperties(Judge):
+    """A plugin judge whose ``attribute`` waits on a gate when read (its server asked for
+    limits that never come); it supports every claim with its first passage."""
+
+    name = "waits"
+
+    def __init__(self, gate: threading.Event, attribute: str) -> None:
+        self.gate, self.attribute = gate, attribute
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        return pick("supports", "P001")(decision)
+
+    def _wait(self, attribute: str) -> None:
+        if attribute == self.attribute:
+            self.gate.wait(HOLD)
+
+    @property
+    def concurrency(self) -> int:
+        self._wait("concurrency")
+        return 1
+
+    @property
+    def review_threshold(self) -> float | None:
+        self._wait("review_threshold")
+        return None
+
+    @property
+    def cache_identity(self) -> str | None:
+        self._wait("cache_identity")
+        return "waits/1"
+
+
+@pytest.mark.parametrize("attribute", ["concurrency", "review_threshold"])
+def test_a_plugin_judge_whose_setting_never_comes_is_one_line_not_a_hang(
+    gate: threading.Event, attribute: str
+) -> None:
+    # QA: a judge's concurrency read while the checker is made waited for ever (check, batch,
+    # review, a server's request), as a call did before calls were watched.
+    registry = Registry()
+    registry.add_judge("waits", lambda s: _WaitingProperties(gate, attribute), "a plugin")
+    judge = registry.make_judge("waits", JudgeSettings(timeout=0.2))
+    with pytest.raises(PluginTimeoutError) as refused:
+        make_checker(judge, source=papers(MemorySource()))
+    assert str(refused.value) == f"judge 'waits' did not give its {attribute} within 0.2 s"
+
+
+def test_a_plugin_judge_whose_cache_identity_never_comes_leaves_the_paper_not_checked(
+    gate: threading.Event,
+) -> None:
+    registry = Registry()
+    registry.add_judge("waits", lambda s: _WaitingProperties(gate, "cache_identity"), "a plugin")
+    judge = registry.make_judge("waits", JudgeSettings(timeout=0.2))
+    checker = Checker(papers(MemorySource()), judge, cache=MemoryCache())  # reads it per paper
+    [record] = checker.check(CLAIM, ["scifact:1"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "judge 'waits' did not give its cache_identity within 0.2 s"
+
+
+def test_a_plugin_source_whose_library_use_never_comes_is_one_line_not_a_hang(
+    gate: threading.Event,
+) -> None:
+    class Waiting(MemorySource):
+        @property
+        def library_use(self) -> LibraryUse:
+            gate.wait(HOLD)
+            return LibraryUse.NONE
+
+    registry = Registry()
+    registry.add_source("waits", lambda *, path: papers(Waiting()), "a plugin")
+    source = registry.make_source("waits", timeout=0.2)
+    with pytest.raises(PluginTimeoutError) as refused:
+        make_checker(ScriptedJudge(pick("supports", "P001")), source=source)
+    assert str(refused.value) == "source 'waits' did not give its library_use within 0.2 s"
+
+
+def test_a_stuck_call_leaves_the_settings_readable_and_the_next_papers_not_checked(
+    gate: threading.Event,
+) -> None:
+    # As before the settings were watched: a server's next request builds its checker beside
+    # the stuck call, and its papers are not_checked, not the request refused.
+    registry = Registry()
+    inner = StuckJudge(pick("supports", "P001"), name="slow", gate=gate)
+    registry.add_judge("slow", lambda settings: inner, "a plugin")
+    judge = registry.make_judge("slow", JudgeSettings(timeout=0.2))
+    [stuck] = Checker(papers(MemorySource()), judge).check(CLAIM, ["scifact:1"])
+    assert isinstance(stuck, NotCheckedRecord)
+    assert judge.concurrency == 1 and judge.review_threshold is None
+    checker = make_checker(judge, source=papers(MemorySource()), cache=False)
+    [later] = checker.check(CLAIM, ["scifact:2"])
+    assert isinstance(later, NotCheckedRecord)
+    assert later.error == f"judge 'slow' {STUCK}"

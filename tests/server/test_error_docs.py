@@ -53,6 +53,11 @@ def test_the_document_states_the_limits_and_statuses_the_api_has(tmp_path: Path)
     assert "400" in paths["/v1/references/key"]["get"]["responses"]  # invalid_reference
     for path in ("/v1/checks", "/v1/reviews"):
         assert "shutting_down" in paths[path]["post"]["responses"]["503"]["description"]
+        # A plugin's judge or source that was not built in time (CLAIMAUDIT_PLUGIN_TIMEOUT).
+        assert "plugin_unavailable" in paths[path]["post"]["responses"]["503"]["description"]
+    assert (
+        "plugin_unavailable" not in paths["/v1/library"]["post"]["responses"]["503"]["description"]
+    )
 
 
 def test_health_documents_each_refusal_it_answers_with(tmp_path: Path) -> None:

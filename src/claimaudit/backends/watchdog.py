@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from claimaudit.errors import BackendError
+from claimaudit.errors import BackendError, ClaimauditError
 from claimaudit.judges.deadline import Deadline, DeadlineExceeded, check_timeout, within
 
 R = TypeVar("R")
@@ -51,14 +51,21 @@ class Watch:
         with self._lock:
             return self._overdue > 0
 
-    def call(self, attempt: Callable[[], R], refused: str = "asked") -> R:
-        """``attempt()``'s result or exception; ``error`` when it did not return within the
-        deadline, or without calling it while an earlier call is still overdue (``refused``
-        says what was not done: "asked", "closed")."""
+    def call(
+        self,
+        attempt: Callable[[], R],
+        refused: str = "asked",
+        doing: str = "answer",
+        error: type[ClaimauditError] | None = None,
+    ) -> R:
+        """``attempt()``'s result or exception; ``error`` (else the watch's) when it did not
+        return within the deadline ("did not ``doing`` within"), or without calling it while an
+        earlier call is still overdue (``refused`` says what was not done: "asked", "closed")."""
         who = f"{self.kind} {self.name!r}"
+        failed = error or self.error
         with self._lock:
             if self._overdue:
-                raise self.error(
+                raise failed(
                     f"{who} was not {refused}: an earlier call did not answer within "
                     f"{self.seconds:g} s and may still be running"
                 )
@@ -85,4 +92,4 @@ class Watch:
                 if not state.returned:
                     state.overdue = True
                     self._overdue += 1
-            raise self.error(f"{who} did not answer within {self.seconds:g} s") from None
+            raise failed(f"{who} did not {doing} within {self.seconds:g} s") from None

@@ -4,7 +4,9 @@ Built-in backends bound their own calls (the ``jev`` and ``openai`` judges each 
 Valyu its search, arXiv each request; the embedded judge and the library wait on nothing
 remote) and are used as they are. A plugin's backend, or one a caller hands ``make_checker``,
 is wrapped here when it is made: its ``decide``, ``fit_evidence`` and ``fetch`` each end within
-the timeout (``--timeout``, else ``DEFAULT_WATCH_TIMEOUT``), or the paper is ``not_checked``.
+the timeout (``--timeout``, else ``DEFAULT_WATCH_TIMEOUT``), or the paper is ``not_checked``;
+so does each read of its ``cache_identity``, and of its ``concurrency``, ``review_threshold``
+or ``library_use``, read before any paper is checked, else a one-line ``PluginTimeoutError``.
 Wrapped where it is made, the watch holds through every wrapper put around it later (a
 review's snapshot, the server's source) and is one per backend, whichever checker or thread
 calls it.
@@ -12,25 +14,49 @@ calls it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from claimaudit.backends.watchdog import DEFAULT_WATCH_TIMEOUT, Watch
-from claimaudit.errors import JudgeError, SourceError
+from claimaudit.errors import JudgeError, PluginTimeoutError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.named import RegisteredJudge
 from claimaudit.judges.protocol import Case, Decision, Judge, JudgeReply
 from claimaudit.passage import Passage
 from claimaudit.sources.named import RegisteredSource
-from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper, as_library_use
+
+R = TypeVar("R")
 
 
 class WatchedJudge(RegisteredJudge):
-    """``inner`` under ``name``, each call into it watched (its properties are read as they
-    are: they answer at once)."""
+    """``inner`` under ``name``, each call into it watched, and each read of its contract's
+    properties: one may wait as a call does (a plugin asking its server for its limits), and
+    one that never answered hung the whole run."""
 
     def __init__(self, inner: Judge, name: str, seconds: float) -> None:
         super().__init__(inner, name)
         self.watch = Watch("judge", name, seconds, JudgeError)
+        # Its properties have a watch of their own: read beside a stuck call as they always
+        # were (a server's next request still gets its papers not_checked, not refused), yet
+        # never two threads beside one stuck read.
+        self.reads = Watch("judge", name, seconds, JudgeError)
+
+    @property
+    def cache_identity(self) -> str | None:
+        # Read for each paper: past the deadline that paper is not_checked (JudgeError).
+        identity: str | None = self.reads.call(
+            lambda: self.inner.cache_identity, doing="give its cache_identity"
+        )
+        return identity
+
+    @property
+    def concurrency(self) -> int:
+        return _setting(self.reads, lambda: self.inner.concurrency, "concurrency")
+
+    @property
+    def review_threshold(self) -> float | None:
+        return _setting(self.reads, lambda: self.inner.review_threshold, "review_threshold")
 
     def decide(self, decision: Decision) -> JudgeReply:
         return self.watch.call(lambda: self.inner.decide(decision))
@@ -51,12 +77,25 @@ class WatchedSource(RegisteredSource):
     def __init__(self, inner: Source, seconds: float) -> None:
         super().__init__(inner, inner.name)
         self.watch = Watch("source", str(inner.name), seconds, SourceError)
+        self.reads = Watch("source", str(inner.name), seconds, SourceError)  # as a judge's
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         return self.watch.call(lambda: self.inner.fetch(ref, query))
 
+    @property
+    def library_use(self) -> LibraryUse:
+        read = _setting(self.reads, lambda: self.inner.library_use, "library_use")
+        return as_library_use(read, self.name)
+
     def close(self) -> None:
         self.watch.call(self.inner.close, refused="closed")
+
+
+def _setting(watch: Watch, read: Callable[[], R], attribute: str) -> R:
+    """A property read before any paper is checked (how many at once, the review threshold,
+    the library use): past the deadline, a one-line PluginTimeoutError naming it, as a
+    factory that does not return is (``claimaudit.plugins``)."""
+    return watch.call(read, doing=f"give its {attribute}", error=PluginTimeoutError)
 
 
 def _seconds(timeout: float | None) -> float:

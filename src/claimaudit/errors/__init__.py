@@ -42,7 +42,12 @@ from claimaudit.errors._backend import (
     SourceError,
 )
 from claimaudit.errors._base import EXIT_USAGE as EXIT_USAGE  # importable here, as before
-from claimaudit.errors._base import CancelledWorkError, ClaimauditError, PluginError
+from claimaudit.errors._base import (
+    CancelledWorkError,
+    ClaimauditError,
+    PluginError,
+    PluginTimeoutError,
+)
 from claimaudit.errors._known import as_known
 from claimaudit.errors._library import (
     AmbiguousPaperError,
@@ -140,6 +145,7 @@ __all__ = [
     "PaperNotInLibraryError",
     "PassageNotFoundError",
     "PluginError",
+    "PluginTimeoutError",
     "RefRequiredError",
     "ReviewTooLargeError",
     "SettingNotTakenError",

@@ -46,6 +46,16 @@ class PluginError(ClaimauditError):
     code = "plugin_error"
 
 
+class PluginTimeoutError(PluginError):
+    """A plugin's factory that did not return within the plugins' deadline
+    (``CLAIMAUDIT_PLUGIN_TIMEOUT``), or its backend's setting (``concurrency``, ...) not given
+    within the backend's timeout: it may still be running, and may return later, so a server
+    answers 503 (try again later), not 500."""
+
+    http_status = 503
+    code = "plugin_unavailable"
+
+
 class CancelledWorkError(ClaimauditError):
     """The caller went away (an HTTP client disconnected), so the work stopped unfinished."""
 

@@ -44,6 +44,13 @@ _MEANING = {
     "for writing (library_busy, with Retry-After: nothing was written), or the server is "
     "shutting down (shutting_down: the work stopped after the paper or pair being judged).",
 }
+# A check or review builds a judge and a source too: a plugin's may miss its deadline.
+JUDGING_503 = {
+    503: _MEANING[503].removesuffix(".") + "; or a plugin's judge or source factory did not "
+    "return within CLAIMAUDIT_PLUGIN_TIMEOUT, or the backend did not give its settings "
+    "(concurrency, review threshold, library use) within the server's timeout "
+    "(plugin_unavailable: it may still be running)."
+}
 # What any API request can be answered with, whatever its route.
 ANY_REQUEST = (401, 403, 413, 422, 500)
 

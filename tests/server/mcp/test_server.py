@@ -530,3 +530,24 @@ def test_an_unknown_tool_is_a_protocol_error_on_the_wire(tmp_path: Path) -> None
     assert answer["error"]["code"] == -32602
     assert answer["error"]["message"] == "Unknown tool: nosuch"
     assert "library_list" in answer["error"]["data"]["tools"]
+
+
+@pytest.mark.parametrize("default", ["local", "jev"])
+def test_the_instructions_name_the_server_s_default_judge(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, default: str
+) -> None:
+    # QA: they said "judge (default local)" to the client of a server whose CLAIMAUDIT_JUDGE
+    # made jev the default, as the tools' judge argument said it was.
+    from claimaudit.server.mcp.server import build_server
+    from claimaudit.server.service import Service
+
+    monkeypatch.setenv("CLAIMAUDIT_JUDGE", default)
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        said = build_server(service).instructions or ""
+        tools = {tool.name: tool for tool in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    assert f"Each takes judge (default {default}) and" in said
+    judge = tools["check_claim"].input_schema["properties"]["judge"]
+    assert f"{default}, this server's default judge" in judge["description"]  # as the tools say

@@ -12,6 +12,7 @@ import anyio.to_thread
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
+from claimaudit import plugins
 from claimaudit.errors import CancelledWorkError
 from claimaudit.server.arxiv_downloads import ArxivDownloads
 from claimaudit.server.mcp.server import build_server
@@ -437,3 +438,39 @@ def test_library_search_takes_exact_to_reach_the_unversioned_copy(tmp_path: Path
     )
     schema = tools["library_search"].input_schema["properties"]["exact"]
     assert schema["type"] == "boolean" and schema["default"] is False
+
+
+# The review tools' input schemas as MCP clients listed them before their shared arguments were
+# written once (``tools.ReviewArguments``): the same names, order, types, limits and words.
+REVIEW_SCHEMAS = Path(__file__).with_name("review_tools_schema.json")
+
+
+def test_the_review_tools_list_the_input_schemas_they_always_had(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The judge argument lists the judges registered and names the default: the built-ins
+    # alone here, whatever another test registered, and no CLAIMAUDIT_JUDGE.
+    monkeypatch.setattr(plugins, "_registry", None)
+    monkeypatch.delenv("CLAIMAUDIT_JUDGE", raising=False)
+    tools = listed_tools(tmp_path / "library.sqlite3")
+    expected = json.loads(REVIEW_SCHEMAS.read_text())
+    for name in ("review_report", "review_latex"):
+        listed = tools[name].input_schema
+        assert listed == expected[name]
+        assert list(listed["properties"]) == list(expected[name]["properties"])  # the order too
+
+
+def test_the_review_tools_share_every_argument_but_the_draft_s(tmp_path: Path) -> None:
+    from dataclasses import fields
+
+    from claimaudit.server.mcp.tools import ReviewArguments
+
+    tools = listed_tools(tmp_path / "library.sqlite3")
+    report = tools["review_report"].input_schema["properties"]
+    latex = tools["review_latex"].input_schema["properties"]
+    shared = [field.name for field in fields(ReviewArguments)]
+    assert list(report) == ["markdown", *shared]
+    assert list(latex) == ["latex", *shared]
+    assert {k: v for k, v in report.items() if k != "markdown"} == {
+        k: v for k, v in latex.items() if k != "latex"
+    }

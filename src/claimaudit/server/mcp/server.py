@@ -25,6 +25,7 @@ from mcp.types import Tool as ToolInfo
 from pydantic import BaseModel, ValidationError
 
 from claimaudit import __version__
+from claimaudit.api import default_judge_name
 from claimaudit.guards.jsonsafe import escape_unsafe
 from claimaudit.net.logredaction import redact_root_handlers
 from claimaudit.net.redaction import safe_line
@@ -44,17 +45,23 @@ from claimaudit.server.mcp.tools import TOOLSETS
 from claimaudit.server.service import Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
 
-INSTRUCTIONS = (
-    "claimaudit checks whether the papers cited for a claim support it, and where. Call "
-    "check_claim with one sentence and the references you cite for it: each paper gets its own "
-    "record with a verdict (supports, contradicts, not_addressed, insufficient_evidence, or "
-    "not_checked for an operational failure) and a passage copied verbatim from the paper. "
-    "Treat needsReview=true as 'do not cite this as support without reading the evidence'. "
-    "To check a whole draft, call review_report with its Markdown, or review_latex with its "
-    "LaTeX. Each takes judge (default local) and, for the jev and openai judges, model. "
-    "Papers must be in the local library: find them with library_list or library_search, "
-    "add a file with library_add, or download an arXiv paper with library_add_arxiv."
-)
+
+def instructions(default_judge: str) -> str:
+    """What the server tells a client about its tools, naming the judge a call without one
+    gets: this server's default, which ``CLAIMAUDIT_JUDGE`` may make another than ``local``
+    (the tools' ``judge`` argument names the same one)."""
+    return (
+        "claimaudit checks whether the papers cited for a claim support it, and where. Call "
+        "check_claim with one sentence and the references you cite for it: each paper gets its "
+        "own record with a verdict (supports, contradicts, not_addressed, "
+        "insufficient_evidence, or not_checked for an operational failure) and a passage "
+        "copied verbatim from the paper. Treat needsReview=true as 'do not cite this as "
+        "support without reading the evidence'. To check a whole draft, call review_report "
+        "with its Markdown, or review_latex with its LaTeX. Each takes judge (default "
+        f"{default_judge}) and, for the jev and openai judges, model. Papers must be in the "
+        "local library: find them with library_list or library_search, add a file with "
+        "library_add, or download an arXiv paper with library_add_arxiv."
+    )
 
 
 class ScreenedMCPServer(MCPServer):
@@ -166,7 +173,7 @@ def build_server(service: Service) -> ScreenedMCPServer:
         name="claimaudit",
         title="claimaudit",
         version=__version__,
-        instructions=INSTRUCTIONS,
+        instructions=instructions(default_judge_name()),
         # stdio carries the protocol on stdout; the SDK logs to stderr, and only warnings.
         log_level="WARNING",
     )

@@ -6,10 +6,12 @@ error in the API's words, and a long call reports its progress when the client a
 from __future__ import annotations
 
 import contextlib
+import inspect
 import logging
 import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, get_type_hints
 
 import anyio.from_thread
 from mcp.server.mcpserver.context import Context
@@ -191,34 +193,68 @@ def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
     server.outputs["check_claim"] = CheckResponse
 
 
+@dataclass(frozen=True)
+class ReviewArguments:
+    """The arguments ``review_report`` and ``review_latex`` share, after the draft, in their
+    order on the wire. Written once: FastMCP reads a tool's input schema from its signature,
+    and each review tool's signature is built from these fields (``_review_tool``), so the two
+    tools cannot come to differ in a name, a type, a description or a default."""
+
+    bibliography: BibliographyText = None
+    # camelCase, as every other argument and record field: the tool's names on the wire.
+    bibliographyFormat: BibliographyFormat = None
+    bibliographyPath: BibliographyPath = None
+    topic: Topic = None
+    judge: JudgeName = None
+    model: ModelId = None
+    threshold: Threshold = None
+    bibliography_format: OldBibliographyFormat = None
+    bibliography_path: OldBibliographyPath = None
+
+
+def _review_parameters() -> list[inspect.Parameter]:
+    """``ReviewArguments``' fields as a function's parameters, their types with their
+    descriptions and limits (``Annotated``), as written in a tool's own signature."""
+    hints = get_type_hints(ReviewArguments, include_extras=True)
+    return [
+        inspect.Parameter(
+            field.name,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=field.default,
+            annotation=hints[field.name],
+        )
+        for field in fields(ReviewArguments)
+    ]
+
+
 def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
     from claimaudit.server.review_schemas import ReviewResponse, review_wire
 
     async def review(
-        call: Callable[..., Reviewed],
-        ctx: Context[Any, Any],
-        draft: str,
-        bibliography: str | None,
-        bibliography_format: BibFormat | None,
-        bibliography_path: str | None,
-        topic: str | None,
-        judge: str | None,
-        model: str | None,
-        threshold: float | None,
+        call: Callable[..., Reviewed], ctx: Context[Any, Any], draft: str, sent: ReviewArguments
     ) -> dict[str, Any]:
         progress = _progress(ctx)
+        bibliography_format = _renamed(
+            "bibliographyFormat",
+            sent.bibliographyFormat,
+            "bibliography_format",
+            sent.bibliography_format,
+        )
+        bibliography_path = _renamed(
+            "bibliographyPath", sent.bibliographyPath, "bibliography_path", sent.bibliography_path
+        )
         reviewed = await server.work.run(
             lambda cancel: _answer(
                 lambda: call(
                     draft,
-                    bibliography=bibliography,
+                    bibliography=sent.bibliography,
                     bibliography_format=bibliography_format,
                     # Read inside ``_answer``: a name no file can have is a known refusal.
                     bibliography_path=bibliography_file(bibliography_path),
-                    topic=topic,
-                    judge=judge,
-                    model=model,
-                    threshold=threshold,
+                    topic=sent.topic,
+                    judge=sent.judge,
+                    model=sent.model,
+                    threshold=sent.threshold,
                     cancel=cancel,
                     on_progress=progress(cancel),
                 )
@@ -226,7 +262,41 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         )
         return review_wire(reviewed)
 
-    @server.tool(
+    def _review_tool(
+        name: str, draft: str, draft_description: str, call: Callable[..., Reviewed]
+    ) -> Callable[..., Awaitable[dict[str, Any]]]:
+        """The tool ``name``: the draft's text as argument ``draft``, then ``ReviewArguments``."""
+
+        async def tool(ctx: Context[Any, Any], **arguments: Any) -> dict[str, Any]:
+            text = arguments.pop(draft)
+            return await review(call, ctx, text, ReviewArguments(**arguments))
+
+        signature = inspect.Signature(
+            [
+                inspect.Parameter(
+                    draft,
+                    inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                    annotation=Annotated[str, Field(description=draft_description)],
+                ),
+                inspect.Parameter(
+                    "ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Context[Any, Any]
+                ),
+                *_review_parameters(),
+            ],
+            return_annotation=dict[str, Any],
+        )
+        # What the SDK reads: the schema from ``inspect.signature`` (which gives
+        # ``__signature__``), the context argument from the annotations, the name for the
+        # schema's title ("review_reportArguments").
+        tool.__signature__ = signature  # type: ignore[attr-defined]
+        tool.__annotations__ = {
+            **{p.name: p.annotation for p in signature.parameters.values()},
+            "return": signature.return_annotation,
+        }
+        tool.__name__ = tool.__qualname__ = name
+        return tool
+
+    server.tool(
         title="Review a Markdown draft",
         description=(
             "Check every cited sentence of a Markdown draft against each paper it cites "
@@ -235,37 +305,8 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
             "(sentence, paper) with the sentence's position, the uncited sentences, a summary "
             "and the draft annotated with a footnote per cited sentence."
         ),
-    )
-    async def review_report(
-        markdown: Annotated[str, Field(description="The draft's Markdown text.")],
-        ctx: Context[Any, Any],
-        bibliography: BibliographyText = None,
-        # camelCase, as every other argument and record field: the tool's names on the wire.
-        bibliographyFormat: BibliographyFormat = None,
-        bibliographyPath: BibliographyPath = None,
-        topic: Topic = None,
-        judge: JudgeName = None,
-        model: ModelId = None,
-        threshold: Threshold = None,
-        bibliography_format: OldBibliographyFormat = None,
-        bibliography_path: OldBibliographyPath = None,
-    ) -> dict[str, Any]:
-        return await review(
-            service.review,
-            ctx,
-            markdown,
-            bibliography,
-            _renamed(
-                "bibliographyFormat", bibliographyFormat, "bibliography_format", bibliography_format
-            ),
-            _renamed("bibliographyPath", bibliographyPath, "bibliography_path", bibliography_path),
-            topic,
-            judge,
-            model,
-            threshold,
-        )
-
-    @server.tool(
+    )(_review_tool("review_report", "markdown", "The draft's Markdown text.", service.review))
+    server.tool(
         title="Review a LaTeX draft",
         description=(
             "Check every cited sentence of a LaTeX draft (one file: an \\input in it is "
@@ -274,35 +315,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
             "Returns what review_report returns, the draft annotated with a % comment line "
             "per paper after each cited sentence."
         ),
-    )
-    async def review_latex(
-        latex: Annotated[str, Field(description="The draft's LaTeX text.")],
-        ctx: Context[Any, Any],
-        bibliography: BibliographyText = None,
-        # camelCase, as every other argument and record field: the tool's names on the wire.
-        bibliographyFormat: BibliographyFormat = None,
-        bibliographyPath: BibliographyPath = None,
-        topic: Topic = None,
-        judge: JudgeName = None,
-        model: ModelId = None,
-        threshold: Threshold = None,
-        bibliography_format: OldBibliographyFormat = None,
-        bibliography_path: OldBibliographyPath = None,
-    ) -> dict[str, Any]:
-        return await review(
-            service.review_latex,
-            ctx,
-            latex,
-            bibliography,
-            _renamed(
-                "bibliographyFormat", bibliographyFormat, "bibliography_format", bibliography_format
-            ),
-            _renamed("bibliographyPath", bibliographyPath, "bibliography_path", bibliography_path),
-            topic,
-            judge,
-            model,
-            threshold,
-        )
+    )(_review_tool("review_latex", "latex", "The draft's LaTeX text.", service.review_latex))
 
     server.outputs["review_report"] = server.outputs["review_latex"] = ReviewResponse
 
