@@ -3,8 +3,9 @@ a fresh connection, even with ``retries=0``.
 
 A client keeps its connections open between requests; a server closes an idle one when it
 likes (its keep-alive timeout). A request sent on such a connection as it closes gets no reply
-at all: "Server disconnected without sending a response", or a failed write. That is the
-client's stale pool, not the server failing, and a fresh connection answers it; with
+at all: "Server disconnected without sending a response", "Connection reset by peer" (the
+server, or a load balancer or NAT between, aborted it: a TCP reset), or a failed write. That is
+the client's stale pool, not the server failing, and a fresh connection answers it; with
 ``retries=0`` the judge or source said "unreachable" of a server that was up.
 
 Sent again only when that is safe: the connection was one kept from an earlier request (a new
@@ -13,7 +14,8 @@ not reach the server (its sending failed) or sending it twice changes nothing th
 idempotent method, or a client that declares its POSTs questions: a judge's chat completion).
 A request whose body cannot be sent twice (a stream) is not. Told from httpcore's trace events
 (``request.extensions["trace"]``): a new connection is a ``connection.connect_tcp`` event, and
-a failure is said as the step that failed.
+a failure is said as the step that failed ("no byte of a reply" is read as a failure while
+waiting for the status line and headers: httpcore does not say whether part of them came).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ _IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
 _MOST_TRIES = 3
 # h11's words for a connection closed before the first byte of a reply.
 _NO_REPLY = "without sending a response"
+# The system's errors for a connection aborted under a read: a reset, not a slow server.
+_ABORTED = (ConnectionResetError, ConnectionAbortedError, BrokenPipeError)
 
 Trace = Callable[[str, dict[str, Any]], None]
 R = TypeVar("R")
@@ -62,8 +66,21 @@ class _Watch:
         return (
             replayable
             and self.failed_step.endswith("receive_response_headers.failed")
-            and _NO_REPLY in str(error)
+            and (_NO_REPLY in str(error) or _aborted(error))
         )
+
+
+def _aborted(error: BaseException) -> bool:
+    """Whether ``error`` was raised for a connection reset or aborted under it: httpx's and
+    httpcore's errors chain the system's one (``raise ... from``)."""
+    seen: BaseException | None = error
+    for _ in range(8):  # a chain is a few links long; a loop in one must not hang
+        if seen is None:
+            return False
+        if isinstance(seen, _ABORTED):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 class StalePoolClient(httpx.Client):
