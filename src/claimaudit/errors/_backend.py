@@ -139,6 +139,12 @@ class CrossrefError(BackendError):
     """Crossref could not be asked, or its answer could not be read: says nothing about the DOI."""
 
 
+class CrossrefReplyError(CrossrefError):
+    """Crossref answered, but gave no record to check against: its reply came and could not be
+    read (not JSON, not a work, a 404 page not its own, too big), or it registered the DOI and
+    serves no record of it. Not "could not be asked": the network and the service were up."""
+
+
 class CrossrefNotFoundError(CrossrefError):
     """Crossref answered 404 for the work, and its agency route 404 too: no DOI registration
     agency knows this DOI."""

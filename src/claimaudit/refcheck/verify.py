@@ -25,6 +25,7 @@ from claimaudit.errors import (
     CrossrefError,
     CrossrefNotFoundError,
     CrossrefOtherAgencyError,
+    CrossrefReplyError,
     UsageError,
 )
 from claimaudit.identity import PaperRef, RefKind
@@ -313,7 +314,8 @@ class ReferenceVerifier:
                 record = crossref.work(ref)
             except CrossrefNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
-            except CrossrefOtherAgencyError as error:
+            # Crossref answered: its message says what it answered, not "could not be asked".
+            except (CrossrefOtherAgencyError, CrossrefReplyError) as error:
                 raise _Failed(redact_text(str(error))) from None
             except CrossrefError as error:
                 raise _Failed(f"Crossref could not be asked: {redact_text(str(error))}") from None
