@@ -214,11 +214,13 @@ def test_service_failures_are_never_not_found(
     for ref in ("arXiv:1907.10121", "arXiv:2403.99999", SCIPY_DOI, "doi:10.9999/made.up"):
         check = verifier.check(entry(ref, title="Anything"))
         assert check.status is ReferenceStatus.NOT_VERIFIED, (ref, check.reason)
-        # A reply that came, unreadable, is said as such (Crossref's; arXiv's is not yet).
-        if failure == "garbage" and not ref.startswith("arXiv:"):
-            assert "came but could not be read" in check.reason
-        else:
+        # A reply that came, unreadable, is said as such: the catalogue was asked.
+        if failure != "garbage":
             assert "could not be asked" in check.reason
+        elif ref.startswith("arXiv:"):
+            assert check.reason == f"arXiv metadata for {ref} is not an Atom feed"
+        else:
+            assert "came but could not be read" in check.reason
 
 
 def test_a_403_makes_the_next_references_not_verified_at_once(
@@ -635,3 +637,19 @@ def test_crossref_unreachable_is_still_could_not_be_asked() -> None:
     verifier = ReferenceVerifier(crossref=CrossrefClient(url, retries=0))
     check = verifier.check(entry(f"doi:{SCIPY_DOI}"))
     assert check.reason.startswith("Crossref could not be asked: Crossref unreachable at ")
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (b"", "is not valid Atom (no element found: line 1, column 0)"),
+        (b"<html>busy</html>", "is not an Atom feed"),
+    ],
+)
+def test_an_arxiv_reply_that_came_but_cannot_be_read_says_so(
+    arxiv: ArxivServer, crossref: CrossrefServer, body: bytes, reason: str
+) -> None:
+    arxiv.reply_next(200, body, "application/atom+xml")
+    check = make(arxiv, crossref).check(entry("arXiv:1907.10121"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason == f"arXiv metadata for arXiv:1907.10121 {reason}"

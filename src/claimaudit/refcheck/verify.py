@@ -22,6 +22,7 @@ from claimaudit.errors import (
     ArxivEmptyFeedError,
     ArxivError,
     ArxivNotFoundError,
+    ArxivReplyError,
     CrossrefError,
     CrossrefNotFoundError,
     CrossrefOtherAgencyError,
@@ -302,6 +303,8 @@ class ReferenceVerifier:
                 )
             except ArxivNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
+            except ArxivReplyError as error:  # arXiv answered: its message says what with
+                raise _Failed(redact_text(str(error))) from None
             except ArxivError as error:
                 raise _Failed(f"arXiv could not be asked: {redact_text(str(error))}") from None
             finally:
