@@ -6,6 +6,7 @@ each connection once, then reads the next request on it and closes it without a 
 from __future__ import annotations
 
 import httpx
+import httpx2
 import pytest
 
 from claimaudit.judges.jev_http import DeadlineClient
@@ -148,3 +149,35 @@ def test_a_post_that_may_change_the_server_is_not_sent_twice_after_a_reset() -> 
         with pytest.raises(httpx.ReadError):
             client.post(f"{server.url}/orders", json={"buy": 1})
     assert (server.served, server.dropped) == (1, 1)
+
+
+# Part of the status line or headers came before the connection failed: the server read the
+# request and began to answer it, so it is not sent again (httpcore says "without sending a
+# response" until the headers are whole).
+HEAD_CUT = b"HTTP/1.1 200 OK\r\nContent-"
+
+
+@pytest.mark.parametrize("reset", [False, True], ids=["closed", "reset"])
+@pytest.mark.parametrize("partial", [b"H", HEAD_CUT])
+def test_a_kept_connection_failing_inside_the_reply_head_is_not_sent_again(
+    reset: bool, partial: bytes
+) -> None:
+    with (
+        RawServer(OK, replies=1, per_connection=True, reset=reset, partial=partial) as server,
+        StalePoolClient() as client,
+    ):
+        client.get(f"{server.url}/a")
+        with pytest.raises(httpx.TransportError):
+            client.get(f"{server.url}/b")
+        assert (server.served, server.dropped, server.connections) == (1, 1, 1)
+
+
+def test_jevs_client_does_not_ask_again_after_part_of_the_reply_head() -> None:
+    with (
+        RawServer(OK, replies=1, per_connection=True, reset=True, partial=HEAD_CUT) as server,
+        DeadlineClient(timeout=5.0) as client,
+    ):
+        client.get(f"{server.url}/a")
+        with pytest.raises(httpx2.TransportError):
+            client.post(f"{server.url}/b", json={"q": 1})
+        assert (server.served, server.dropped, server.connections) == (1, 1, 1)
