@@ -319,7 +319,7 @@ def test_an_unreadable_crossref_reply_is_not_verified_not_a_crash(
     bib.write_text(json.dumps([_entry("wilson2017", GOOD_ENOUGH_DOI)]), encoding="utf-8")
     (check,) = _refs_json(runner, bib)["references"]
     assert check["referenceStatus"] == "not_verified"
-    assert "unreadable reply" in check["reason"]
+    assert "came but could not be read: not a work (its message is " in check["reason"]
 
 
 def test_another_reference_managers_format_is_named_as_not_supported(

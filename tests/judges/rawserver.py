@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import struct
 import threading
 from types import TracebackType
 from typing import Self
@@ -23,7 +24,10 @@ class RawServer:
     the next request unless ``close_after``; past ``replies`` answers, a request is read and the
     connection closed without a word (a server that dropped its idle keep-alive connection as
     the request came); ``replies`` counts each connection's answers with ``per_connection``,
-    else all of them. ``stop()`` closes the listener and every connection."""
+    else all of them; ``reset``: that close is an abort (a TCP reset, as a server or middlebox
+    that gives up on a connection sends), not an orderly close; ``partial``: bytes sent before
+    that close (a reply begun, then broken off). ``stop()`` closes the listener
+    and every connection."""
 
     def __init__(
         self,
@@ -32,11 +36,15 @@ class RawServer:
         close_after: bool = False,
         replies: int | None = None,
         per_connection: bool = False,
+        reset: bool = False,
+        partial: bytes = b"",
     ) -> None:
         self.reply = reply
         self.close_after = close_after
         self.replies = replies
         self.per_connection = per_connection
+        self.reset = reset
+        self.partial = partial
         self.served = 0
         self.dropped = 0  # requests read and answered by closing the connection
         self._listener = socket.create_server(("127.0.0.1", 0))
@@ -111,11 +119,18 @@ class RawServer:
                 served = served_here if self.per_connection else self.served
                 if self.replies is not None and served >= self.replies:
                     self.dropped += 1
-                    connection.shutdown(socket.SHUT_RDWR)
+                    connection.sendall(self.partial)
+                    if self.reset:  # a zero linger time makes close() send RST, not FIN
+                        linger = struct.pack("ii", 1, 0)
+                        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, linger)
+                        connection.close()
+                    else:
+                        connection.shutdown(socket.SHUT_RDWR)
                     return
-                connection.sendall(self.reply)
+                # Counted before it is sent: a client that has read it may check the count.
                 self.served += 1
                 served_here += 1
+                connection.sendall(self.reply)
                 if self.close_after:
                     connection.shutdown(socket.SHUT_RDWR)
                     return

@@ -8,7 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.errors import CrossrefError, CrossrefNotFoundError, InvalidSettingsError
+from claimaudit.errors import (
+    CrossrefError,
+    CrossrefNotFoundError,
+    CrossrefReplyError,
+    InvalidSettingsError,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL, CrossrefClient
 from claimaudit.refcheck.verify import ReferenceVerifier
@@ -110,7 +115,7 @@ def test_only_a_404_means_not_found(crossref: CrossrefServer) -> None:
         assert f"HTTP {status}" in str(caught.value)
     with client_for(crossref, retries=0) as client:
         crossref.reply_next(200, b"<html>maintenance</html>", "text/html")
-        with pytest.raises(CrossrefError, match="not a work") as caught:
+        with pytest.raises(CrossrefReplyError, match="not a work") as caught:
             client.work(parse_ref(DOI))
         assert not isinstance(caught.value, CrossrefNotFoundError)
 
@@ -222,7 +227,7 @@ def test_a_reply_of_another_shape_is_unreadable_or_read_as_far_as_it_can_be(
     crossref.reply_next(200, body, "application/json")
     with client_for(crossref) as client:
         if not isinstance(message, dict):
-            with pytest.raises(CrossrefError, match="unreadable reply"):
+            with pytest.raises(CrossrefReplyError, match="came but could not be read: not a work"):
                 client.work(parse_ref(DOI))
         else:
             found = client.work(parse_ref(DOI))
@@ -339,12 +344,17 @@ def test_a_reply_nested_past_the_parser_is_a_malformed_reply_not_a_traceback(
     crossref.reply_next(200, deep, "application/json")
     with client_for(crossref) as client, pytest.raises(CrossrefError) as caught:
         client.work(parse_ref(DOI))
-    assert "malformed reply: JSON nested too deeply" in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert str(caught.value) == (
+        f"Crossref's reply for doi:{DOI} came but could not be read: "
+        "not a work (JSON nested too deeply)"
+    )
     # The agency route's reply, after Crossref's own 404, is read the same way.
     crossref.reply_next(404, b"Resource not found.")
     crossref.reply_next(200, deep, "application/json")
     with client_for(crossref) as client, pytest.raises(CrossrefError) as caught:
         client.work(parse_ref("10.9999/none"))
     assert not isinstance(caught.value, CrossrefNotFoundError)
-    assert "malformed reply: JSON nested too deeply" in str(caught.value)
+    assert str(caught.value) == (
+        "Crossref's agency reply for doi:10.9999/none came but could not be read "
+        "(JSON nested too deeply)"
+    )

@@ -214,7 +214,13 @@ def test_service_failures_are_never_not_found(
     for ref in ("arXiv:1907.10121", "arXiv:2403.99999", SCIPY_DOI, "doi:10.9999/made.up"):
         check = verifier.check(entry(ref, title="Anything"))
         assert check.status is ReferenceStatus.NOT_VERIFIED, (ref, check.reason)
-        assert "could not be asked" in check.reason
+        # A reply that came, unreadable, is said as such: the catalogue was asked.
+        if failure != "garbage":
+            assert "could not be asked" in check.reason
+        elif ref.startswith("arXiv:"):
+            assert check.reason == f"arXiv metadata for {ref} is not an Atom feed"
+        else:
+            assert "came but could not be read" in check.reason
 
 
 def test_a_403_makes_the_next_references_not_verified_at_once(
@@ -368,7 +374,7 @@ def test_a_doi_of_another_agency_is_not_verified_an_unknown_one_not_found(
     ]
     unserved = verifier.check(entry("doi:10.1234/unserved"))
     assert unserved.status is ReferenceStatus.NOT_VERIFIED
-    assert "Crossref registered doi:10.1234/unserved but serves no record" in unserved.reason
+    assert unserved.reason == "Crossref registered doi:10.1234/unserved but serves no record of it"
 
 
 def test_a_failing_agency_route_is_not_verified(
@@ -383,7 +389,10 @@ def test_a_failing_agency_route_is_not_verified(
     crossref.reply_next(200, b'{"status": "ok", "message": {}}', "application/json")
     garbled = make(arxiv, crossref).check(entry("doi:10.9999/made.up"))
     assert garbled.status is ReferenceStatus.NOT_VERIFIED
-    assert "agency reply for doi:10.9999/made.up could not be read" in garbled.reason
+    assert garbled.reason == (
+        "Crossref's agency reply for doi:10.9999/made.up came but could not be read "
+        "(no 'agency' field)"
+    )
 
 
 def _keep(library: Path, identifier: str, latest: int, arxiv: ArxivServer) -> None:
@@ -482,7 +491,11 @@ def test_a_404_page_that_is_not_crossrefs_is_not_verified_and_not_kept(
         entry("doi:10.9999/made.up")
     )
     assert check.status is ReferenceStatus.NOT_VERIFIED
-    assert "Crossref could not be asked" in check.reason
+    # It answered, as something else than Crossref's API: not "could not be asked".
+    assert check.reason == (
+        f"{crossref.url} answered HTTP 404 without Crossref's 'Resource not found.': "
+        "it may not be Crossref's API"
+    )
     assert LibraryReferenceCache(library).count() == 0
 
 
@@ -594,3 +607,49 @@ def test_a_catalogue_base_url_that_is_not_http_is_refused_when_the_verifier_is_m
     monkeypatch.setenv(env, "garbage")
     with pytest.raises(InvalidSettingsError, match=f"^{env} is not an http"):
         ReferenceVerifier()
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (b"<html>busy</html>", "not a work (not JSON)"),
+        (b'{"status": "ok", "message": [1, 2]}', "not a work (its message is a list)"),
+        (b'{"status": "ok"}', "not a work (no 'message' field)"),
+        (b"[" * 100_000 + b"]" * 100_000, "not a work (JSON nested too deeply)"),
+    ],
+)
+def test_a_crossref_reply_that_came_but_cannot_be_read_says_so(
+    arxiv: ArxivServer, crossref: CrossrefServer, body: bytes, why: str
+) -> None:
+    # Crossref answered: "could not be asked" (what an unreachable one gets) would send the
+    # reader to check the network, not the service's reply.
+    crossref.reply_next(200, body, "application/json")
+    check = make(arxiv, crossref).check(entry(f"doi:{SCIPY_DOI}"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason == (
+        f"Crossref's reply for doi:{SCIPY_DOI} came but could not be read: {why}"
+    )
+    assert len(crossref.seen) == 1  # an answer: not asked again
+
+
+def test_crossref_unreachable_is_still_could_not_be_asked() -> None:
+    url = f"http://127.0.0.1:{closed_port()}"
+    verifier = ReferenceVerifier(crossref=CrossrefClient(url, retries=0))
+    check = verifier.check(entry(f"doi:{SCIPY_DOI}"))
+    assert check.reason.startswith("Crossref could not be asked: Crossref unreachable at ")
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (b"", "is not valid Atom (no element found: line 1, column 0)"),
+        (b"<html>busy</html>", "is not an Atom feed"),
+    ],
+)
+def test_an_arxiv_reply_that_came_but_cannot_be_read_says_so(
+    arxiv: ArxivServer, crossref: CrossrefServer, body: bytes, reason: str
+) -> None:
+    arxiv.reply_next(200, body, "application/atom+xml")
+    check = make(arxiv, crossref).check(entry("arXiv:1907.10121"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason == f"arXiv metadata for arXiv:1907.10121 {reason}"

@@ -360,3 +360,73 @@ def test_no_proxy_is_read_as_for_the_httpx_clients(
             f"({proxy}) is unreachable or refused to connect to it"
         )
         assert valyu.searches == []
+
+
+# A kept-alive connection the server drops as the next request comes (its keep-alive timeout)
+# is the client's stale pool: the search is asked again on a fresh connection, as the httpx
+# clients do (``net.stalepool``). The SDK's 429 retry is the request sent on a kept connection.
+
+
+@pytest.mark.parametrize("reset", [False, True], ids=["closed", "reset"])
+def test_a_search_dropped_with_a_kept_connection_is_asked_again(
+    valyu: ValyuServer, reset: bool
+) -> None:
+    valyu.fail_next(429, retry_after="0")
+    valyu.drop_next(reset=reset)
+    paper = ValyuSource().fetch(parse_ref(REF), "claim")
+    # Each request sent is counted: the dropped one may have been read.
+    assert paper.calls == 3 and len(valyu.searches) == 3
+
+
+@pytest.mark.parametrize("reset", [False, True], ids=["closed", "reset"])
+def test_a_search_dropped_on_a_fresh_connection_is_the_servers_failure(
+    valyu: ValyuServer, reset: bool
+) -> None:
+    valyu.drop_next(reset=reset)
+    error = failure(ValyuSource())
+    assert str(error).startswith("Valyu search failed: Valyu unreachable at http://127.0.0.1:")
+    assert error.calls == 1 and len(valyu.searches) == 1
+
+
+@pytest.mark.parametrize("partial", [b"H", b"HTTP/1.1 200 OK\r\n", b"HTTP/1.1 200 OK\r\nContent-"])
+def test_a_kept_connection_reset_after_part_of_a_reply_is_not_asked_again(
+    valyu: ValyuServer, partial: bytes
+) -> None:
+    # A byte came: the server read the search and began to answer it.
+    valyu.fail_next(429, retry_after="0")
+    valyu.drop_next(reset=True, partial=partial)
+    error = failure(ValyuSource())
+    assert "Valyu unreachable" in str(error)
+    assert error.calls == 2 and len(valyu.searches) == 2
+
+
+def test_a_reply_cut_off_on_a_kept_connection_is_not_asked_again(valyu: ValyuServer) -> None:
+    # The reply began: the server answered, and the search is not sent a second time.
+    valyu.fail_next(429, retry_after="0")
+    valyu.reply_next(200, valyu.ok_body("q"), cut=True)
+    assert str(failure(ValyuSource())) == (
+        "Valyu search failed: the connection closed before the reply was complete"
+    )
+    assert len(valyu.searches) == 2
+
+
+@pytest.mark.parametrize("reset", [False, True], ids=["closed", "reset"])
+def test_over_tls_a_kept_connection_dropped_is_told_from_a_fresh_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, reset: bool
+) -> None:
+    # An HTTPS pool opens its socket before the request is sent (a plain one within it): a
+    # socket opened for this request is fresh either way.
+    for name in _NETWORK_ENV:
+        monkeypatch.delenv(name, raising=False)
+    ca = local_ca(tmp_path)
+    monkeypatch.setenv("SSL_CERT_FILE", str(ca.ca_file))
+    with ValyuServer().serve_tls(ca.server) as server:
+        server.results = [result(f"{ABS}{REF}", "The Transformer has no recurrence.")]
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", server.url)
+        server.fail_next(429, retry_after="0")
+        server.drop_next(reset=reset)
+        assert ValyuSource().fetch(parse_ref(REF), "claim").calls == 3
+        server.drop_next(reset=reset)
+        assert "Valyu unreachable" in str(failure(ValyuSource()))
+        assert len(server.searches) == 4

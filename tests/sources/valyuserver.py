@@ -13,6 +13,7 @@ come back as ``{"success": false, "error": ...}`` with the HTTP status.
         srv.reply_next(200, body, trickle=0.2)  # a byte every 0.2 s, status line included
         srv.reply_next(200, body, cut=True)     # half the body, then the connection closes
         srv.reply_next(200, body, length=False) # no Content-Length: the body ends at close
+        srv.drop_next(reset=True)               # read the request, then reset the connection
         ...
         assert srv.searches[0].json["included_sources"] == ["valyu/valyu-arxiv"]
 
@@ -22,6 +23,8 @@ Listens only on 127.0.0.1, stdlib only, in a background thread (``tests/httpfake
 from __future__ import annotations
 
 import json
+import socket
+import struct
 import threading
 from collections import deque
 from collections.abc import Mapping
@@ -67,6 +70,9 @@ class Reply:
     padding: int = 0  # header lines added before the body (a long head to trickle)
     cut: bool = False  # declare the whole body, send half of it, close
     length: bool = True  # send Content-Length (else close the connection after the body)
+    drop: bool = False  # no reply: the connection closed once the request is read
+    reset: bool = False  # that close a TCP reset (RST), not an orderly one (FIN)
+    partial: bytes = b""  # sent before that close: a reply begun, then broken off
 
 
 class ValyuServer(FakeServer[RecordedRequest]):
@@ -113,6 +119,13 @@ class ValyuServer(FakeServer[RecordedRequest]):
         with self._lock:
             self._queued.append(reply)
 
+    def drop_next(self, *, reset: bool = False, partial: bytes = b"") -> None:
+        """Read the next request and close its connection without a word (``reset``: abort it),
+        as a server does that drops an idle kept-alive connection as a request comes; or after
+        ``partial``, the first bytes of a reply."""
+        with self._lock:
+            self._queued.append(Reply(0, b"", drop=True, reset=reset, partial=partial))
+
     def fail_next(self, status: int, *, count: int = 1, retry_after: str | None = None) -> None:
         """The next ``count`` requests get an error reply shaped like the service's."""
         headers = {"Retry-After": retry_after} if retry_after is not None else {}
@@ -157,6 +170,18 @@ class _Handler(FakeHandler):
             reply = Reply(404, b'{"success": false, "error": "Not found"}')
         else:
             reply = self.owner._next(request)
+        if reply.drop:
+            self.close_connection = True
+            self.wfile.write(reply.partial)
+            if reply.reset:
+                # A zero linger time makes the last close of the socket (when the handler's
+                # files close) send RST; nothing is written, so no FIN comes before it.
+                linger = struct.pack("ii", 1, 0)
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, linger)
+                self.connection.close()
+            else:
+                self.connection.shutdown(socket.SHUT_RDWR)
+            return
         content_type = "application/json" if reply.body[:1] in (b"{", b"[") else "text/html"
         if reply.trickle is None and not reply.cut and reply.length:
             self.send_body(reply.status, reply.body, content_type, reply.headers)

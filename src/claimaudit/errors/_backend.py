@@ -124,6 +124,12 @@ class ArxivNotFoundError(ArxivError):
     exist. Every other ArxivError (a failed request, a malformed reply) says nothing about it."""
 
 
+class ArxivReplyError(ArxivError):
+    """arXiv's metadata reply came but could not be read (not Atom, an entry without an id or
+    title, an error feed, another paper's entry): the service was asked, and says nothing
+    about the id."""
+
+
 class ArxivEmptyFeedError(ArxivNotFoundError):
     """arXiv's feed held no entry for the id. It answers so for an id it never issued, but also
     now and then for a paper it has (an empty feed, or one counting a result it does not
@@ -137,6 +143,12 @@ class EprintError(ArxivError):
 
 class CrossrefError(BackendError):
     """Crossref could not be asked, or its answer could not be read: says nothing about the DOI."""
+
+
+class CrossrefReplyError(CrossrefError):
+    """Crossref answered, but gave no record to check against: its reply came and could not be
+    read (not JSON, not a work, a 404 page not its own, too big), or it registered the DOI and
+    serves no record of it. Not "could not be asked": the network and the service were up."""
 
 
 class CrossrefNotFoundError(CrossrefError):

@@ -32,7 +32,7 @@ from claimaudit.judges.deadline import (
     within,
 )
 from claimaudit.net.proxies import ReplyCutShort
-from claimaudit.net.stalepool import resend_if_stale
+from claimaudit.net.stalepool import count_replies, resend_if_stale
 
 
 class _GuardedStream(httpx2.SyncByteStream):
@@ -71,6 +71,7 @@ class DeadlineClient(httpx2.Client):
         self.total_timeout = timeout
         self.max_reply_bytes = max_reply_bytes
         self._sent = threading.local()
+        count_replies(self)  # a stale connection is told by whether a byte of reply came
 
     def sent_by_this_thread(self) -> int:
         """How many attempts the calling thread has sent through this client so far."""

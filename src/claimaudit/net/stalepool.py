@@ -3,8 +3,9 @@ a fresh connection, even with ``retries=0``.
 
 A client keeps its connections open between requests; a server closes an idle one when it
 likes (its keep-alive timeout). A request sent on such a connection as it closes gets no reply
-at all: "Server disconnected without sending a response", or a failed write. That is the
-client's stale pool, not the server failing, and a fresh connection answers it; with
+at all: "Server disconnected without sending a response", "Connection reset by peer" (the
+server, or a load balancer or NAT between, aborted it: a TCP reset), or a failed write. That is
+the client's stale pool, not the server failing, and a fresh connection answers it; with
 ``retries=0`` the judge or source said "unreachable" of a server that was up.
 
 Sent again only when that is safe: the connection was one kept from an earlier request (a new
@@ -13,11 +14,14 @@ not reach the server (its sending failed) or sending it twice changes nothing th
 idempotent method, or a client that declares its POSTs questions: a judge's chat completion).
 A request whose body cannot be sent twice (a stream) is not. Told from httpcore's trace events
 (``request.extensions["trace"]``): a new connection is a ``connection.connect_tcp`` event, and
-a failure is said as the step that failed.
+a failure is said as the step that failed. Whether a byte of the reply came is counted by
+the client's connections (``count_replies``): httpcore says "without sending a response" of a
+reply whose headers were cut, and a reset there is the same error whatever came before it.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -30,9 +34,14 @@ _IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
 _MOST_TRIES = 3
 # h11's words for a connection closed before the first byte of a reply.
 _NO_REPLY = "without sending a response"
+# The system's errors for a connection aborted under a read: a reset, not a slow server.
+_ABORTED = (ConnectionResetError, ConnectionAbortedError, BrokenPipeError)
 
 Trace = Callable[[str, dict[str, Any]], None]
 R = TypeVar("R")
+# The watch of the attempt this thread is sending: a sync client reads its reply on the thread
+# that sends the request, so the connection's stream finds it here.
+_sending = threading.local()
 
 
 class _Watch:
@@ -42,6 +51,7 @@ class _Watch:
         self._passed_on = passed_on
         self.connected = False
         self.failed_step = ""
+        self.received = 0  # bytes of the reply read (on a client whose replies are counted)
 
     def __call__(self, name: str, info: dict[str, Any]) -> None:
         if name.startswith("connection.connect_tcp"):
@@ -55,6 +65,8 @@ class _Watch:
         """Whether ``error`` is a kept connection dropped before any reply, safe to send again."""
         if self.connected:
             return False  # a new connection: the server itself closed it
+        if self.received:
+            return False  # the reply began: the server read the request and answered it
         if any(kind.__name__ == "TimeoutException" for kind in type(error).__mro__):
             return False  # slow, not stale (httpx's and httpx2's alike): the caller's deadline
         if ".send_request_" in self.failed_step:
@@ -62,8 +74,21 @@ class _Watch:
         return (
             replayable
             and self.failed_step.endswith("receive_response_headers.failed")
-            and _NO_REPLY in str(error)
+            and (_NO_REPLY in str(error) or _aborted(error))
         )
+
+
+def _aborted(error: BaseException) -> bool:
+    """Whether ``error`` was raised for a connection reset or aborted under it: httpx's and
+    httpcore's errors chain the system's one (``raise ... from``)."""
+    seen: BaseException | None = error
+    for _ in range(8):  # a chain is a few links long; a loop in one must not hang
+        if seen is None:
+            return False
+        if isinstance(seen, _ABORTED):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 class StalePoolClient(httpx.Client):
@@ -74,6 +99,7 @@ class StalePoolClient(httpx.Client):
     def __init__(self, *args: Any, questions: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._questions = questions
+        count_replies(self)
 
     def send(self, request: httpx.Request, **kwargs: Any) -> httpx.Response:
         send = super().send
@@ -103,14 +129,73 @@ def resend_if_stale(
     for tries_left in range(_MOST_TRIES, -1, -1):
         watch = _Watch(passed_on)
         request.extensions["trace"] = watch
+        outer = getattr(_sending, "watch", None)
+        _sending.watch = watch
         try:
             return send()
         except failure as error:
             if not (tries_left and whole_body and watch.stale(error, replayable)):
                 raise
         finally:
+            _sending.watch = outer
             _restore(request, passed_on)
     raise AssertionError("unreachable: the last try returns or raises")
+
+
+def count_replies(client: Any) -> None:
+    """Have ``client``'s connections (an httpx or httpx2 client's, through its transports'
+    httpcore pools) count the bytes of reply each attempt reads. Neither library says whether
+    part of a reply came before its connection failed; a pool made by another transport (a
+    test's mock) is left as it is, and its requests are told by their failed step alone."""
+    transports = [getattr(client, "_transport", None), *getattr(client, "_mounts", {}).values()]
+    for transport in transports:
+        pool = getattr(transport, "_pool", None)
+        backend = getattr(pool, "_network_backend", None)
+        if pool is not None and backend is not None and not isinstance(backend, _CountingBackend):
+            pool._network_backend = _CountingBackend(backend)
+
+
+class _CountingBackend:
+    """An httpcore network backend whose streams count what they read (``_CountingStream``)."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def connect_tcp(self, *args: Any, **kwargs: Any) -> _CountingStream:
+        return _CountingStream(self._inner.connect_tcp(*args, **kwargs))
+
+    def connect_unix_socket(self, *args: Any, **kwargs: Any) -> _CountingStream:
+        return _CountingStream(self._inner.connect_unix_socket(*args, **kwargs))
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+class _CountingStream:
+    """A connection's stream that adds each read's bytes to the sending thread's attempt."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        data: bytes = self._inner.read(max_bytes, timeout)
+        watch = getattr(_sending, "watch", None)
+        if watch is not None:
+            watch.received += len(data)
+        return data
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, timeout)
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(self, *args: Any, **kwargs: Any) -> _CountingStream:
+        # The handshake is read by the inner stream; what is read over TLS is counted.
+        return _CountingStream(self._inner.start_tls(*args, **kwargs))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
 
 
 def _restore(request: Any, passed_on: Trace | None) -> None:

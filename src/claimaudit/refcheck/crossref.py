@@ -8,7 +8,8 @@ capped); after a 403, or once every retry failed, it is not asked again for a mi
 Crossref serves only the DOIs registered with it: after a 404, its agency route
 (``GET /works/{doi}/agency``) says whether another agency (DataCite, mEDRA) registered the DOI
 (``CrossrefOtherAgencyError``: it exists) or none did (``CrossrefNotFoundError``: it does not).
-Every other failure is a ``CrossrefError``, which never counts against the reference.
+A reply that came but cannot be read is a ``CrossrefReplyError``, told from a service that could
+not be asked; every failure is a ``CrossrefError``, which never counts against the reference.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from claimaudit.errors import (
     CrossrefError,
     CrossrefNotFoundError,
     CrossrefOtherAgencyError,
+    CrossrefReplyError,
     InvalidSettingsError,
 )
 from claimaudit.identity import PaperRef, RefKind
@@ -155,12 +157,15 @@ class CrossrefClient:
                 raise TypeError(f"its message is {_json_kind(message)}")
             return parse_work(message, ref)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise CrossrefError(f"an unreadable reply for {ref}, not a work ({error})") from None
+            raise CrossrefReplyError(
+                f"Crossref's reply for {ref} came but could not be read: "
+                f"not a work ({_unreadable(error)})"
+            ) from None
 
     def _own_404(self, body: bytes) -> None:
         """A 404 whose body is not Crossref's own answer is a failure, not an answer."""
         if body.strip() != _NOT_FOUND_BODY:
-            raise CrossrefError(
+            raise CrossrefReplyError(
                 f"{redact_url(self.base_url)} answered HTTP 404 without Crossref's "
                 f"{_NOT_FOUND_BODY.decode()!r}: it may not be Crossref's API"
             )
@@ -182,12 +187,13 @@ class CrossrefClient:
             agency_id = str(agency["id"])
             label = str(agency.get("label") or agency_id)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise CrossrefError(
-                f"Crossref's agency reply for {ref} could not be read ({error})"
+            raise CrossrefReplyError(
+                f"Crossref's agency reply for {ref} came but could not be read "
+                f"({_unreadable(error)})"
             ) from None
         if agency_id.casefold() == "crossref":
             # Seen in the wild: registered with Crossref, yet no record served (yet).
-            raise CrossrefError(f"Crossref registered {ref} but serves no record of it")
+            raise CrossrefReplyError(f"Crossref registered {ref} but serves no record of it")
         raise CrossrefOtherAgencyError(
             f"{ref} is registered with {label}, not Crossref: its metadata was not checked",
             agency=label,
@@ -208,7 +214,7 @@ class CrossrefClient:
                     for chunk in response.iter_bytes():
                         body += chunk
                         if len(body) > MAX_REPLY_BYTES:
-                            raise CrossrefError(
+                            raise CrossrefReplyError(
                                 f"Crossref's reply for {redact_url(url)} is too big"
                             )
                     status = response.status_code
@@ -245,7 +251,17 @@ def _loads(body: bytes) -> Any:
     try:
         return json.loads(body)
     except RecursionError:
-        raise ValueError("malformed reply: JSON nested too deeply") from None
+        raise ValueError("JSON nested too deeply") from None
+
+
+def _unreadable(error: Exception) -> str:
+    """Why a reply could not be read, in words: Python's own are a decoder's position or, for
+    a missing field, its name alone in quotes."""
+    if isinstance(error, KeyError):
+        return f"no {error.args[0]!r} field" if error.args else "a field missing"
+    if isinstance(error, json.JSONDecodeError | UnicodeDecodeError):
+        return "not JSON"
+    return str(error)
 
 
 def _retry_after(value: str) -> float | None:

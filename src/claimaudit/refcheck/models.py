@@ -12,13 +12,13 @@ from claimaudit.identity import PaperRef, RefKind, parse_ref
 
 class ReferenceStatus(StrEnum):
     """The verdict on a cited reference: the catalogue knows it as cited (``ok``), does not
-    know it, describes it otherwise, marks it withdrawn, or could not be asked."""
+    know it, describes it otherwise, marks it withdrawn, or could not be asked or read."""
 
     OK = "ok"
     NOT_FOUND = "not_found"  # the catalogue answered that the identifier does not exist
     METADATA_MISMATCH = "metadata_mismatch"
     WITHDRAWN = "withdrawn"
-    NOT_VERIFIED = "not_verified"  # no identifier, or the catalogue could not be asked
+    NOT_VERIFIED = "not_verified"  # no identifier, or no answer from the catalogue to read
 
 
 # Worst first: how a sentence citing several references, or a reference cited under several

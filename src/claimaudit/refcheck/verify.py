@@ -22,9 +22,11 @@ from claimaudit.errors import (
     ArxivEmptyFeedError,
     ArxivError,
     ArxivNotFoundError,
+    ArxivReplyError,
     CrossrefError,
     CrossrefNotFoundError,
     CrossrefOtherAgencyError,
+    CrossrefReplyError,
     UsageError,
 )
 from claimaudit.identity import PaperRef, RefKind
@@ -301,6 +303,8 @@ class ReferenceVerifier:
                 )
             except ArxivNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
+            except ArxivReplyError as error:  # arXiv answered: its message says what with
+                raise _Failed(redact_text(str(error))) from None
             except ArxivError as error:
                 raise _Failed(f"arXiv could not be asked: {redact_text(str(error))}") from None
             finally:
@@ -313,7 +317,8 @@ class ReferenceVerifier:
                 record = crossref.work(ref)
             except CrossrefNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
-            except CrossrefOtherAgencyError as error:
+            # Crossref answered: its message says what it answered, not "could not be asked".
+            except (CrossrefOtherAgencyError, CrossrefReplyError) as error:
                 raise _Failed(redact_text(str(error))) from None
             except CrossrefError as error:
                 raise _Failed(f"Crossref could not be asked: {redact_text(str(error))}") from None

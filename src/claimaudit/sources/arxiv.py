@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import TracebackType
 
-from claimaudit.errors import ArxivEmptyFeedError, ArxivError
+from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivReplyError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.net.envsettings import checked_base_url, env_base_url, http_client
 from claimaudit.net.outage import RecentOutage
@@ -151,7 +151,7 @@ class ArxivClient:
         reply = self._get(_METADATA, f"{self.base_url}/api/query", query)
         entry = parse_entry(reply.content, ref)
         if not ref.matches(entry.ref):
-            raise ArxivError(f"arXiv answered with {entry.ref}, not the requested {ref}")
+            raise ArxivReplyError(f"arXiv answered with {entry.ref}, not the requested {ref}")
         return entry
 
     def pdf(self, entry: ArxivEntry) -> bytes:
@@ -252,31 +252,35 @@ def _retry_after(headers: Mapping[str, str]) -> float | None:
 def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
     """The first entry of an arXiv API Atom feed; ArxivError for an error feed or none."""
     if _declares_dtd(feed):
-        raise ArxivError(
+        raise ArxivReplyError(
             f"arXiv metadata for {requested} is not valid Atom (it declares a DTD, which "
             "arXiv's feeds never do)"
         )
     try:
         root = ET.fromstring(feed)
     except ET.ParseError as error:
-        raise ArxivError(f"arXiv metadata for {requested} is not valid Atom ({error})") from None
+        raise ArxivReplyError(
+            f"arXiv metadata for {requested} is not valid Atom ({error})"
+        ) from None
     entry = root.find(f"{_ATOM}entry")
     if entry is None:
         if root.tag != f"{_ATOM}feed":
-            raise ArxivError(f"arXiv metadata for {requested} is not an Atom feed")
+            raise ArxivReplyError(f"arXiv metadata for {requested} is not an Atom feed")
         raise ArxivEmptyFeedError(f"arXiv has no paper {requested}")
     ident = (entry.findtext(f"{_ATOM}id") or "").strip()
     title = " ".join((entry.findtext(f"{_ATOM}title") or "").split())
     if "/api/errors" in ident:
         summary = " ".join((entry.findtext(f"{_ATOM}summary") or "unknown error").split())
-        raise ArxivError(f"arXiv API error for {requested}: {summary}")
+        raise ArxivReplyError(f"arXiv API error for {requested}: {summary}")
     found = try_parse_ref(ident)
     readable = found is not None and found.kind is RefKind.ARXIV and found.version is not None
     if found is None or not readable or not title:
         # An entry without a versioned id or a title cannot be read: it says nothing about
         # whether the paper exists (arXiv answers an unknown id with an empty feed).
         missing = "title" if readable else "versioned arXiv id"
-        raise ArxivError(f"arXiv's entry for {requested} gives no {missing}: an unreadable answer")
+        raise ArxivReplyError(
+            f"arXiv's entry for {requested} gives no {missing}: an unreadable answer"
+        )
     authors = tuple(
         " ".join((node.findtext(f"{_ATOM}name") or "").split())
         for node in entry.findall(f"{_ATOM}author")

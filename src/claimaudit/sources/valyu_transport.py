@@ -13,6 +13,11 @@ The SDK takes a ``requests.Session``; this module builds one whose every exchang
   looked up, then connected) in a worker thread that is given up at the deadline: the system's
   name lookup has no timeout, and the watchdog can only shut a socket that exists.
 - A reply over ``max_bytes`` (declared or as read, after decompression) is refused unread.
+- A search sent on a kept-alive connection that the server closed or reset before any byte of a
+  reply (its keep-alive timeout; the SDK's 429 retry and the source's 5xx retry reuse the
+  connection) is sent again on a fresh connection, as ``net.stalepool`` does for the httpx
+  clients: with ``max_retries=0`` requests gave up, "Valyu unreachable", on a server that was
+  up. A search changes nothing on the server, so it is safe to ask twice; each one sent counts.
 - Certificates and proxies follow the rules every other backend's httpx client follows, not
   requests' own: the authorities of ``SSL_CERT_FILE``/``SSL_CERT_DIR`` (``envsettings``), and
   the proxy ``proxies.env_proxy`` picks, whose ``NO_PROXY`` reading is the one the others are
@@ -47,6 +52,8 @@ _READ_CHUNK = 64 * 1024
 _MAX_RATE_LIMIT_WAIT = 60  # the SDK never waits longer after a 429
 _STATUS_WORDS = {401: "the API key was refused; check VALYU_API_KEY", 429: "rate limited"}
 _STATUS_WORDS[403] = _STATUS_WORDS[401]
+# How often a search is sent again for a stale kept connection (as ``net.stalepool``'s).
+_MOST_STALE_TRIES = 3
 
 
 class Deadline:
@@ -83,6 +90,10 @@ class ValyuTransport:
         self.last_error: str | None = None
         self.problem: str | None = None
         self._sockets: list[socket.socket] = []
+        # Set by the connection when the attempt in progress was sent on a kept connection
+        # and no byte of a reply came back before it closed (``_session``'s connections).
+        self.stale = False
+        self.reply_began = False  # a byte of the reply in progress came
         self._lock = threading.Lock()
         self._watchdog = threading.Timer(max(deadline.remaining(), 0), self._expire)
         self._watchdog.daemon = True
@@ -162,19 +173,25 @@ class ValyuTransport:
         import requests
 
         self.last, self.last_error = None, None
-        remaining = self.deadline.remaining()
-        if remaining <= 0:  # nothing is sent, so nothing is counted
-            self.problem = self.timed_out()
-            raise requests.Timeout(self.problem)
-        self.sent += 1
-        try:
-            # Connect and every read bounded by what is left; the body is read below.
-            response = send(request, **{**kwargs, "stream": True, "timeout": remaining})
-        except requests.RequestException as error:
-            if self.deadline.remaining() <= 0 or isinstance(error, requests.Timeout):
+        for tries_left in range(_MOST_STALE_TRIES, -1, -1):
+            remaining = self.deadline.remaining()
+            if remaining <= 0:  # nothing is sent, so nothing is counted
                 self.problem = self.timed_out()
-            self.last_error = type(error).__name__
-            raise
+                raise requests.Timeout(self.problem)
+            self.sent += 1
+            self.stale = False
+            try:
+                # Connect and every read bounded by what is left; the body is read below.
+                response = send(request, **{**kwargs, "stream": True, "timeout": remaining})
+            except requests.RequestException as error:
+                late = self.deadline.remaining() <= 0 or isinstance(error, requests.Timeout)
+                if tries_left and self.stale and not late:
+                    continue  # the failed connection was closed: the next one is new
+                if late:
+                    self.problem = self.timed_out()
+                self.last_error = type(error).__name__
+                raise
+            break
         try:
             response._content = self._body(response)
         finally:
@@ -323,20 +340,58 @@ def _location(response: Any) -> str:
 
 
 def _session(transport: ValyuTransport, tls: ssl.SSLContext) -> Any:
+    import http.client
+
     import requests
     from requests.adapters import HTTPAdapter
     from urllib3.connection import HTTPConnection, HTTPSConnection
     from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
     from urllib3.poolmanager import ProxyManager
 
-    # Each new socket is handed to the watchdog as soon as it exists.
-    class WatchedHTTP(HTTPConnection):
+    class Reply(http.client.HTTPResponse):
+        def begin(self) -> None:
+            # Peeked, not read, so that begin() reads the reply whole: whether a byte came
+            # before the connection failed (a reset raises here, and leaves it False).
+            transport.reply_began = bool(self.fp.peek(1))
+            super().begin()
+
+    class Watched(HTTPConnection):
+        """Each new socket is handed to the watchdog as soon as it exists; a request sent on a
+        kept one (not new since the last request) that gets no byte of a reply is stale."""
+
+        response_class = Reply
+        fresh = False  # a socket was opened since the last request was sent
+        kept = False  # the request in progress went out on a socket opened before it
+
         def _new_conn(self) -> socket.socket:
+            self.fresh = True
             return transport.connect(super()._new_conn)
 
-    class WatchedHTTPS(HTTPSConnection):
-        def _new_conn(self) -> socket.socket:
-            return transport.connect(super()._new_conn)
+        def request(self, *args: Any, **kwargs: Any) -> None:
+            # An HTTPS pool connects before the request (to check the certificate), plain
+            # HTTP within it: either way a socket open and not fresh is a kept one.
+            self.kept = self.sock is not None and not self.fresh
+            transport.reply_began = False
+            try:
+                super().request(*args, **kwargs)
+            finally:
+                self.fresh = False  # the next request, on this socket, is on a kept one
+
+        def getresponse(self, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return super().getresponse(*args, **kwargs)
+            # urllib3 goes on to read after a failed send (the server may have answered
+            # already). RemoteDisconnected (a ConnectionResetError) is a close before the
+            # status line's first byte; a reset or abort is the system's word for the same.
+            except (ConnectionResetError, ConnectionAbortedError, BrokenPipeError):
+                transport.stale = self.kept and not transport.reply_began
+                raise
+
+    class WatchedHTTP(Watched):
+        pass
+
+    class WatchedHTTPS(Watched, HTTPSConnection):
+        pass
 
     class WatchedHTTPPool(HTTPConnectionPool):
         ConnectionCls = WatchedHTTP
