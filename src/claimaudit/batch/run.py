@@ -47,6 +47,7 @@ from claimaudit.guards.untrusted import (
     load_json,
     scrub_surrogates,
 )
+from claimaudit.guards.userfiles import make_folder
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
@@ -514,7 +515,7 @@ def _run_batch(
         unique_ids = _ids_once(items)
     engine = engine or LocalEngine()
     stats = BatchStats(problems=resume.problems(out))
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(out.parent)  # synced as made: a crash must not lose the folder with the records
     with out.open("a", encoding="utf-8") as handle:
         # Its name, once a run: a new file (the lock makes it empty first) that a crash
         # unnamed would lose every record synced into it.
