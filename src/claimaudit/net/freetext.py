@@ -5,12 +5,16 @@ An ImportError saying ``token=sk-...``, a config dict in an exception (``{'api_k
 of a variable claimaudit knows, so nothing else masks them. ``mask_named_secrets`` masks the value
 after a secret-looking name and ``:`` or ``=``; ``mask_key_shapes`` masks the keys whose shape
 alone says what they are (``sk-...``). Prose stays: "the token budget", "key findings",
-"max_tokens=512" (not a secret's name) and "Key: findings" (a word, not a credential).
+"max_tokens=512" (not a secret's name) and "Key: findings" (a word, not a credential); so does
+a value after a bare "key" that reads as words ("key=title", "key: smith2020": a citation key, a
+sort key), while one that reads as a random string is masked (``wordlike``).
 """
 
 from __future__ import annotations
 
 import re
+
+from claimaudit.net.wordlike import reads_as_words
 
 MASK = "***"
 
@@ -65,7 +69,7 @@ _CLOSING_MARKS = ".:!?"
 
 def _assigned(match: re.Match[str]) -> str:
     value = match.group(2).rstrip(_CLOSING_MARKS)
-    if not value:
+    if not value or _ordinary_key(match.group(1), value):
         return match.group()
     return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
 
@@ -74,7 +78,17 @@ def _stated(match: re.Match[str]) -> str:
     value = match.group(2).rstrip(_CLOSING_MARKS)
     if len(value) < _MIN_STATED_CHARS or not _CREDENTIAL_MARK.search(value) or value == MASK:
         return match.group()
+    if _ordinary_key(match.group(1), value):
+        return match.group()
     return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
+
+
+def _ordinary_key(named: str, value: str) -> bool:
+    """Whether ``named`` (the name and what joins it to its value) is a bare "key" and
+    ``value`` reads as words: "key" names a citation key, a sort key or a dict's key as often as
+    a credential. Any longer name ("api_key", "secret_key", "x-api-key") masks every value."""
+    name = re.match(r"[A-Za-z0-9_-]*", named)
+    return name is not None and name.group().lower() == "key" and reads_as_words(value)
 
 
 def mask_key_shapes(text: str) -> str:
