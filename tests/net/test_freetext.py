@@ -97,3 +97,27 @@ def test_a_key_after_a_bare_key_stays_out_of_records_logs_and_errors(value: str)
     for shown in (backend_text(text), clipped(text, 60), safe_line(text)):
         assert value not in shown and "key=***" in shown
     assert backend_text("no entry for key=smith2020") == "no entry for key=smith2020"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # A JSON body quoted inside a string (an error quoting a request): the quotes escaped.
+        ('api_key=\\"Zx81kLq0pW2mN7rT4vB9\\"', 'api_key=\\"***\\"'),
+        (
+            'body: {\\"api_key\\": \\"Zx81kLq0pW2mN7rT4vB9\\", \\"model\\": \\"x\\"}',
+            'body: {\\"api_key\\": \\"***\\", \\"model\\": \\"x\\"}',
+        ),
+        # A quoted value is one value, spaces and all: a passphrase.
+        ('password="correct horse battery staple" refused', 'password="***" refused'),
+        ("Settings(password='correct horse battery')", "Settings(password='***')"),
+        ("{'client_secret': 'two words', 'model': 'x'}", "{'client_secret': '***', 'model': 'x'}"),
+        # A quote never closed: up to the space, as an unquoted value.
+        ("token='Zx81kLq0pW2mN7rT4vB9 was cut", "token='*** was cut"),
+    ],
+)
+def test_a_quoted_secret_is_masked_whole(text: str, shown: str) -> None:
+    # QA: 'api_key=\"KEY\"' showed KEY whole, 'password="correct horse battery staple"' showed
+    # all but its first word.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown

@@ -28,11 +28,18 @@ _NAME = (
 )
 # What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
 # bracket ("(token=abc)" keeps its ")").
-_VALUE = r"[^\s\"'`<>,;&)\]}]+"
+_VALUE = r"[^\s\"'`<>,;&)\]}\\]+"
+# A quote, also as a string quoted inside a string escapes it (\"): a JSON body in an error.
+_QUOTE = r"\\?[\"']"
+# A quoted value: up to its closing quote, spaces included (a passphrase), on its line.
+_MAX_QUOTED = 256
 # "name=value", the name or value also quoted ("'api_key': 'abc'" is a dict as Python prints it,
-# "api_key": "abc" one as JSON does). Every value after "=" or in quotes is a credential.
+# "api_key": "abc" one as JSON does). Every value after "=" or in quotes is a credential; a
+# quote never closed ends its value at a space, as no quote would.
 _ASSIGNED = re.compile(
-    rf"({_NAME}[\"']?\s*(?:=\s*[\"']?|:\s*[\"']))({_VALUE})",
+    rf"({_NAME}(?:{_QUOTE})?\s*(?:=\s*|:\s*(?={_QUOTE})))(?P<quote>{_QUOTE})?"
+    rf"(?P<value>(?(quote)(?:(?!(?P=quote))[^\n]){{1,{_MAX_QUOTED}}}?(?=(?P=quote))|(?!))"
+    rf"|{_VALUE})",
     re.IGNORECASE,
 )
 # "name: value" unquoted is also how prose reads ("Key: findings were..."): masked only where the
@@ -68,10 +75,13 @@ _CLOSING_MARKS = ".:!?"
 
 
 def _assigned(match: re.Match[str]) -> str:
-    value = match.group(2).rstrip(_CLOSING_MARKS)
-    if not value or _ordinary_key(match.group(1), value):
+    lead, quote, whole = match.group(1), match.group("quote") or "", match.group("value")
+    # A quoted value is the quote's whole content; an unquoted one ends before the sentence's
+    # marks.
+    value = whole if quote else whole.rstrip(_CLOSING_MARKS)
+    if not value or _ordinary_key(lead, value):
         return match.group()
-    return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
+    return f"{lead}{quote}{MASK}{whole[len(value) :]}"
 
 
 def _stated(match: re.Match[str]) -> str:
