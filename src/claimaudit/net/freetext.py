@@ -49,6 +49,16 @@ _STATED = re.compile(rf"({_NAME}\s*:\s*)({_VALUE})", re.IGNORECASE)
 _MIN_STATED_CHARS = 6
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
 
+# An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a
+# "Bearer" one is masked as a bearer token): the credential after the scheme, or after the name
+# where none is given.
+_AUTHORIZATION = re.compile(
+    rf"(\b(?:proxy-)?authorization(?:{_QUOTE})?\s*[:=]\s*(?:{_QUOTE})?)"
+    rf"(?:([A-Za-z][A-Za-z0-9._~+-]*)(\s+))?({_VALUE})",
+    re.IGNORECASE,
+)
+_MIN_CREDENTIAL_CHARS = 8
+
 # Keys whose shape alone says what they are, wherever they stand: OpenAI-style "sk-..." (also
 # "sk-proj-..."), GitHub tokens, Slack tokens, AWS access key ids, Google API keys.
 _KEY_SHAPES = re.compile(
@@ -64,8 +74,9 @@ _KEY_SHAPES = re.compile(
 
 def mask_named_secrets(text: str) -> str:
     """``text`` with the value after a secret-looking name masked: every ``name=value`` and
-    quoted ``'name': 'value'``, and an unquoted ``name: value`` whose value is shaped like a
-    credential."""
+    quoted ``'name': 'value'``, an unquoted ``name: value`` whose value is shaped like a
+    credential, and an Authorization header's credential whatever its scheme."""
+    text = _AUTHORIZATION.sub(_authorization, text)
     text = _ASSIGNED.sub(_assigned, text)
     return _STATED.sub(_stated, text)
 
@@ -82,6 +93,24 @@ def _assigned(match: re.Match[str]) -> str:
     if not value or _ordinary_key(lead, value):
         return match.group()
     return f"{lead}{quote}{MASK}{whole[len(value) :]}"
+
+
+def _authorization(match: re.Match[str]) -> str:
+    lead, scheme, space, after = match.groups()
+    if scheme is not None and not _is_credential(after) and _is_credential(scheme):
+        # No scheme, and a word after the credential ("Authorization: KEY refused").
+        return f"{lead}{MASK}{space}{after}"
+    value = after.rstrip(_CLOSING_MARKS)
+    if not _is_credential(value):
+        return match.group()
+    return f"{lead}{scheme or ''}{space or ''}{MASK}{after[len(value) :]}"
+
+
+def _is_credential(value: str) -> bool:
+    # "Authorization: required", "Authorization: Token invalid" are words, not credentials.
+    return len(value) >= _MIN_CREDENTIAL_CHARS and (
+        _CREDENTIAL_MARK.search(value) is not None or not reads_as_words(value)
+    )
 
 
 def _stated(match: re.Match[str]) -> str:
