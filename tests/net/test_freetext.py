@@ -154,3 +154,37 @@ def test_an_authorization_headers_credentials_are_masked_whatever_the_scheme(
 )
 def test_prose_about_authorization_stays(text: str) -> None:
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("--api-key=Zx81kLq0pW2mN7rT4vB9", "--api-key=***"),
+        ("failed: run --token=abc123secret --model x", "failed: run --token=*** --model x"),
+        ("--api-key Zx81kLq0pW2mN7rT4vB9 --model x", "--api-key *** --model x"),
+        ("-password hunter2xyz", "-password ***"),
+        ("Client(_token='abc123secret')", "Client(_token='***')"),
+        ("--key Zx81kLq0pW2mN7rT4vB9", "--key ***"),
+    ],
+)
+def test_a_secret_given_as_a_command_line_option_is_masked(text: str, shown: str) -> None:
+    # QA: the name's leading "-" (or "_") hid it: "--api-key=KEY", as a failed command's line
+    # quotes it, showed KEY.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "--key title",
+        "--api-key --model x",
+        "--max-tokens 512",
+        "--token-budget 40",
+        "pass --token to the server",
+        "usage: --api-key KEY",
+        "Bearer-token authentication",
+    ],
+)
+def test_options_that_hold_no_secret_stay(text: str) -> None:
+    assert redact_text(text) == text

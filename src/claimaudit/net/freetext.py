@@ -19,13 +19,14 @@ from claimaudit.net.wordlike import reads_as_words
 MASK = "***"
 
 # A name whose value is a credential, as one word (its parts joined by "_" or "-"): "token",
-# "api_key", "OPENAI_API_KEY", "x-api-key", "client_secret", "db_password". Whole names only:
-# "max_tokens", "keys" and "keyboard" are other words.
-_NAME = (
-    r"(?<![A-Za-z0-9_-])(?:[A-Za-z0-9]+[_-])*"
+# "api_key", "OPENAI_API_KEY", "x-api-key", "client_secret", "db_password", also as an option
+# ("--api-key") or a private attribute ("_token"). Whole names only: "max_tokens", "keys",
+# "keyboard" and "--token-budget" are other words.
+_WORDS = (
+    r"(?:[A-Za-z0-9]+[_-])*"
     r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?)"
-    r"(?![A-Za-z0-9_-])"
 )
+_NAME = rf"(?<![A-Za-z0-9_-])(?:--?|_+)?{_WORDS}(?![A-Za-z0-9_-])"
 # What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
 # bracket ("(token=abc)" keeps its ")").
 _VALUE = r"[^\s\"'`<>,;&)\]}\\]+"
@@ -47,6 +48,11 @@ _ASSIGNED = re.compile(
 # is one: "Key: well-known" is prose).
 _STATED = re.compile(rf"({_NAME}\s*:\s*)({_VALUE})", re.IGNORECASE)
 _MIN_STATED_CHARS = 6
+# A command line's option and its value ("--api-key KEY"), as a failed command quotes it; the
+# value is no option itself ("--api-key --model x" gave none), and shaped like a credential.
+_OPTION = re.compile(
+    rf"((?<![A-Za-z0-9_-])--?{_WORDS}(?![A-Za-z0-9_=-])\s+)(?!-)({_VALUE})", re.IGNORECASE
+)
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
 
 # An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a
@@ -78,6 +84,7 @@ def mask_named_secrets(text: str) -> str:
     credential, and an Authorization header's credential whatever its scheme."""
     text = _AUTHORIZATION.sub(_authorization, text)
     text = _ASSIGNED.sub(_assigned, text)
+    text = _OPTION.sub(_option, text)
     return _STATED.sub(_stated, text)
 
 
@@ -86,13 +93,26 @@ _CLOSING_MARKS = ".:!?"
 
 
 def _assigned(match: re.Match[str]) -> str:
-    lead, quote, whole = match.group(1), match.group("quote") or "", match.group("value")
+    lead, whole = match.group(1), match.group(match.re.groups)  # the value: the last group
+    quote = match.groupdict().get("quote") or ""
     # A quoted value is the quote's whole content; an unquoted one ends before the sentence's
     # marks.
     value = whole if quote else whole.rstrip(_CLOSING_MARKS)
     if not value or _ordinary_key(lead, value):
         return match.group()
     return f"{lead}{quote}{MASK}{whole[len(value) :]}"
+
+
+def _option(match: re.Match[str]) -> str:
+    # "pass --token to the server", "--api-key KEY": prose and a placeholder, not a credential.
+    value = match.group(2).rstrip(_CLOSING_MARKS)
+    if len(value) < _MIN_STATED_CHARS or not _shaped_like_credential(value):
+        return match.group()
+    return _assigned(match)
+
+
+def _shaped_like_credential(value: str) -> bool:
+    return _CREDENTIAL_MARK.search(value) is not None or not reads_as_words(value)
 
 
 def _authorization(match: re.Match[str]) -> str:
@@ -108,9 +128,7 @@ def _authorization(match: re.Match[str]) -> str:
 
 def _is_credential(value: str) -> bool:
     # "Authorization: required", "Authorization: Token invalid" are words, not credentials.
-    return len(value) >= _MIN_CREDENTIAL_CHARS and (
-        _CREDENTIAL_MARK.search(value) is not None or not reads_as_words(value)
-    )
+    return len(value) >= _MIN_CREDENTIAL_CHARS and _shaped_like_credential(value)
 
 
 def _stated(match: re.Match[str]) -> str:
@@ -127,7 +145,8 @@ def _ordinary_key(named: str, value: str) -> bool:
     ``value`` reads as words: "key" names a citation key, a sort key or a dict's key as often as
     a credential. Any longer name ("api_key", "secret_key", "x-api-key") masks every value."""
     name = re.match(r"[A-Za-z0-9_-]*", named)
-    return name is not None and name.group().lower() == "key" and reads_as_words(value)
+    bare = name is not None and name.group().strip("-_").lower() == "key"
+    return bare and reads_as_words(value)
 
 
 def mask_key_shapes(text: str) -> str:
