@@ -354,3 +354,27 @@ def test_a_secret_a_failed_plugin_spells_out_is_masked_where_it_is_shown(
     assert "sk-abcdef0123456789" not in registry.broken["leaky"]
     assert "***" in registry.broken["leaky"]
     assert caplog.records and all("sk-abcdef" not in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize(
+    ("message", "secret"),
+    [
+        ("cannot import: key=Zx81kLq0pW2mN7rT4vB9", "Zx81kLq0pW2mN7rT4vB9"),
+        ("cannot import: {'key': '3f2a9c0b1d4e5f60718293a4b5c6d7e8'}", "3f2a9c0b1d4e5f"),
+    ],
+)
+def test_a_random_key_after_a_bare_key_is_masked_where_it_is_shown(
+    message: str, secret: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A bare "key" shows a value that reads as words ("key=title"), never one that reads as a
+    # key: not in `claimaudit plugins`, not in the warning.
+    def broken() -> object:
+        raise ImportError(message)
+
+    registry = Registry()
+    registry.load("leaky", broken, "leaky 1.0")
+    registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"), pytest.raises(PluginError):
+        registry.make_judge("good")
+    assert secret not in registry.broken["leaky"] and "***" in registry.broken["leaky"]
+    assert caplog.records and all(secret not in r.getMessage() for r in caplog.records)

@@ -38,3 +38,22 @@ def test_every_record_is_on_the_disk_when_the_run_ends(
     assert files and files[-1].content == written  # the last sync holds every record
     # The new file's name: its folder synced once the file was made there.
     assert any(s.folder and s.path == out.parent and "out.jsonl" in s.names for s in synced)
+
+
+@pytest.mark.parametrize("lock", [True, False])
+def test_the_folders_made_for_out_are_synced_with_the_one_above_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lock: bool
+) -> None:
+    # Else a crash of the machine can lose the new folders, and every synced record with them.
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    src = tmp_path / "in.jsonl"
+    line = {"id": "c1", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}
+    src.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = tmp_path / "runs" / "today" / "out.jsonl"
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    with noting_syncs(monkeypatch) as synced:
+        run_batch(src, out, checker, lock=lock)
+    folders = [(s.path, s.names) for s in synced if s.folder]
+    assert any(path == tmp_path and "runs" in names for path, names in folders)
+    assert any(path == tmp_path / "runs" and "today" in names for path, names in folders)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from claimaudit.library.store import Library
 from tests.libraries import notes_library
 from tests.permissions import ordinary_permissions
 from tests.signals import child_env, console_script
+from tests.syncs import noting_syncs
 
 
 @pytest.mark.parametrize("command", [["library", "list"], ["library", "add", "paper.md"]])
@@ -191,3 +193,25 @@ def test_a_folder_an_output_was_written_into_stays(runner: CliRunner, tmp_path: 
     )
     assert result.exit_code == 0, result.output
     assert isinstance(json.loads(json_out.read_text(encoding="utf-8")), dict)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/fd")
+def test_an_outputs_new_folders_are_synced_with_the_one_above_them(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Made before the review (require_writable), so the write found them there: unsynced, a
+    # crash of the machine could lose them, and the synced report in them.
+    draft = tmp_path / "draft.md"
+    draft.write_text("# Draft\n\nA holds.\n", encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    html = tmp_path / "new" / "dir" / "report.html"
+    with noting_syncs(monkeypatch) as synced:
+        result = runner.invoke(
+            app, ["review", str(draft), "--library", str(library), "--html", str(html)]
+        )
+    assert result.exit_code == 0, result.output
+    folders = [(s.path, s.names) for s in synced if s.folder]
+    assert any(path == tmp_path and "new" in names for path, names in folders)
+    assert any(path == tmp_path / "new" and "dir" in names for path, names in folders)
+    assert any(path == html.parent and "report.html" in names for path, names in folders)

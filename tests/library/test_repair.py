@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,6 +32,7 @@ from tests.library.damaging import (
     rows,
 )
 from tests.permissions import ordinary_permissions
+from tests.syncs import noting_syncs
 
 
 def _backups(folder: Path) -> list[Path]:
@@ -65,6 +69,42 @@ def test_a_backup_copy_is_made_first(tmp_path: Path) -> None:
     assert rows(done.backup) == stored
     # The copy is the library as it was, damage included: nothing lost either way.
     assert not check_health(done.backup).healthy
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/fd")
+def test_the_backups_name_is_on_the_disk_before_the_repair(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite syncs the copy's pages, not its new name in the folder: a crash of the machine
+    # after the repair could leave the library repaired and the backup promised beside it gone.
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    with noting_syncs(monkeypatch) as synced:
+        done = repair_library(path)
+    assert done.backup is not None
+    assert any(s.folder and s.path == tmp_path and done.backup.name in s.names for s in synced)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/fd")
+def test_a_backup_the_disk_fails_to_keep_stops_the_repair(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    damaged = path.read_bytes()
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        if ".bak-" in os.readlink(f"/proc/self/fd/{fd}"):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(LibraryError) as raised:
+        repair_library(path)
+    assert str(raised.value).startswith(f"could not back up {path} to ")
+    assert str(raised.value).endswith("so nothing was changed: Input/output error")
+    assert _backups(tmp_path) == [] and path.read_bytes() == damaged
 
 
 def test_no_backup_when_asked_for_none(tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ from claimaudit.engines.local import LocalEngine
 from claimaudit.guards.durable import PacedSync, sync_folder
 from claimaudit.guards.jsonsafe import escape_unsafe
 from claimaudit.guards.untrusted import scrub_surrogates
+from claimaudit.guards.userfiles import make_folder
 from claimaudit.inputs import MAX_CLAIM_CHARS, cut_ref, ref_key
 from claimaudit.net.redaction import redact_text
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
@@ -245,7 +246,7 @@ def _run_batch(
         unique_ids = _ids_once(items)
     engine = engine or LocalEngine()
     stats = BatchStats(problems=resume.problems(out))
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(out.parent)  # synced as made: a crash must not lose the folder with the records
     with out.open("a", encoding="utf-8") as handle:
         # Its name, once a run: a new file (the lock makes it empty first) that a crash
         # unnamed would lose every record synced into it.

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 # The errors of a write the disk (or the user's quota on it) has no room for.
@@ -49,3 +52,45 @@ def size_limit_reached(path: Path) -> int | None:
         except OSError:
             continue
     return limit if limit - largest < _FULL_BELOW else None
+
+
+@contextmanager
+def noting_size_limit() -> Iterator[Callable[[], bool]]:
+    """A test, within the block, of whether a write of this thread went past this process's
+    file size limit (``ulimit -f``). The sizes ``size_limit_reached`` reads cannot tell it
+    after SQLite rolled a transaction back: the file is as it was, its journal gone. The
+    kernel signals each such write (SIGXFSZ) to the thread making it; Python ignores the
+    signal, which is then lost, but blocked here it stays pending, to be seen and then taken
+    away (never delivered: its default action ends the process). Always False where it cannot
+    be told (Windows, no limit, a system that drops an ignored signal even when blocked)."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    xfsz = getattr(signal, "SIGXFSZ", None)
+    if mask is None or xfsz is None or not _size_limited() or _pending(xfsz):
+        yield lambda: False
+        return
+    before = mask(signal.SIG_BLOCK, {xfsz})
+    seen = False
+
+    def reached() -> bool:
+        nonlocal seen
+        seen = seen or _pending(xfsz)
+        return seen
+
+    try:
+        yield reached
+    finally:
+        if _pending(xfsz) and xfsz not in before:
+            signal.sigwait({xfsz})  # returns at once: it is pending
+        mask(signal.SIG_SETMASK, before)
+
+
+def _size_limited() -> bool:
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return False
+    return resource.getrlimit(resource.RLIMIT_FSIZE)[0] != resource.RLIM_INFINITY
+
+
+def _pending(number: int) -> bool:
+    return number in signal.sigpending()

@@ -491,11 +491,18 @@ def require_distinct(outputs: Iterable[NamedPath], inputs: Iterable[NamedPath]) 
 
 
 def make_folder(folder: Path) -> list[Path]:
-    """Make ``folder`` and those above it that are missing; the ones made, deepest first,
-    for ``remove_empty_folders``. OSError when the system refuses."""
+    """Make ``folder`` and those above it that are missing, each synced to the disk with the
+    folder it was made in; the ones made, deepest first, for ``remove_empty_folders``. OSError
+    when the system refuses."""
     chain = [folder, *folder.parents]
     made = chain[: next(i for i, f in enumerate(chain) if f.exists())]
     folder.mkdir(parents=True, exist_ok=True)
+    # A new folder's name is a change of the one above it: unsynced, a crash of the machine
+    # can lose the folder, and a file synced into it later with it. Top down, from the
+    # folder the first one was made in.
+    if made:
+        for each in (made[-1].parent, *reversed(made)):
+            sync_folder(each)
     return made
 
 

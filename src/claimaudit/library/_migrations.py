@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.errors import LibraryOpenError
+from claimaudit.guards.diskspace import noting_size_limit
 from claimaudit.library import search_text
 from claimaudit.library._derived import (
     CREATE_FTS,
@@ -395,6 +396,17 @@ def _say_upgraded(label: str, before: int, now: int, target: int) -> None:
 
 def _upgrade(conn: sqlite3.Connection, current: int, target: int, label: str) -> None:
     """Each step from ``current`` to ``target`` in its own transaction."""
+    with noting_size_limit() as past_limit:
+        _steps(conn, current, target, label, past_limit)
+
+
+def _steps(
+    conn: sqlite3.Connection,
+    current: int,
+    target: int,
+    label: str,
+    past_limit: Callable[[], bool],
+) -> None:
     for step in MIGRATIONS[current:target]:
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -424,7 +436,12 @@ def _upgrade(conn: sqlite3.Connection, current: int, target: int, label: str) ->
                     f"({exc}); let it be written once, or use a copy"
                 ) from exc
             why = f"{exc}"
-            if for_want_of_room(exc) and label and (room := no_room(Path(label))) is not None:
+            room = None
+            if for_want_of_room(exc) and label:
+                # The limit told by the write that passed it (the file, rolled back, is as it
+                # was, its journal gone), or by a file near it.
+                room = no_room(Path(label), past_limit=past_limit())
+            if room is not None:
                 # SQLite's bare "disk I/O error" said neither the cause nor what to do, nor
                 # that the step was rolled back: the library is as the last step left it.
                 kept = schema_version(conn)

@@ -5,6 +5,7 @@ own tables are damaged is refused, since writing to it could only make it worse.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from claimaudit.accounting import counted
 from claimaudit.errors import LibraryDamagedError, LibraryError
+from claimaudit.guards.durable import sync_file, sync_folder
 from claimaudit.library._derived import (
     CACHES,
     CREATE_FTS,
@@ -170,7 +172,26 @@ def _backup(path: Path) -> Path:
         raise RepairInterrupted(
             f"interrupted; nothing was repaired ({path} is as it was, no backup kept)"
         ) from None
+    try:
+        _sync_copy(target)
+    except OSError as exc:  # the disk failed the write (EIO): the copy may not be whole
+        target.unlink(missing_ok=True)
+        raise LibraryError(
+            f"could not back up {path} to {target}, so nothing was changed: {exc.strerror or exc}"
+        ) from exc
     return target
+
+
+def _sync_copy(target: Path) -> None:
+    """The copy, and its name in the folder, on the disk before the repair changes the library:
+    SQLite syncs a new file's pages (not with every build's settings) but never its name, so a
+    crash of the machine soon after could leave the library repaired and no backup beside it."""
+    fd = os.open(target, os.O_RDONLY)
+    try:
+        sync_file(fd)
+    finally:
+        os.close(fd)
+    sync_folder(target.parent)
 
 
 def _repair(

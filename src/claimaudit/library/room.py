@@ -17,9 +17,12 @@ ROOM_ADVICE = {
 }
 
 
-def no_room(path: Path) -> str | None:
+def no_room(path: Path, *, past_limit: bool = False) -> str | None:
     """Why a write to the library at ``path`` found no room, where it can be told: a full disk,
-    or a file size limit (EFBIG, which SQLite calls a bare "disk I/O error")."""
+    or a file size limit (EFBIG, which SQLite calls a bare "disk I/O error"), known to be
+    passed (``past_limit``, from ``diskspace.noting_size_limit``) or near one of its files."""
+    if past_limit:
+        return _SIZE_LIMIT
     if disk_full(path):
         return _DISK_FULL
     if size_limit_reached(path) is not None:

@@ -5,30 +5,42 @@ An ImportError saying ``token=sk-...``, a config dict in an exception (``{'api_k
 of a variable claimaudit knows, so nothing else masks them. ``mask_named_secrets`` masks the value
 after a secret-looking name and ``:`` or ``=``; ``mask_key_shapes`` masks the keys whose shape
 alone says what they are (``sk-...``). Prose stays: "the token budget", "key findings",
-"max_tokens=512" (not a secret's name) and "Key: findings" (a word, not a credential).
+"max_tokens=512" (not a secret's name) and "Key: findings" (a word, not a credential); so does
+a value after a bare "key" that reads as words ("key=title", "key: smith2020": a citation key, a
+sort key), while one that reads as a random string is masked (``wordlike``).
 """
 
 from __future__ import annotations
 
 import re
 
+from claimaudit.net.wordlike import reads_as_words
+
 MASK = "***"
 
 # A name whose value is a credential, as one word (its parts joined by "_" or "-"): "token",
-# "api_key", "OPENAI_API_KEY", "x-api-key", "client_secret", "db_password". Whole names only:
-# "max_tokens", "keys" and "keyboard" are other words.
-_NAME = (
-    r"(?<![A-Za-z0-9_-])(?:[A-Za-z0-9]+[_-])*"
+# "api_key", "OPENAI_API_KEY", "x-api-key", "client_secret", "db_password", also as an option
+# ("--api-key") or a private attribute ("_token"). Whole names only: "max_tokens", "keys",
+# "keyboard" and "--token-budget" are other words.
+_WORDS = (
+    r"(?:[A-Za-z0-9]+[_-])*"
     r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?)"
-    r"(?![A-Za-z0-9_-])"
 )
+_NAME = rf"(?<![A-Za-z0-9_-])(?:--?|_+)?{_WORDS}(?![A-Za-z0-9_-])"
 # What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
 # bracket ("(token=abc)" keeps its ")").
-_VALUE = r"[^\s\"'`<>,;&)\]}]+"
+_VALUE = r"[^\s\"'`<>,;&)\]}\\]+"
+# A quote, also as a string quoted inside a string escapes it (\"): a JSON body in an error.
+_QUOTE = r"\\?[\"']"
+# A quoted value: up to its closing quote, spaces included (a passphrase), on its line.
+_MAX_QUOTED = 256
 # "name=value", the name or value also quoted ("'api_key': 'abc'" is a dict as Python prints it,
-# "api_key": "abc" one as JSON does). Every value after "=" or in quotes is a credential.
+# "api_key": "abc" one as JSON does). Every value after "=" or in quotes is a credential; a
+# quote never closed ends its value at a space, as no quote would.
 _ASSIGNED = re.compile(
-    rf"({_NAME}[\"']?\s*(?:=\s*[\"']?|:\s*[\"']))({_VALUE})",
+    rf"({_NAME}(?:{_QUOTE})?\s*(?:=\s*|:\s*(?={_QUOTE})))(?P<quote>{_QUOTE})?"
+    rf"(?P<value>(?(quote)(?:(?!(?P=quote))[^\n]){{1,{_MAX_QUOTED}}}?(?=(?P=quote))|(?!))"
+    rf"|{_VALUE})",
     re.IGNORECASE,
 )
 # "name: value" unquoted is also how prose reads ("Key: findings were..."): masked only where the
@@ -36,7 +48,22 @@ _ASSIGNED = re.compile(
 # is one: "Key: well-known" is prose).
 _STATED = re.compile(rf"({_NAME}\s*:\s*)({_VALUE})", re.IGNORECASE)
 _MIN_STATED_CHARS = 6
+# A command line's option and its value ("--api-key KEY"), as a failed command quotes it; the
+# value is no option itself ("--api-key --model x" gave none), and shaped like a credential.
+_OPTION = re.compile(
+    rf"((?<![A-Za-z0-9_-])--?{_WORDS}(?![A-Za-z0-9_=-])\s+)(?!-)({_VALUE})", re.IGNORECASE
+)
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
+
+# An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a
+# "Bearer" one is masked as a bearer token): the credential after the scheme, or after the name
+# where none is given.
+_AUTHORIZATION = re.compile(
+    rf"(\b(?:proxy-)?authorization(?:{_QUOTE})?\s*[:=]\s*(?:{_QUOTE})?)"
+    rf"(?:([A-Za-z][A-Za-z0-9._~+-]*)(\s+))?({_VALUE})",
+    re.IGNORECASE,
+)
+_MIN_CREDENTIAL_CHARS = 8
 
 # Keys whose shape alone says what they are, wherever they stand: OpenAI-style "sk-..." (also
 # "sk-proj-..."), GitHub tokens, Slack tokens, AWS access key ids, Google API keys.
@@ -53,9 +80,11 @@ _KEY_SHAPES = re.compile(
 
 def mask_named_secrets(text: str) -> str:
     """``text`` with the value after a secret-looking name masked: every ``name=value`` and
-    quoted ``'name': 'value'``, and an unquoted ``name: value`` whose value is shaped like a
-    credential."""
+    quoted ``'name': 'value'``, an unquoted ``name: value`` whose value is shaped like a
+    credential, and an Authorization header's credential whatever its scheme."""
+    text = _AUTHORIZATION.sub(_authorization, text)
     text = _ASSIGNED.sub(_assigned, text)
+    text = _OPTION.sub(_option, text)
     return _STATED.sub(_stated, text)
 
 
@@ -64,17 +93,60 @@ _CLOSING_MARKS = ".:!?"
 
 
 def _assigned(match: re.Match[str]) -> str:
-    value = match.group(2).rstrip(_CLOSING_MARKS)
-    if not value:
+    lead, whole = match.group(1), match.group(match.re.groups)  # the value: the last group
+    quote = match.groupdict().get("quote") or ""
+    # A quoted value is the quote's whole content; an unquoted one ends before the sentence's
+    # marks.
+    value = whole if quote else whole.rstrip(_CLOSING_MARKS)
+    if not value or _ordinary_key(lead, value):
         return match.group()
-    return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
+    return f"{lead}{quote}{MASK}{whole[len(value) :]}"
+
+
+def _option(match: re.Match[str]) -> str:
+    # "pass --token to the server", "--api-key KEY": prose and a placeholder, not a credential.
+    value = match.group(2).rstrip(_CLOSING_MARKS)
+    if len(value) < _MIN_STATED_CHARS or not _shaped_like_credential(value):
+        return match.group()
+    return _assigned(match)
+
+
+def _shaped_like_credential(value: str) -> bool:
+    return _CREDENTIAL_MARK.search(value) is not None or not reads_as_words(value)
+
+
+def _authorization(match: re.Match[str]) -> str:
+    lead, scheme, space, after = match.groups()
+    if scheme is not None and not _is_credential(after) and _is_credential(scheme):
+        # No scheme, and a word after the credential ("Authorization: KEY refused").
+        return f"{lead}{MASK}{space}{after}"
+    value = after.rstrip(_CLOSING_MARKS)
+    if not _is_credential(value):
+        return match.group()
+    return f"{lead}{scheme or ''}{space or ''}{MASK}{after[len(value) :]}"
+
+
+def _is_credential(value: str) -> bool:
+    # "Authorization: required", "Authorization: Token invalid" are words, not credentials.
+    return len(value) >= _MIN_CREDENTIAL_CHARS and _shaped_like_credential(value)
 
 
 def _stated(match: re.Match[str]) -> str:
     value = match.group(2).rstrip(_CLOSING_MARKS)
     if len(value) < _MIN_STATED_CHARS or not _CREDENTIAL_MARK.search(value) or value == MASK:
         return match.group()
+    if _ordinary_key(match.group(1), value):
+        return match.group()
     return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
+
+
+def _ordinary_key(named: str, value: str) -> bool:
+    """Whether ``named`` (the name and what joins it to its value) is a bare "key" and
+    ``value`` reads as words: "key" names a citation key, a sort key or a dict's key as often as
+    a credential. Any longer name ("api_key", "secret_key", "x-api-key") masks every value."""
+    name = re.match(r"[A-Za-z0-9_-]*", named)
+    bare = name is not None and name.group().strip("-_").lower() == "key"
+    return bare and reads_as_words(value)
 
 
 def mask_key_shapes(text: str) -> str:

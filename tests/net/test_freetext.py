@@ -1,0 +1,190 @@
+"""A bare "key" names a citation key, a sort key or a dictionary's key as often as a credential:
+the value after it is shown where it reads as words, and masked where it reads as a key, while
+every value after a credential's own name (``api_key``, ``token``, ``password``) stays masked."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from claimaudit.net.freetext import mask_named_secrets
+from claimaudit.net.redaction import backend_text, clipped, redact_text, safe_line
+from claimaudit.net.wordlike import reads_as_words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sorted by key=title",
+        "KeyError: key=title",
+        "bib key: smith2020",
+        "no entry for key: smith2020a in refs.bib",
+        "{'key': 'vaswani2017attention', 'year': 2017}",
+        '{"key": "Krizhevsky2012ImageNetClassification"}',
+        "key=author_year",
+        "key: Smith_2020_Nature",
+        "key=Zhang2021a",
+    ],
+)
+def test_an_ordinary_value_after_a_bare_key_is_shown(text: str) -> None:
+    # QA: "key=title" and "key: smith2020" showed as "key=***" and "key: ***".
+    assert redact_text(text) == text
+
+
+KEYS = [
+    "Zx81kLq0pW2mN7rT4vB9",  # base62
+    "3f2a9c0b1d4e5f60718293a4b5c6d7e8",  # hex
+    "yBwV5eER93GWp84IZjYVkIfmgFVE+pfX/A==",  # base64
+    "tjYXfPN3UROF2Al_800sYolGvl71sphD",  # base64url
+    "K7Q2M9XD4RT8ZP1WNB6C",  # upper-case letters and digits
+    "k3hfjwqpzmx8abdt2r9v",  # lower-case letters and digits
+    "1234567890123456",  # a long number
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",  # a JWT
+]
+
+
+@pytest.mark.parametrize("value", KEYS)
+@pytest.mark.parametrize("form", ["key={}", "key: {}", "{{'key': '{}'}}", 'KEY = "{}"'])
+def test_a_key_after_a_bare_key_is_masked(value: str, form: str) -> None:
+    shown = redact_text(form.format(value) + " was refused")
+    assert value not in shown and "***" in shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("api_key=title", "api_key=***"),
+        ("token=title", "token=***"),
+        ("password=smith2020", "password=***"),
+        ("secret_key: smith2020", "secret_key: ***"),
+        ("x-api-key: vaswani2017attention", "x-api-key: ***"),
+        ("Authorization: Bearer vaswani2017attention", "Authorization: Bearer ***"),
+    ],
+)
+def test_a_credentials_own_name_still_masks_any_value(text: str, shown: str) -> None:
+    assert redact_text(text) == shown
+
+
+_ALPHABETS = {
+    "base62": string.ascii_letters + string.digits,
+    "base64": string.ascii_letters + string.digits + "+/",
+    "base64url": string.ascii_letters + string.digits + "-_",
+    "hex": "0123456789abcdef",
+    "upper36": string.ascii_uppercase + string.digits,
+    "lower36": string.ascii_lowercase + string.digits,
+}
+
+
+@pytest.mark.parametrize("alphabet", sorted(_ALPHABETS))
+def test_random_keys_of_twenty_characters_or_more_never_read_as_words(alphabet: str) -> None:
+    chosen = random.Random(alphabet)  # the same strings every run
+    letters = _ALPHABETS[alphabet]
+    for length in (20, 24, 32, 40, 64):
+        for _ in range(400):
+            value = "".join(chosen.choice(letters) for _ in range(length))
+            assert not reads_as_words(value), value
+            assert value not in mask_named_secrets(f"key={value}")
+
+
+@pytest.mark.parametrize("value", KEYS)
+def test_a_key_after_a_bare_key_stays_out_of_records_logs_and_errors(value: str) -> None:
+    # What a record's note (backend_text), a clipped error (clipped) and a client's error line
+    # (safe_line) keep: the one masking, whichever way the text reaches them.
+    text = f"upstream refused: key={value} (HTTP 401)"
+    for shown in (backend_text(text), clipped(text, 60), safe_line(text)):
+        assert value not in shown and "key=***" in shown
+    assert backend_text("no entry for key=smith2020") == "no entry for key=smith2020"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # A JSON body quoted inside a string (an error quoting a request): the quotes escaped.
+        ('api_key=\\"Zx81kLq0pW2mN7rT4vB9\\"', 'api_key=\\"***\\"'),
+        (
+            'body: {\\"api_key\\": \\"Zx81kLq0pW2mN7rT4vB9\\", \\"model\\": \\"x\\"}',
+            'body: {\\"api_key\\": \\"***\\", \\"model\\": \\"x\\"}',
+        ),
+        # A quoted value is one value, spaces and all: a passphrase.
+        ('password="correct horse battery staple" refused', 'password="***" refused'),
+        ("Settings(password='correct horse battery')", "Settings(password='***')"),
+        ("{'client_secret': 'two words', 'model': 'x'}", "{'client_secret': '***', 'model': 'x'}"),
+        # A quote never closed: up to the space, as an unquoted value.
+        ("token='Zx81kLq0pW2mN7rT4vB9 was cut", "token='*** was cut"),
+    ],
+)
+def test_a_quoted_secret_is_masked_whole(text: str, shown: str) -> None:
+    # QA: 'api_key=\"KEY\"' showed KEY whole, 'password="correct horse battery staple"' showed
+    # all but its first word.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Authorization: Token 9f8e7d6c5b4a39281706f5e4", "Authorization: Token ***"),
+        ("authorization: token ghx_abcdefghijklmnopqrstuvwxyz", "authorization: token ***"),
+        ("Proxy-Authorization: ApiKey Zx81kLq0pW2mN7rT4vB9", "Proxy-Authorization: ApiKey ***"),
+        ("{'Authorization': 'Token Zx81kLq0pW2mN7rT4vB9'}", "{'Authorization': 'Token ***'}"),
+        ("Authorization: Zx81kLq0pW2mN7rT4vB9 refused", "Authorization: *** refused"),
+        ("Authorization=Token 9f8e7d6c5b4a39281706f5e4", "Authorization=Token ***"),
+    ],
+)
+def test_an_authorization_headers_credentials_are_masked_whatever_the_scheme(
+    text: str, shown: str
+) -> None:
+    # QA: only "Bearer" and "Basic" were known: a plugin's error echoing "Authorization: Token
+    # KEY" (GitHub's, Django REST's scheme) showed KEY.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Authorization: required",
+        "Authorization: Token invalid",
+        "authorization failed: token expired",
+        "the Authorization header was missing",
+    ],
+)
+def test_prose_about_authorization_stays(text: str) -> None:
+    assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("--api-key=Zx81kLq0pW2mN7rT4vB9", "--api-key=***"),
+        ("failed: run --token=abc123secret --model x", "failed: run --token=*** --model x"),
+        ("--api-key Zx81kLq0pW2mN7rT4vB9 --model x", "--api-key *** --model x"),
+        ("-password hunter2xyz", "-password ***"),
+        ("Client(_token='abc123secret')", "Client(_token='***')"),
+        ("--key Zx81kLq0pW2mN7rT4vB9", "--key ***"),
+    ],
+)
+def test_a_secret_given_as_a_command_line_option_is_masked(text: str, shown: str) -> None:
+    # QA: the name's leading "-" (or "_") hid it: "--api-key=KEY", as a failed command's line
+    # quotes it, showed KEY.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "--key title",
+        "--api-key --model x",
+        "--max-tokens 512",
+        "--token-budget 40",
+        "pass --token to the server",
+        "usage: --api-key KEY",
+        "Bearer-token authentication",
+    ],
+)
+def test_options_that_hold_no_secret_stay(text: str) -> None:
+    assert redact_text(text) == text
