@@ -5,9 +5,10 @@ An ImportError saying ``token=sk-...``, a config dict in an exception (``{'api_k
 of a variable claimaudit knows, so nothing else masks them. ``mask_named_secrets`` masks the value
 after a secret-looking name and ``:`` or ``=``; ``mask_key_shapes`` masks the keys whose shape
 alone says what they are (``sk-...``). Prose stays: "the token budget", "key findings",
-"max_tokens=512" (not a secret's name) and "Key: findings" (a word, not a credential); so does
-a value after a bare "key" that reads as words ("key=title", "key: smith2020": a citation key, a
-sort key), while one that reads as a random string is masked (``wordlike``).
+"max_tokens=512" (not a secret's name) and "Key: findings" (a word, not a credential). After a
+bare "key" every value is masked, words and citation keys included ("key=***" for "key=title"):
+whether a short value is a word or a random key cannot be told safely (``wordlike`` errs), and a
+hidden citation key costs a reader less than a shown credential.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def _assigned(match: re.Match[str]) -> str:
     # A quoted value is the quote's whole content; an unquoted one ends before the sentence's
     # marks.
     value = whole if quote else whole.rstrip(_CLOSING_MARKS)
-    if not value or _ordinary_key(lead, value):
+    if not value:
         return match.group()
     return f"{lead}{quote}{MASK}{whole[len(value) :]}"
 
@@ -135,18 +136,7 @@ def _stated(match: re.Match[str]) -> str:
     value = match.group(2).rstrip(_CLOSING_MARKS)
     if len(value) < _MIN_STATED_CHARS or not _CREDENTIAL_MARK.search(value) or value == MASK:
         return match.group()
-    if _ordinary_key(match.group(1), value):
-        return match.group()
     return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
-
-
-def _ordinary_key(named: str, value: str) -> bool:
-    """Whether ``named`` (the name and what joins it to its value) is a bare "key" and
-    ``value`` reads as words: "key" names a citation key, a sort key or a dict's key as often as
-    a credential. Any longer name ("api_key", "secret_key", "x-api-key") masks every value."""
-    name = re.match(r"[A-Za-z0-9_-]*", named)
-    bare = name is not None and name.group().strip("-_").lower() == "key"
-    return bare and reads_as_words(value)
 
 
 def mask_key_shapes(text: str) -> str:
