@@ -191,3 +191,33 @@ def test_a_secret_given_as_a_command_line_option_is_masked(text: str, shown: str
 )
 def test_options_that_hold_no_secret_stay(text: str) -> None:
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("X-Api-Key: abcdefghijklmnopqrst", "X-Api-Key: ***"),
+        ("OPENAI_API_KEY: KJHGFDSAQWERTYUI rejected", "OPENAI_API_KEY: *** rejected"),
+        ("client_secret: xkcdplmnbvcxzqwe.", "client_secret: ***."),
+        ("apikey: qwertyuiopasdfgh", "apikey: ***"),
+    ],
+)
+def test_letters_only_after_a_compound_secret_name_and_a_colon_are_masked(
+    text: str, shown: str
+) -> None:
+    # QA: "X-Api-Key: <20 letters>" was shown: a value after "name:" needed a digit or a mark.
+    assert redact_text(text) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Token: expired",
+        "api_key: required",
+        "API key: missing",
+        "client_secret: notset",
+        "Key: findings",
+    ],
+)
+def test_words_after_a_secret_name_and_a_colon_stay_prose(text: str) -> None:
+    assert redact_text(text) == text

@@ -54,6 +54,8 @@ _MIN_STATED_CHARS = 6
 _OPTION = re.compile(
     rf"((?<![A-Za-z0-9_-])--?{_WORDS}(?![A-Za-z0-9_=-])\s+)(?!-)({_VALUE})", re.IGNORECASE
 )
+# A name of two parts or more ("api_key", "x-api-key", "client_secret"), or "apikey".
+_COMPOUND = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]|apikey", re.IGNORECASE)
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
 
 # An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a
@@ -134,7 +136,14 @@ def _is_credential(value: str) -> bool:
 
 def _stated(match: re.Match[str]) -> str:
     value = match.group(2).rstrip(_CLOSING_MARKS)
-    if len(value) < _MIN_STATED_CHARS or not _CREDENTIAL_MARK.search(value) or value == MASK:
+    if len(value) < _MIN_STATED_CHARS or value == MASK:
+        return match.group()
+    # A one-word name ("Token: expired") is prose as often as not: only a value with a digit or
+    # a mark is a credential. A compound one ("X-Api-Key:", "OPENAI_API_KEY:") names nothing
+    # but a credential, so a value of letters alone is one too unless it reads as words.
+    compound = _COMPOUND.search(match.group(1)) is not None
+    shaped = _shaped_like_credential(value) if compound else _CREDENTIAL_MARK.search(value)
+    if not shaped:
         return match.group()
     return f"{match.group(1)}{MASK}{match.group(2)[len(value) :]}"
 

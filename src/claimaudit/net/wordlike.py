@@ -2,8 +2,9 @@
 "Vaswani2017Attention", "author_year"), or as a random string, as a key does
 ("Zx81kLq0pW2mN7rT", a hex digest).
 
-A bare ``key`` is a citation key, a sort key or a dictionary's key as often as a credential:
-``freetext`` shows the value after it only where it reads as words. The test leans to masking:
+``freetext`` reads a value after a command-line option, an Authorization scheme or a compound
+secret's name and ":" as prose where it reads as words ("--token required"). The test leans to
+masking:
 a value it is unsure of ("DBLP:journals/corr/abs-1810-04805", "Dijkstra1959") reads as random,
 and a word taken for random is only masked. Over random strings of the alphabets keys are made
 of (base62, base64, hex, letters of one case and digits) it read as words fewer than 1 in
