@@ -249,3 +249,29 @@ def test_action_runs_python_without_the_repository_s_modules(
     assert "imported from the repository" not in reviewed.stderr
     assert (repo / ".claimaudit" / "library.sqlite3").is_file()
     assert (repo / "claimaudit-report" / "records.json").is_file()
+
+
+def test_action_args_are_split_as_a_shell_splits_them(tmp_path: Path, arxiv: ArxivServer) -> None:
+    # `args: --topic "sparse matrices"` was split on every space, quotes kept: the review got
+    # `--topic '"sparse'` and a second draft `matrices"`, and refused ("give a single draft").
+    inputs = {name: str(spec.get("default", "")) for name, spec in _action()["inputs"].items()}
+    inputs.update(
+        {"draft": "paper.tex", "verify-refs": "false", "fail-on": "not-checked"},
+        args="--topic \"attention 'heads'\" --threshold '0.9' --no-cache",
+    )
+    repo = _repository(tmp_path / "manuscript")
+    env = _environment(tmp_path, arxiv, tmp_path / "unused")
+    reviewed = _run_step("Review the draft", inputs, repo, env)
+    # Each record is not checked (an empty library): fail-on not-checked matched, nothing else.
+    assert reviewed.returncode == 1, reviewed.stdout + reviewed.stderr
+    assert "single draft" not in reviewed.stderr and "error" not in reviewed.stderr
+    records = (repo / "claimaudit-report" / "records.json").read_text(encoding="utf-8")
+    assert '"threshold": 0.9' in records
+    # Words are never run as shell code, and a glob stays a word; an unclosed quote is refused.
+    inputs["args"] = "--topic '$(touch injected)' --topic *"
+    _run_step("Review the draft", inputs, repo, env)
+    assert not (repo / "injected").exists()
+    inputs["args"] = "--topic 'unclosed"
+    refused = _run_step("Review the draft", inputs, repo, env)
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "error: args: No closing quotation" in refused.stderr
