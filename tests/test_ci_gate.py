@@ -275,3 +275,48 @@ def test_action_args_are_split_as_a_shell_splits_them(tmp_path: Path, arxiv: Arx
     refused = _run_step("Review the draft", inputs, repo, env)
     assert refused.returncode == 2, refused.stdout + refused.stderr
     assert "error: args: No closing quotation" in refused.stderr
+
+
+MARKDOWN_DRAFT = """---
+bibliography: refs.yaml
+---
+Attention replaces recurrence in sequence models [@vaswani2017].
+"""
+CSL_YAML = """references:
+  - id: vaswani2017
+    title: Attention Is All You Need
+    DOI: 10.48550/arXiv.1706.03762
+"""
+
+
+@pytest.mark.parametrize("changed", ["refs.yaml", "Paper.TEX"])
+def test_pre_commit_review_hook_runs_when_a_file_the_review_reads_changes(
+    tmp_path: Path, arxiv: ArxivServer, changed: str
+) -> None:
+    # The hook ran on .tex, .md, .bib and .json alone, so a commit changing only a Markdown
+    # draft's CSL YAML bibliography (or a draft named Paper.TEX) was "Skipped": the gate
+    # passed without reviewing the draft as it now reads.
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()  # empty: each cited paper is not checked
+    env = _environment(tmp_path, arxiv, library)
+    repo = tmp_path / "manuscript"
+    repo.mkdir()
+    (repo / "refs.yaml").write_text(CSL_YAML, encoding="utf-8")
+    (repo / "Paper.TEX").write_text(DRAFT.replace("\\bibliography{refs}\n", ""), "utf-8")
+    (repo / "draft.md").write_text(MARKDOWN_DRAFT, encoding="utf-8")
+    draft = "Paper.TEX" if changed == "Paper.TEX" else "draft.md"
+    config = _local_hooks([draft, "--fail-on", "not-checked"])
+    config["repos"][0]["hooks"] = [config["repos"][0]["hooks"][0]]  # the review alone
+    (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    _git(repo, env, "init", "-q")
+    _git(repo, env, "add", ".")
+    run = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--color", "never", "--files", changed],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert re.search(r"claimaudit review\.+Failed", run.stdout), run.stdout + run.stderr
+    assert run.returncode == 1
