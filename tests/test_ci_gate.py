@@ -157,7 +157,7 @@ def test_action_is_composite_and_keeps_the_library_between_runs() -> None:
     assert action["inputs"]["draft"]["required"] is True
     steps = {step.get("name", step.get("uses")): step for step in action["runs"]["steps"]}
     cache = steps["Restore the claimaudit library"]
-    assert cache["uses"].startswith("actions/cache@")
+    assert cache["uses"].startswith("actions/cache/restore@")
     assert cache["with"]["path"] == "${{ inputs.library }}"
     assert "github.run_id" in cache["with"]["key"]  # saved anew each run, restored by prefix
     assert cache["with"]["key"].startswith(cache["with"]["restore-keys"])
@@ -320,3 +320,21 @@ def test_pre_commit_review_hook_runs_when_a_file_the_review_reads_changes(
     )
     assert re.search(r"claimaudit review\.+Failed", run.stdout), run.stdout + run.stderr
     assert run.returncode == 1
+
+
+def test_action_saves_the_library_when_the_gate_fails() -> None:
+    # actions/cache saves in its post step only when the job succeeded (its post-if is
+    # success()): a review that failed the gate (a contradiction found) threw away every
+    # judgement it made, so the rerun after the fix judged the whole draft again.
+    steps = _action()["runs"]["steps"]
+    names = [step.get("name") for step in steps]
+    review = names.index("Review the draft")
+    assert not any(str(s.get("uses", "")).startswith("actions/cache@") for s in steps)
+    restore = next(s for s in steps if str(s.get("uses", "")).startswith("actions/cache/restore@"))
+    assert steps.index(restore) < names.index("Import the reference manager's export")
+    saves = [
+        s for s in steps[review + 1 :] if str(s.get("uses", "")).startswith("actions/cache/save@")
+    ]
+    assert len(saves) == 1 and saves[0].get("if") == "always()"
+    assert saves[0]["with"]["path"] == restore["with"]["path"] == "${{ inputs.library }}"
+    assert saves[0]["with"]["key"] == restore["with"]["key"]
