@@ -157,7 +157,7 @@ def test_action_is_composite_and_keeps_the_library_between_runs() -> None:
     assert action["inputs"]["draft"]["required"] is True
     steps = {step.get("name", step.get("uses")): step for step in action["runs"]["steps"]}
     cache = steps["Restore the claimaudit library"]
-    assert cache["uses"].startswith("actions/cache@")
+    assert cache["uses"].startswith("actions/cache/restore@")
     assert cache["with"]["path"] == "${{ inputs.library }}"
     assert "github.run_id" in cache["with"]["key"]  # saved anew each run, restored by prefix
     assert cache["with"]["key"].startswith(cache["with"]["restore-keys"])
@@ -249,3 +249,92 @@ def test_action_runs_python_without_the_repository_s_modules(
     assert "imported from the repository" not in reviewed.stderr
     assert (repo / ".claimaudit" / "library.sqlite3").is_file()
     assert (repo / "claimaudit-report" / "records.json").is_file()
+
+
+def test_action_args_are_split_as_a_shell_splits_them(tmp_path: Path, arxiv: ArxivServer) -> None:
+    # `args: --topic "sparse matrices"` was split on every space, quotes kept: the review got
+    # `--topic '"sparse'` and a second draft `matrices"`, and refused ("give a single draft").
+    inputs = {name: str(spec.get("default", "")) for name, spec in _action()["inputs"].items()}
+    inputs.update(
+        {"draft": "paper.tex", "verify-refs": "false", "fail-on": "not-checked"},
+        args="--topic \"attention 'heads'\" --threshold '0.9' --no-cache",
+    )
+    repo = _repository(tmp_path / "manuscript")
+    env = _environment(tmp_path, arxiv, tmp_path / "unused")
+    reviewed = _run_step("Review the draft", inputs, repo, env)
+    # Each record is not checked (an empty library): fail-on not-checked matched, nothing else.
+    assert reviewed.returncode == 1, reviewed.stdout + reviewed.stderr
+    assert "single draft" not in reviewed.stderr and "error" not in reviewed.stderr
+    records = (repo / "claimaudit-report" / "records.json").read_text(encoding="utf-8")
+    assert '"threshold": 0.9' in records
+    # Words are never run as shell code, and a glob stays a word; an unclosed quote is refused.
+    inputs["args"] = "--topic '$(touch injected)' --topic *"
+    _run_step("Review the draft", inputs, repo, env)
+    assert not (repo / "injected").exists()
+    inputs["args"] = "--topic 'unclosed"
+    refused = _run_step("Review the draft", inputs, repo, env)
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "error: args: No closing quotation" in refused.stderr
+
+
+MARKDOWN_DRAFT = """---
+bibliography: refs.yaml
+---
+Attention replaces recurrence in sequence models [@vaswani2017].
+"""
+CSL_YAML = """references:
+  - id: vaswani2017
+    title: Attention Is All You Need
+    DOI: 10.48550/arXiv.1706.03762
+"""
+
+
+@pytest.mark.parametrize("changed", ["refs.yaml", "Paper.TEX"])
+def test_pre_commit_review_hook_runs_when_a_file_the_review_reads_changes(
+    tmp_path: Path, arxiv: ArxivServer, changed: str
+) -> None:
+    # The hook ran on .tex, .md, .bib and .json alone, so a commit changing only a Markdown
+    # draft's CSL YAML bibliography (or a draft named Paper.TEX) was "Skipped": the gate
+    # passed without reviewing the draft as it now reads.
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()  # empty: each cited paper is not checked
+    env = _environment(tmp_path, arxiv, library)
+    repo = tmp_path / "manuscript"
+    repo.mkdir()
+    (repo / "refs.yaml").write_text(CSL_YAML, encoding="utf-8")
+    (repo / "Paper.TEX").write_text(DRAFT.replace("\\bibliography{refs}\n", ""), "utf-8")
+    (repo / "draft.md").write_text(MARKDOWN_DRAFT, encoding="utf-8")
+    draft = "Paper.TEX" if changed == "Paper.TEX" else "draft.md"
+    config = _local_hooks([draft, "--fail-on", "not-checked"])
+    config["repos"][0]["hooks"] = [config["repos"][0]["hooks"][0]]  # the review alone
+    (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    _git(repo, env, "init", "-q")
+    _git(repo, env, "add", ".")
+    run = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--color", "never", "--files", changed],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert re.search(r"claimaudit review\.+Failed", run.stdout), run.stdout + run.stderr
+    assert run.returncode == 1
+
+
+def test_action_saves_the_library_when_the_gate_fails() -> None:
+    # actions/cache saves in its post step only when the job succeeded (its post-if is
+    # success()): a review that failed the gate (a contradiction found) threw away every
+    # judgement it made, so the rerun after the fix judged the whole draft again.
+    steps = _action()["runs"]["steps"]
+    names = [step.get("name") for step in steps]
+    review = names.index("Review the draft")
+    assert not any(str(s.get("uses", "")).startswith("actions/cache@") for s in steps)
+    restore = next(s for s in steps if str(s.get("uses", "")).startswith("actions/cache/restore@"))
+    assert steps.index(restore) < names.index("Import the reference manager's export")
+    saves = [
+        s for s in steps[review + 1 :] if str(s.get("uses", "")).startswith("actions/cache/save@")
+    ]
+    assert len(saves) == 1 and saves[0].get("if") == "always()"
+    assert saves[0]["with"]["path"] == restore["with"]["path"] == "${{ inputs.library }}"
+    assert saves[0]["with"]["key"] == restore["with"]["key"]

@@ -451,3 +451,23 @@ def test_a_csl_year_in_digits_int_refuses_is_no_crash(
     bib.write_text(json.dumps([{"id": "k", "issued": {"date-parts": [[written]]}}]), "utf-8")
     (check,) = _refs_json(runner, bib)["references"]
     assert (check["key"], check["referenceStatus"]) == ("k", "not_verified")
+
+
+def test_an_entry_that_could_not_be_read_is_an_unverified_reference(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    # Every entry read was ok, so --fail-on unverified-reference passed (exit 0) a file with
+    # an entry it could not even parse, which review --verify-refs fails on when it is cited.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{wilson2017, title = {Good enough practices in scientific computing},\n"
+        f"  author = {{Wilson, Greg}}, year = 2017, doi = {{{GOOD_ENOUGH_DOI}}}}}\n"
+        "@article{broken2020 title = {A paper}, doi = {10.1000/xyz}}\n",
+        encoding="utf-8",
+    )
+    command = ["refs", str(bib), "--no-cache"]
+    unverified = runner.invoke(app, [*command, "--fail-on", "unverified-reference"])
+    assert "1 reference: 1 ok; 1 could not be read" in unverified.stdout, unverified.output
+    assert unverified.exit_code == 1
+    # It is no finding about the paper (not found, withdrawn, mismatched): bad-reference passes.
+    assert runner.invoke(app, [*command, "--fail-on", "bad-reference"]).exit_code == 0

@@ -14,6 +14,7 @@ from rich.text import Text
 from claimaudit.accounting import counted
 from claimaudit.bibfile import read_bib
 from claimaudit.cli._checking import (
+    FailOn,
     ReferenceFailOnOption,
     as_fail_on,
     check_library,
@@ -211,5 +212,9 @@ def refs(
         out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
     conditions = as_fail_on(fail_on)
     if conditions and any(reference_matches(c, conditions) for c in checks):
+        raise typer.Exit(EXIT_MATCHED)
+    # An entry that could not be read was never verified: a citation of it is not_verified in
+    # review --verify-refs, so this gate must not pass a file holding one.
+    if unread and FailOn.UNVERIFIED_REFERENCE in conditions:
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
