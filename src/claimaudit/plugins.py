@@ -163,11 +163,14 @@ class Registry:
         # returned for an instance is "type"), and a user fixes it by plugin, not by class.
         _require(built, Judge, "judge", _registered_as(name, self.judges[name].origin))
         judge = cast(Judge, built)
-        # Records credit the name it was registered and asked for, whatever it calls itself.
-        judge = as_registered(judge, name)
         if self.judges[name].origin == BUILT_IN:
-            return judge  # bounds its own calls (see ``claimaudit.backends.watched``)
-        return watched_judge(judge, settings.timeout)  # a plugin's call may never return
+            # Records credit the name it was registered and asked for, whatever it calls
+            # itself. A built-in bounds its own calls (see ``claimaudit.backends.watched``).
+            return as_registered(judge, name)
+        # A plugin's call may never return. Its own ``name`` is never read: the watched judge
+        # answers to the registered name whatever it is, and a ``name`` property is the
+        # plugin's code, which could hang (or raise) the command outside any deadline.
+        return watched_judge(judge, settings.timeout, name=name)
 
     def make_source(
         self, name: str, *, path: PathArg | None = None, timeout: float | None = None
@@ -188,11 +191,11 @@ class Registry:
         built = self._build_bounded("source", name, factory, path=library)
         _require(built, Source, "source", _registered_as(name, self.sources[name].origin))
         source = cast(Source, built)
-        # Records credit the name it was registered and asked for, as a judge's do.
-        source = as_registered_source(source, name)
         if self.sources[name].origin == BUILT_IN:
-            return source
-        return watched_source(source, timeout)
+            # Records credit the name it was registered and asked for, as a judge's do.
+            return as_registered_source(source, name)
+        # Under its registered name, its own never read, as a plugin's judge (``make_judge``).
+        return watched_source(source, timeout, name=name)
 
     def _build_bounded(
         self, kind: str, name: str, factory: Any, *args: Any, **kwargs: Any

@@ -6,6 +6,7 @@ file exists; the test removes the gate at its end, so that no thread is left wai
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Iterator
@@ -48,6 +49,38 @@ MODULES = {
     "def make_source(*, path):\n"
     "    wait()\n"
     "    raise RuntimeError('let go')\n",
+    # Its judge and source work, but their own ``name`` hangs (and was read, unwatched, as
+    # they were built).
+    "qa_named": WAIT + "from tests.fakes import MemorySource, ScriptedJudge, pick\n"
+    "from claimaudit.identity import parse_ref\n\n\n"
+    "def read_name():\n"
+    "    (pathlib.Path(os.environ['QA_HANGS_GATE']).parent / 'name read').touch()\n"
+    "    wait()\n\n\n"
+    "class Judge(ScriptedJudge):\n"
+    "    @property\n"
+    "    def name(self):\n"
+    "        read_name()\n"
+    "        return 'named'\n\n"
+    "    @name.setter\n"
+    "    def name(self, value):\n"
+    "        pass\n\n\n"
+    "class Source(MemorySource):\n"
+    "    @property\n"
+    "    def name(self):\n"
+    "        read_name()\n"
+    "        return 'named'\n\n"
+    "    @name.setter\n"
+    "    def name(self, value):\n"
+    "        pass\n\n\n"
+    "def register(registry):\n"
+    '    registry.add_judge("named", make_judge, "a judge whose name hangs")\n'
+    '    registry.add_source("named", make_source, "a source whose name hangs")\n\n\n'
+    "def make_judge(settings):\n"
+    "    return Judge(pick('supports', 'P001'))\n\n\n"
+    "def make_source(*, path):\n"
+    "    source = Source()\n"
+    "    source.add(parse_ref('scifact:1'), 'One', ['Aspirin lowers fever in adults.'])\n"
+    "    return source\n",
 }
 
 
@@ -162,3 +195,23 @@ def test_a_plugin_timeout_that_is_no_number_of_seconds_is_one_line_exit_2(
         f"error: CLAIMAUDIT_PLUGIN_TIMEOUT must be a number of seconds from 0.1 up to 86400 "
         f"(a day), not {value!r}"
     ]
+
+
+def test_a_plugin_whose_backends_own_name_hangs_is_checked_under_its_registered_name(
+    runner: CliRunner, gate: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(tmp_path, monkeypatch, "qa_named")
+    monkeypatch.setenv(PLUGIN_TIMEOUT_ENV, "60")  # loading it is not what is tested
+    args = ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--format", "json"]
+    options = ["--judge", "named", "--source", "named", "--no-cache"]
+    # It returns (building them read each one's own name, which hung the command for ever),
+    # and records credit the names they were registered by, as always.
+    result = runner.invoke(app, [*args, *options, "--library", str(tmp_path / "lib.sqlite3")])
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.stdout)["records"]
+    assert (record["verdict"], record["judge"], record["paperTitle"]) == (
+        "supports",
+        "named",
+        "One",
+    )
+    assert not (gate.parent / "name read").exists()  # their own name is never run

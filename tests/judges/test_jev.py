@@ -43,7 +43,7 @@ from claimaudit.plugins import Registry
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY, FaultServer
 from tests.judges.helpers import FAST_TIMEOUT, judge_error, registered_judge
-from tests.judges.rawserver import CUT_SHORT, RawServer
+from tests.judges.rawserver import CUT_SHORT, OK, RawServer
 
 FAST = JudgeSettings(timeout=FAST_TIMEOUT, options=JevOptions(retries=0))
 
@@ -449,6 +449,26 @@ def test_a_reply_broken_off_is_named_as_one(
         assert str(judge_error(make_judge(), decision)) == (
             f"Jev at {server.url} closed the connection without a complete reply"
         )
+
+
+@pytest.mark.parametrize("reset", [False, True], ids=["closed", "reset"])
+def test_a_reply_broken_off_in_its_head_on_a_kept_connection_is_named_as_one(
+    monkeypatch: pytest.MonkeyPatch, decision: Decision, reset: bool
+) -> None:
+    # QA: Jev read the second request on the pooled connection and began to answer it (a
+    # status line and half a header), then broke off: "Jev is unreachable at", as a stopped
+    # server reads, though it answered; only a reply broken off in its body was named so.
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+    head_cut = b"HTTP/1.1 200 OK\r\nContent-"
+    with RawServer(OK, replies=1, per_connection=True, reset=reset, partial=head_cut) as server:
+        monkeypatch.setenv("TYPESAFE_BASE_URL", server.url)
+        judge = make_judge()
+        first = judge_error(judge, decision)  # answered, but no System One reply: kept open
+        assert str(first) == "Jev returned an invalid response: bad or missing model"
+        assert str(judge_error(judge, decision)) == (
+            f"Jev at {server.url} closed the connection without a complete reply"
+        )
+        assert (server.served, server.dropped, server.connections) == (1, 1, 1)
 
 
 def test_retries_follow_settings(jev_env: FaultServer, decision: Decision) -> None:

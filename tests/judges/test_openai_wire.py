@@ -239,6 +239,33 @@ def test_a_server_stopped_after_a_first_call_is_unreachable(stop: str) -> None:
     assert str(failed.value) == f"OpenAI-compatible server is unreachable at {url}"
 
 
+# Part of the status line or headers, then the connection closed or reset.
+HEAD_CUT = b"HTTP/1.1 200 OK\r\nContent-"
+
+
+@pytest.mark.parametrize("reset", [False, True], ids=["closed", "reset"])
+@pytest.mark.parametrize("partial", [b"H", HEAD_CUT], ids=["first-byte", "headers"])
+def test_a_reply_broken_off_in_its_head_on_a_kept_connection_says_so(
+    reset: bool, partial: bytes
+) -> None:
+    # QA: the server read the request on the pooled connection and began to answer it (it is
+    # not asked again for that), yet the record said "unreachable at", as of a server that
+    # never answered; only a reply broken off inside its body was named as one.
+    with RawServer(OK, replies=1, per_connection=True, reset=reset, partial=partial) as server:
+        url = f"{server.url}/v1"
+        client = ChatClient(url, None, 5.0, 0)
+        try:
+            assert client.get_json(f"{url}/models") == {"ok": True}
+            with pytest.raises(JudgeError) as failed:
+                client.post_json(f"{url}/tokenize", {"prompt": "x"})
+        finally:
+            client.close()
+    assert str(failed.value) == (
+        f"OpenAI-compatible server at {url} closed the connection without a complete reply"
+    )
+    assert (server.served, server.dropped, server.connections) == (1, 1, 1)
+
+
 def _raw(status: str, body: bytes) -> bytes:
     head = f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}"
     return head.encode() + b"\r\n\r\n" + body

@@ -181,3 +181,32 @@ def test_jevs_client_does_not_ask_again_after_part_of_the_reply_head() -> None:
         with pytest.raises(httpx2.TransportError):
             client.post(f"{server.url}/b", json={"q": 1})
         assert (server.served, server.dropped, server.connections) == (1, 1, 1)
+
+
+class _BrokenOff(httpx.RemoteProtocolError):
+    """What a client that names replies broken off raises for them."""
+
+
+@pytest.mark.parametrize("partial", [b"H", HEAD_CUT])
+def test_a_reply_broken_off_in_its_head_is_raised_as_the_clients_broken_off_error(
+    partial: bytes,
+) -> None:
+    # The server answered, in part: not the transport error a server never reached raises.
+    with (
+        RawServer(OK, replies=1, per_connection=True, reset=True, partial=partial) as server,
+        StalePoolClient(broken_off=_BrokenOff) as client,
+    ):
+        client.get(f"{server.url}/a")
+        with pytest.raises(_BrokenOff) as failed:
+            client.get(f"{server.url}/b")
+        assert isinstance(failed.value.__cause__, httpx.TransportError)
+
+
+def test_a_server_stopped_since_its_last_reply_is_no_reply_broken_off() -> None:
+    # The kept connection is dropped with no byte of a reply, sent again, refused afresh.
+    with RawServer(OK, replies=1) as server, StalePoolClient(broken_off=_BrokenOff) as client:
+        url = server.url
+        client.get(f"{url}/a")
+        server.stop()
+        with pytest.raises(httpx.ConnectError):
+            client.get(f"{url}/b")

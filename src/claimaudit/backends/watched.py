@@ -74,10 +74,10 @@ class WatchedJudge(RegisteredJudge):
 class WatchedSource(RegisteredSource):
     """``inner``, each call into it watched."""
 
-    def __init__(self, inner: Source, seconds: float) -> None:
-        super().__init__(inner, inner.name)
-        self.watch = Watch("source", str(inner.name), seconds, SourceError)
-        self.reads = Watch("source", str(inner.name), seconds, SourceError)  # as a judge's
+    def __init__(self, inner: Source, name: str, seconds: float) -> None:
+        super().__init__(inner, name)
+        self.watch = Watch("source", str(name), seconds, SourceError)
+        self.reads = Watch("source", str(name), seconds, SourceError)  # as a judge's
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         return self.watch.call(lambda: self.inner.fetch(ref, query))
@@ -102,20 +102,22 @@ def _seconds(timeout: float | None) -> float:
     return DEFAULT_WATCH_TIMEOUT if timeout is None else timeout
 
 
-def watched_judge(judge: Judge, timeout: float | None) -> Judge:
-    """``judge`` (a plugin's), each call ending within ``timeout`` seconds (None: the default);
-    one already watched is handed back as it is."""
-    if isinstance(judge, WatchedJudge):
+def watched_judge(judge: Judge, timeout: float | None, name: str | None = None) -> Judge:
+    """``judge`` (a plugin's), each call ending within ``timeout`` seconds (None: the default),
+    under ``name`` (None: its own, read here); one already watched under that name is handed
+    back as it is. A plugin's judge is given the name it was registered by, so that its own
+    ``name``, its code, is never run: a property that hangs would hang the command unwatched."""
+    if isinstance(judge, WatchedJudge) and name in (None, judge.name):
         return judge
-    return WatchedJudge(judge, judge.name, _seconds(timeout))
+    return WatchedJudge(judge, judge.name if name is None else name, _seconds(timeout))
 
 
-def watched_source(source: Source, timeout: float | None) -> Source:
+def watched_source(source: Source, timeout: float | None, name: str | None = None) -> Source:
     """``source`` (a plugin's), each call ending within ``timeout`` seconds (None: the
-    default); one already watched is handed back as it is."""
-    if isinstance(source, WatchedSource):
+    default), under ``name`` (None: its own), as ``watched_judge``."""
+    if isinstance(source, WatchedSource) and name in (None, source.name):
         return source
-    return WatchedSource(source, _seconds(timeout))
+    return WatchedSource(source, source.name if name is None else name, _seconds(timeout))
 
 
 def is_built_in(backend: object) -> bool:

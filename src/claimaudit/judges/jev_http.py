@@ -58,7 +58,8 @@ class _GuardedStream(httpx2.SyncByteStream):
 
 
 class _CutShort(ReplyCutShort, httpx2.RemoteProtocolError):
-    """The reply's body broke off after its status and headers came (``net.proxies``)."""
+    """The reply broke off once part of it came: its head (``net.stalepool``) or its body
+    (``net.proxies``)."""
 
 
 class DeadlineClient(httpx2.Client):
@@ -100,6 +101,7 @@ class DeadlineClient(httpx2.Client):
                 failure=httpx2.TransportError,
                 whole_body=isinstance(request.stream, httpx2.ByteStream),
                 questions=True,
+                broken_off=_CutShort,  # begun, then broken off in its head: not "unreachable"
             )
             assert isinstance(response.stream, httpx2.SyncByteStream)  # a sync client's reply
             response.stream = _GuardedStream(response.stream, deadline, self.max_reply_bytes)

@@ -166,9 +166,9 @@ def unreachable(server: str, url: str, shown: str, error: BaseException | None) 
     proxy itself was out of reach (``error``, the client's, read by its class name so that
     httpx's and httpx2's alike are understood) or refused to connect on."""
     if isinstance(error, ReplyCutShort):
-        # Its status line and headers came: calling it unreachable sent people to check the
-        # address and firewalls. Only a failure reading the body says so; one before any reply
-        # (a stale pooled connection to a server since stopped, a hang-up) is unreachable.
+        # Part of its reply came: calling it unreachable sent people to check the address and
+        # firewalls. One before any byte of a reply (a stale pooled connection to a server
+        # since stopped, sent again and refused; a hang-up) is unreachable.
         return f"{server} at {shown} closed the connection without a complete reply" + (
             through_proxy(url, error)
         )
@@ -176,11 +176,13 @@ def unreachable(server: str, url: str, shown: str, error: BaseException | None) 
 
 
 class ReplyCutShort:
-    """Mixed into the error a judge's HTTP client raises when a reply's body broke off (a
-    ``Content-Length`` never sent in full, a reset while reading): the server was reached and
-    began its reply. Raised from the body's stream (``judges.openai.wire``,
-    ``judges.jev_http``), where no error before the reply can come from. A class rather than an
-    attribute, as the Jev SDK passes on a copy of the client's error, of the same class."""
+    """Mixed into the error a judge's HTTP client raises when a reply broke off once part of it
+    came (a status line or headers cut short, a ``Content-Length`` never sent in full, a reset
+    while reading): the server was reached and began its reply. Raised from the body's stream
+    (``judges.openai.wire``, ``judges.jev_http``), where no error before the reply can come
+    from, and for the head by ``net.stalepool``, which counts the reply's bytes on the
+    connection. A class rather than an attribute, as the Jev SDK passes on a copy of the
+    client's error, of the same class."""
 
 
 def through_proxy(url: str, error: BaseException | None) -> str:

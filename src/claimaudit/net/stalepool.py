@@ -17,6 +17,9 @@ A request whose body cannot be sent twice (a stream) is not. Told from httpcore'
 a failure is said as the step that failed. Whether a byte of the reply came is counted by
 the client's connections (``count_replies``): httpcore says "without sending a response" of a
 reply whose headers were cut, and a reset there is the same error whatever came before it.
+A request that fails once part of its reply came is the server's reply broken off: a client
+that names such failures (``broken_off``) gets its ``ReplyCutShort`` error, not "unreachable",
+which a stopped server's stale connection (no byte, then refused afresh) still reads as.
 """
 
 from __future__ import annotations
@@ -56,6 +59,10 @@ class _Watch:
     def __call__(self, name: str, info: dict[str, Any]) -> None:
         if name.startswith("connection.connect_tcp"):
             self.connected = True
+        if name.endswith("send_request_headers.started"):
+            # Only what comes after the request is its reply: a proxy's answer to the tunnel's
+            # CONNECT, sent on the same connection first, is not.
+            self.received = 0
         if name.endswith(".failed"):
             self.failed_step = name
         if self._passed_on is not None:
@@ -67,8 +74,8 @@ class _Watch:
             return False  # a new connection: the server itself closed it
         if self.received:
             return False  # the reply began: the server read the request and answered it
-        if any(kind.__name__ == "TimeoutException" for kind in type(error).__mro__):
-            return False  # slow, not stale (httpx's and httpx2's alike): the caller's deadline
+        if _timed_out(error):
+            return False  # slow, not stale: the caller's deadline
         if ".send_request_" in self.failed_step:
             return True  # not (all) sent: the server never acted on it
         return (
@@ -76,6 +83,15 @@ class _Watch:
             and self.failed_step.endswith("receive_response_headers.failed")
             and (_NO_REPLY in str(error) or _aborted(error))
         )
+
+    def broke_off(self, error: Exception) -> bool:
+        """Whether ``error`` ended a reply that had begun (not a slow one: that timed out)."""
+        return self.received > 0 and not _timed_out(error)
+
+
+def _timed_out(error: Exception) -> bool:
+    """Whether ``error`` is a timeout, httpx's and httpx2's alike."""
+    return any(kind.__name__ == "TimeoutException" for kind in type(error).__mro__)
 
 
 def _aborted(error: BaseException) -> bool:
@@ -94,11 +110,19 @@ def _aborted(error: BaseException) -> bool:
 class StalePoolClient(httpx.Client):
     """An ``httpx.Client`` whose requests dropped with a stale kept-alive connection are sent
     again (``resend_if_stale``). ``questions``: its POSTs change nothing on the server (a
-    judge's question), so they may be sent again as a GET is."""
+    judge's question), so they may be sent again as a GET is. ``broken_off``: the error a
+    request that failed once part of its reply came is raised as (see ``resend_if_stale``)."""
 
-    def __init__(self, *args: Any, questions: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        questions: bool = False,
+        broken_off: Callable[[str], Exception] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._questions = questions
+        self._broken_off = broken_off
         count_replies(self)
 
     def send(self, request: httpx.Request, **kwargs: Any) -> httpx.Response:
@@ -109,6 +133,7 @@ class StalePoolClient(httpx.Client):
             failure=httpx.TransportError,
             whole_body=isinstance(request.stream, httpx.ByteStream),
             questions=self._questions,
+            broken_off=self._broken_off,
         )
 
 
@@ -119,11 +144,16 @@ def resend_if_stale(
     failure: type[Exception],
     whole_body: bool,
     questions: bool = False,
+    broken_off: Callable[[str], Exception] | None = None,
 ) -> R:
     """``send()`` of ``request`` (an httpx or httpx2 request: ``method``, ``extensions``), sent
     again up to ``_MOST_TRIES`` times while it fails (``failure``: the library's transport
     error) with a stale kept-alive connection, where that is safe (see the module).
-    ``whole_body``: its body is held whole, so it can be sent again (a stream cannot)."""
+    ``whole_body``: its body is held whole, so it can be sent again (a stream cannot).
+    ``broken_off``: made from the message of a failure that came once part of the reply had
+    (a ``ReplyCutShort`` of the library's class) and raised in its place; None, raised as is.
+    Neither httpx says so: a status line cut short and a connection refused are alike
+    transport errors, and only the connection's count tells them apart."""
     passed_on = request.extensions.get("trace")
     replayable = request.method in _IDEMPOTENT or (questions and request.method == "POST")
     for tries_left in range(_MOST_TRIES, -1, -1):
@@ -134,6 +164,8 @@ def resend_if_stale(
         try:
             return send()
         except failure as error:
+            if broken_off is not None and watch.broke_off(error):
+                raise broken_off(str(error)) from error
             if not (tries_left and whole_body and watch.stale(error, replayable)):
                 raise
         finally:

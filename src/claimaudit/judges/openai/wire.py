@@ -134,7 +134,8 @@ class _GuardedStream(httpx.SyncByteStream):
 
 
 class _CutShort(ReplyCutShort, httpx.RemoteProtocolError):
-    """The reply's body broke off after its status and headers came (``net.proxies``)."""
+    """The reply broke off once part of it came: its head (``net.stalepool``) or its body
+    (``net.proxies``)."""
 
 
 class _Reply(NamedTuple):
@@ -173,7 +174,12 @@ class ChatClient:
         self._userinfo = has_userinfo(base_url)
         self._http = http_client(
             lambda: StalePoolClient(
-                headers=headers, timeout=timeout, follow_redirects=False, questions=True
+                headers=headers,
+                timeout=timeout,
+                follow_redirects=False,
+                questions=True,
+                # A reply broken off in its head is one, as in its body: not "unreachable".
+                broken_off=_CutShort,
             ),
             base_url,
         )
