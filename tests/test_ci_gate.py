@@ -338,3 +338,17 @@ def test_action_saves_the_library_when_the_gate_fails() -> None:
     assert len(saves) == 1 and saves[0].get("if") == "always()"
     assert saves[0]["with"]["path"] == restore["with"]["path"] == "${{ inputs.library }}"
     assert saves[0]["with"]["key"] == restore["with"]["key"]
+
+
+def test_action_uploads_the_report_under_a_name_each_use_can_set() -> None:
+    # The artifact was always "claimaudit-report": a matrix's second job failed its upload
+    # (upload-artifact refuses a name already uploaded in the run) though its gate passed.
+    action = _action()
+    assert action["inputs"]["report-name"]["default"] == "claimaudit-report"
+    upload = next(
+        s
+        for s in action["runs"]["steps"]
+        if str(s.get("uses", "")).startswith("actions/upload-artifact@")
+    )
+    assert upload["with"]["name"] == "${{ inputs.report-name }}"
+    assert upload["with"]["path"] == "${{ inputs.report-dir }}"
