@@ -312,3 +312,35 @@ def test_what_the_readme_tells_users_to_import_is_importable() -> None:
 
     for name in set(_CALLED.findall(text)):
         assert name in claimaudit.__all__, f"README builds {name}(...), not in claimaudit"
+
+
+def test_the_search_query_limit_the_readme_gives_is_the_api_s(tmp_path: Path) -> None:
+    # QA: the API refused a q over 2,000 characters (a pasted paragraph of 300 words) with 422
+    # while the README said the words past 256 are named in leftOut "over HTTP".
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+
+    schema = create_app(ServerConfig(library=tmp_path / "library.sqlite3")).openapi()
+    parameters = schema["paths"]["/v1/library/search"]["get"]["parameters"]
+    [q] = [p for p in parameters if p["name"] == "q"]
+    most = q["schema"]["maxLength"]
+    text = README.read_text(encoding="utf-8")
+    refused = f"`q: String should have at most {most} characters`"
+    assert f"a `q` over {most:,} characters ({refused}" in text
+    assert f"over HTTP `q` is at most {most:,} characters, 422 past it" in text
+
+
+def test_the_readme_gives_the_cap_on_the_spellings_a_search_adds() -> None:
+    # QA: "ασκηση" alone found "άσκηση", but not as the 21st word of a Greek query: the other
+    # spellings stop at MAX_ACCENT_FORMS in all, which the README did not say.
+    from claimaudit.library.search_words import MAX_ACCENT_FORMS, search_words
+
+    text = README.read_text(encoding="utf-8")
+    assert f"up to {MAX_ACCENT_FORMS} spellings in all: the later Greek or Russian words" in text
+    earlier = (
+        "αεροπορια βιβλιοθηκη γεωγραφια δημοκρατια εκκλησια θαλασσα ιστορια καθηγητης "
+        "λογοτεχνια μαθηματικα νοσοκομειο οικογενεια παιδια ραδιοφωνο σχολειο τηλεοραση "
+        "υπολογιστης φιλοσοφια χημεια ψυχολογια"
+    )
+    assert '"άσκηση"' in search_words("ασκηση").match
+    assert '"άσκηση"' not in search_words(f"{earlier} ασκηση").match

@@ -804,6 +804,25 @@ def test_search_names_the_words_past_the_cap(db: Path, tmp_path: Path) -> None:
     assert json.loads(short.stdout)["leftOut"] == []
 
 
+def test_search_names_the_cap_that_left_cjk_pieces_out(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "n.txt"
+    note.write_text("我们使用了样本。\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:n", "--library", db).exit_code == 0
+    # 40 characters, 39 pairs: past the 32 pieces of unspaced text, far under 256 words.
+    query = "".join(chr(0x4E00 + i) for i in range(40))
+    result = run("search", query, "--library", db)
+    assert result.exit_code == 0
+    [line] = [x for x in result.stderr.splitlines() if x.strip()]
+    assert "256" not in line
+    assert line.startswith(
+        "warning: the query has more than 32 pieces of Chinese, Japanese, Korean, Thai, Lao, "
+        "Burmese or Khmer text (character pairs or words); not searched for: "
+    )
+    # Both caps met: both named.
+    both = run("search", " ".join(f"w{i}" for i in range(300)) + " " + query, "--library", db)
+    assert "more than 256 distinct words and more than 32 pieces" in both.stderr
+
+
 def test_search_says_when_more_passages_match_than_it_shows(db: Path, tmp_path: Path) -> None:
     note = tmp_path / "n.md"
     note.write_text(

@@ -73,3 +73,17 @@ def test_a_latex_draft_with_a_bibliography_and_no_citation_command_says_so(
     assert "(\\cite and its kin, or \\textsuperscript{1}" in warning
     path.write_text(path.read_text().replace(body, "SciPy is a library \\cite{a}."))
     assert extract_latex_claims(path).warnings == ()
+
+
+def test_a_citation_that_cites_nothing_is_warned_of_alone_not_as_no_citation_at_all() -> None:
+    # QA: "[3-1]" is a form review reads; the warning that none was written in one told the
+    # author to write what they had written, beside the line that says what is wrong with it.
+    draft = AUTHOR_YEAR.replace("(Wilson et al., 2017)", "[2-1]").replace(
+        "(Virtanen et al. 2020)", "[0]"
+    )
+    result = review_report(draft, checker=_checker())
+    assert result.summary.claims == 0
+    assert len(result.warnings) == 2
+    assert "the citation [2-1] is a range written backwards" in result.warnings[0]
+    assert "the citation [0] holds the number 0" in result.warnings[1]
+    assert not any("none is cited" in w for w in result.warnings)

@@ -37,7 +37,7 @@ from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
-from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_TERMS, search_words
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT, search_words
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
@@ -423,7 +423,7 @@ def search(
         named = " ".join(words.left_out[:LEFT_OUT_SHOWN])
         more = len(words.left_out) - LEFT_OUT_SHOWN
         warn(
-            f"the query has more than {MAX_SEARCH_TERMS} distinct words; not searched for: "
+            f"{words.left_out_reason()}; not searched for: "
             + shown_line(named)
             + (f" and {more:,} more" if more > 0 else "")
         )

@@ -81,7 +81,9 @@ class NoSearchWordsError(UsageError):
 @dataclass(frozen=True)
 class SearchWords:
     match: str  # the FTS5 expression
-    left_out: tuple[str, ...]  # words past MAX_SEARCH_TERMS, as written, in query order
+    # Words past MAX_SEARCH_TERMS, as written, in query order, then the CJK pairs and Thai, Lao,
+    # Burmese and Khmer words past MAX_CJK_GRAMS.
+    left_out: tuple[str, ...]
     # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
     # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
     # these scripts, so a word inside a sentence is found by these.
@@ -94,6 +96,21 @@ class SearchWords:
     # phrases holding one (None when every term holds one): see ``library.search_numbers``.
     numbers: tuple[str, ...] = ()
     plain_match: str | None = None
+    # How many of ``left_out`` are such pieces: the two limits differ, and a warning naming the
+    # 256 words of a query of 40 Chinese characters would be false.
+    pieces_left_out: int = 0
+
+    def left_out_reason(self) -> str:
+        """Which limit left ``left_out`` out, as a warning says it."""
+        reasons = []
+        if len(self.left_out) > self.pieces_left_out:
+            reasons.append(f"more than {MAX_SEARCH_TERMS} distinct words")
+        if self.pieces_left_out:
+            reasons.append(
+                f"more than {MAX_CJK_GRAMS} pieces of Chinese, Japanese, Korean, Thai, Lao, "
+                "Burmese or Khmer text (character pairs or words)"
+            )
+        return "the query has " + " and ".join(reasons)
 
 
 @dataclass(frozen=True)
@@ -147,6 +164,7 @@ def search_words(text: str) -> SearchWords:
     spellings = [(f,) for t in kept if len(t) == 1 for f in accent_forms(t[0])]
     quoted += [_quoted(s) for s in spellings[:MAX_ACCENT_FORMS]]
     grams = _cjk_grams(normal)
+    words_left_out = len(left_out)
     if len(grams) > MAX_CJK_GRAMS:
         left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))
         grams = grams[:MAX_CJK_GRAMS]
@@ -162,6 +180,7 @@ def search_words(text: str) -> SearchWords:
         inner_words=tuple(inner),
         numbers=tuple(numbers),
         plain_match=" OR ".join(plain) if plain else None,
+        pieces_left_out=len(left_out) - words_left_out,
     )
 
 

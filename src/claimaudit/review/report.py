@@ -98,7 +98,9 @@ def review_report(
     annotated = annotate(text, result.claims)
     unread = bibliography.unread if bibliography is not None else ()
     # Nothing cited: say so when the draft lists references (author-year prose is not read).
-    notices = read.warnings + (() if claims else markdown_none_cited(text, bibliography))
+    # A citation that cites nothing ("[3-1]") is one review read, said by its own warning.
+    cited = bool(claims or read.warnings)
+    notices = read.warnings + (() if cited else markdown_none_cited(text, bibliography))
     if bibliography is not None:
         notices = (*bibliography.warnings(), *notices)
     return replace(result, text=text, annotated_markdown=annotated, unread=unread, notices=notices)
