@@ -327,7 +327,7 @@ def test_the_search_query_limit_the_readme_gives_is_the_api_s(tmp_path: Path) ->
     text = README.read_text(encoding="utf-8")
     refused = f"`q: String should have at most {most} characters`"
     assert f"a `q` over {most:,} characters ({refused}" in text
-    assert f"over HTTP `q` is at most {most:,} characters, 422 past it" in text
+    assert f"over HTTP `q` and MCP's `query` are at most {most:,} characters" in text
 
 
 def test_the_readme_gives_the_cap_on_the_spellings_a_search_adds() -> None:

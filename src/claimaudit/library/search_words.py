@@ -42,6 +42,9 @@ from claimaudit.text.wordchars import without_points, word_regex
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
 # four. A query past it is a pasted paragraph, whose first 256 distinct words rank it well.
 MAX_SEARCH_TERMS = 256
+# The longest query the service's surfaces (the API's q, MCP's query) take: a pasted paragraph
+# fits; the command line reads a query of any length.
+MAX_SEARCH_QUERY_CHARS = 2000
 # The most hits one search returns, on every surface (the command line, the API, MCP).
 MAX_SEARCH_LIMIT = 1000
 # Phrases only sharpen the ranking; each costs a position lookup, so a long query gets a few.

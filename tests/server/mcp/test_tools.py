@@ -474,3 +474,17 @@ def test_the_review_tools_share_every_argument_but_the_draft_s(tmp_path: Path) -
     assert {k: v for k, v in report.items() if k != "markdown"} == {
         k: v for k, v in latex.items() if k != "latex"
     }
+
+
+def test_library_search_takes_a_query_as_long_as_the_apis(tmp_path: Path) -> None:
+    # QA: the API refused a q over 2,000 characters; the tool took one up to the 16 MiB line
+    # limit and named every word past the 256th in leftOut.
+    with serving(tmp_path / "library.sqlite3") as server:
+        anyio.run(server.call_tool, "library_search", {"query": "convolution " * 166})
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_search", {"query": "a" * 2001})
+        tools = {t.name: t for t in anyio.run(server.list_tools)}
+    assert str(refused.value) == (
+        "Error executing tool library_search: query: String should have at most 2000 characters"
+    )
+    assert tools["library_search"].input_schema["properties"]["query"]["maxLength"] == 2000

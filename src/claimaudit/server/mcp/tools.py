@@ -24,7 +24,7 @@ from claimaudit.errors import CancelledWorkError, as_known
 from claimaudit.guards.jsonsafe import escape_unsafe_text
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_TITLE_CHARS, MAX_TOPIC_CHARS
-from claimaudit.library.search_words import MAX_SEARCH_LIMIT
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_CHARS
 from claimaudit.net.redaction import safe_line
 from claimaudit.server.advice import tool_message
 from claimaudit.server.drafts import bibliography_file
@@ -362,7 +362,11 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         # words every surface uses (the schema documents it).
         query: Annotated[
             str,
-            Field(description="Plain words, no syntax.", json_schema_extra={"minLength": 1}),
+            Field(
+                max_length=MAX_SEARCH_QUERY_CHARS,  # as the API's q
+                description="Plain words, no syntax.",
+                json_schema_extra={"minLength": 1},
+            ),
         ],
         ref: Annotated[
             str | None,

@@ -17,7 +17,7 @@ from starlette.convertors import PathConvertor, register_url_convertor
 
 from claimaudit.library.ingest import AddResult
 from claimaudit.library.models import AddOutcome
-from claimaudit.library.search_words import MAX_SEARCH_LIMIT
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_CHARS
 from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
@@ -145,7 +145,11 @@ def install(app: FastAPI, state: AppState) -> None:
         # surface; the schema only documents it.
         q: Annotated[
             str,
-            Query(max_length=2000, description="Plain words.", json_schema_extra={"minLength": 1}),
+            Query(
+                max_length=MAX_SEARCH_QUERY_CHARS,
+                description="Plain words.",
+                json_schema_extra={"minLength": 1},
+            ),
         ],
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_LIMIT), WHOLE_NUMBER] = 10,
