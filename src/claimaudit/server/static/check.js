@@ -241,6 +241,9 @@ export function initCheckPanel() {
     submit.disabled = true;
     setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
     results.replaceChildren();
+    // Hidden while it holds nothing: a region named by a heading it lacks would be listed
+    // among the page's landmarks as an empty, unnamed "region".
+    results.hidden = true;
     results.classList.remove("stale");
     judged = null;
     let landing = null; // where focus goes when the results are in
@@ -257,6 +260,7 @@ export function initCheckPanel() {
         legend(),
         ...found.records.map((r) => card(r, found.threshold)),
       );
+      results.hidden = false;
       setStatus(status, said, "done");
       landing = document.getElementById("results-title");
       followJudged(); // edited while the check ran
