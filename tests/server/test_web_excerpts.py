@@ -53,3 +53,37 @@ def test_a_card_judged_on_search_excerpts_says_so_and_asks_the_library_nothing(
     expect(card.locator(".passage.context")).to_have_count(0)
     expect(card.locator(".context-removed")).to_have_count(0)
     assert asked == []
+
+
+def test_a_card_judged_on_another_sources_text_says_so_and_asks_the_library_nothing(
+    page: Page, server: RunningServer
+) -> None:
+    """A plugin source's record (full text, no library content hash) was said to be "no longer
+    in the library" as well."""
+
+    def from_elsewhere(route: Route) -> None:
+        found = route.fetch().json()
+        found["records"][0].update(
+            paperRef=EXCERPTS_REF,
+            matchedRef=EXCERPTS_REF,
+            evidenceScope="full_text",
+            paperContentHash=None,
+            paperExtractor=None,
+        )
+        route.fulfill(json=found)
+
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda request: asked.append(request.url) if "/passages/" in request.url else None,
+    )
+    page.route("**/v1/checks", from_elsewhere)
+    send_check(page, server.url, DEEP_RULES_REF)
+    card = page.locator(f'.card[data-ref="{EXCERPTS_REF}"]')
+    expect(card.locator(".passages")).to_have_attribute("data-context", "elsewhere")
+    expect(card.locator(".context-elsewhere")).to_have_text(
+        "Judged on the paper's text from another source than the library: the passage below is "
+        "the one judged, shown without its neighbours."
+    )
+    expect(card.locator(".context-removed")).to_have_count(0)
+    assert asked == []
