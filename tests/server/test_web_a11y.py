@@ -192,3 +192,23 @@ def test_a_check_without_papers_is_tied_to_the_reference_field(
     expect(field).not_to_have_attribute("aria-describedby", "check-status")
     page.keyboard.press("Enter")
     expect(page.locator("#paper-chips li")).to_have_count(1)
+
+
+def test_no_unnamed_empty_region_is_listed_before_results_or_after_a_refusal(
+    page: Page, server: RunningServer
+) -> None:
+    """The results' region was on the page from the start, named by a heading it did not hold
+    yet: screen readers listed an empty landmark called only "region"."""
+    page.goto(server.url)
+    expect(page.locator("#server-status")).to_contain_text("ok")
+    expect(page.get_by_role("region")).to_have_count(0)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", MISSING_REF)
+    page.click("#check-submit")
+    expect(page.get_by_role("region", name="Results")).to_have_count(1)
+    # A check refused (a topic over the limit) empties the results: no unnamed region again.
+    page.click("#check-form details.options summary")
+    page.fill("#topic", "x" * 1001)
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "error")
+    expect(page.get_by_role("region")).to_have_count(0)

@@ -310,3 +310,38 @@ def test_an_arxiv_paper_is_downloaded_from_the_library_panel(
         )
     finally:
         stop(running)
+
+
+def test_a_title_not_changed_says_what_to_tick_not_what_to_send(
+    page: Page, server: RunningServer
+) -> None:
+    """Identical content sent with another title, without replace: the warning said "send
+    replace: true", the API's field, where the page has a box to tick."""
+    ref = "local:retitle"
+    with server.client() as client:
+        stored = client.post(
+            "/v1/library", files={"file": ("r.md", b"# Old\n\nSame.\n")}, data={"ref": ref}
+        )
+        assert stored.status_code == 201, stored.text
+    try:
+        page.goto(server.url)
+        page.set_input_files(
+            "#upload-file",
+            files=[{"name": "r.md", "mimeType": "text/markdown", "buffer": b"# Old\n\nSame.\n"}],
+        )
+        page.fill("#upload-ref", ref)
+        page.fill("#upload-title", "New")
+        page.click("#upload-submit")
+        expect(page.locator("#upload-status")).to_have_text(
+            f"{ref}: Old (already stored, unchanged)."
+        )
+        expect(page.locator("#upload-warnings li")).to_have_text(
+            [
+                f"Warning: {ref} is already stored with identical content, titled 'Old'; it was "
+                "not retitled: tick “replace different content” and upload again to change its "
+                "title"
+            ]
+        )
+    finally:
+        with server.client() as client:
+            client.delete(f"/v1/library/{ref}", params={"exact": "true"})

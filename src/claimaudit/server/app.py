@@ -10,6 +10,7 @@ from fastapi import Depends, FastAPI
 
 from claimaudit import __version__
 from claimaudit.server.auth import BearerAuthMiddleware
+from claimaudit.server.coding import ContentCodingMiddleware
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
 from claimaudit.server.headers import SecurityHeadersMiddleware
@@ -85,6 +86,7 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     # A library path's reference is read once its URL is known to be UTF-8 text.
     app.add_middleware(PathRefMiddleware)
     app.add_middleware(UrlTextMiddleware)
+    app.add_middleware(ContentCodingMiddleware)
     app.add_middleware(BodyLimitMiddleware, limit_for=partial(body_limit, config))
     if config.token:
         app.add_middleware(BearerAuthMiddleware, token=config.token)

@@ -32,7 +32,8 @@ _MEANING = {
     409: "Different content is already stored under this reference: send replace: true (an "
     "upload); or the paper is no longer stored with the contentHash asked (content_changed).",
     413: "Over a size limit (the body, the upload) or a review limit.",
-    415: "An upload whose file name has no known suffix.",
+    415: "An upload whose file name has no known suffix, or a body sent with a "
+    "Content-Encoding (gzip ...): bodies are read only as sent, uncompressed.",
     422: "A request that does not fit the schema (read strictly), a query parameter or field "
     "given twice, text that is not valid Unicode, or an upload that cannot be read as a paper.",
     499: "The client went away before the answer (cancelled): nobody reads it, the server's "
@@ -50,6 +51,11 @@ JUDGING_503 = {
     "return within CLAIMAUDIT_PLUGIN_TIMEOUT, or the backend did not give its settings "
     "(concurrency, review threshold, library use) within the server's timeout "
     "(plugin_unavailable: it may still be running)."
+}
+# A JSON body is refused for a content coding only (server/coding.py): it has no file name.
+CODED_415 = {
+    415: "A body sent with a Content-Encoding (gzip ...): bodies are read only as sent, "
+    "uncompressed."
 }
 # What any API request can be answered with, whatever its route.
 ANY_REQUEST = (401, 403, 413, 422, 500)

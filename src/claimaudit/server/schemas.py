@@ -205,3 +205,8 @@ class RefKey(Wire):
         description="The paper the reference names, as checks tell papers apart: two references "
         "with one key are one paper (a check naming both is refused)."
     )
+    is_reference: bool = Field(
+        description="Whether the text is a paper reference (an arXiv id or URL, a DOI, "
+        "prefix:id) rather than other text (a title), which is its own key: a client that "
+        "completes typed text from the library keeps a reference as typed.",
+    )

@@ -73,5 +73,25 @@ def test_a_control_character_at_an_end_is_invalid_reference(api: TestClient, ref
 def test_the_key_is_the_one_a_check_uses(api: TestClient, ref: str, key: str) -> None:
     answer = api.get("/v1/references/key", params={"ref": ref})
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"ref": ref, "key": key}
+    assert answer.json() == {"ref": ref, "key": key, "isReference": key != "not a reference"}
     assert key == ref_key(ref)
+
+
+@pytest.mark.parametrize(
+    ("ref", "is_reference"),
+    [
+        ("local:ge", True),
+        ("arXiv:2101.00001v1", True),
+        ("https://doi.org/10.1000/XYZ", True),
+        ("deep learning", False),
+        ("2105", False),
+    ],
+)
+def test_the_answer_says_whether_the_text_is_a_reference(
+    api: TestClient, ref: str, is_reference: bool
+) -> None:
+    # The page completes typed text from the library only when it is not a reference itself.
+    answer = api.get("/v1/references/key", params={"ref": ref})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["isReference"] is is_reference
+    assert answer.json()["key"] == ref_key(ref)

@@ -6,7 +6,7 @@ from functools import partial
 
 from fastapi import APIRouter, FastAPI, Request
 
-from claimaudit.server.error_docs import ANY_REQUEST, JUDGING_503, error_responses
+from claimaudit.server.error_docs import ANY_REQUEST, CODED_415, JUDGING_503, error_responses
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import CheckRequest, CheckResponse, check_wire
 from claimaudit.server.state import AppState
@@ -20,7 +20,7 @@ def install(app: FastAPI, state: AppState) -> None:
         response_class=JSONResponse,
         responses={
             200: {"model": CheckResponse, "description": "One record per paper."},
-            **error_responses(400, 503, said=JUDGING_503),
+            **error_responses(400, 415, 503, said={**JUDGING_503, **CODED_415}),
         },
         summary="Check a claim against papers",
     )

@@ -20,7 +20,7 @@ from claimaudit.library.models import AddOutcome
 from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_CHARS
 from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
-from claimaudit.server.error_docs import ANY_REQUEST, error_responses
+from claimaudit.server.error_docs import ANY_REQUEST, CODED_415, error_responses
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import (
@@ -279,7 +279,7 @@ def install(app: FastAPI, state: AppState) -> None:
         responses={
             201: {"model": Added, "description": "Downloaded and stored (added or replaced)."},
             200: {"model": Added, "description": "That version was already stored."},
-            **error_responses(499, 502),
+            **error_responses(415, 499, 502, said=CODED_415),
         },
         summary="Download an arXiv paper into the library",
     )

@@ -35,13 +35,15 @@ def install(app: FastAPI, state: AppState) -> None:
             ),
         ],
     ) -> RefKey:
-        return RefKey(ref=ref, key=checked_key(ref))
+        key, is_reference = checked_key(ref)
+        return RefKey(ref=ref, key=key, is_reference=is_reference)
 
     app.include_router(router)
 
 
-def checked_key(ref: str) -> str:
-    """The key a check's "a paper given twice" rule uses (``inputs.ref_key``): pure, quick.
+def checked_key(ref: str) -> tuple[str, bool]:
+    """The key a check's "a paper given twice" rule uses (``inputs.ref_key``), and whether
+    ``ref`` is a paper reference at all: pure, quick.
 
     Printable text that names no paper keeps its own key, as a check tells it apart (its record
     is not_checked); text no reference can be (blank, control or invisible characters, over the
@@ -49,8 +51,8 @@ def checked_key(ref: str) -> str:
     control character at its ends too, which ``parse_ref`` would strip as whitespace."""
     refuse_unprintable(ref)
     try:
-        return str(parse_ref(ref))
+        return str(parse_ref(ref)), True
     except InvalidReferenceError as error:
         if error.text:
-            return ref.strip()
+            return ref.strip(), False
         raise

@@ -8,7 +8,7 @@ from functools import partial
 
 from fastapi import APIRouter, FastAPI, Request
 
-from claimaudit.server.error_docs import ANY_REQUEST, JUDGING_503, error_responses
+from claimaudit.server.error_docs import ANY_REQUEST, CODED_415, JUDGING_503, error_responses
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.review_schemas import ReviewRequest, ReviewResponse, review_wire
 from claimaudit.server.service import Reviewed
@@ -27,7 +27,7 @@ def install(app: FastAPI, state: AppState) -> None:
                 "description": "The records (with sentence positions), summary, uncited "
                 "sentences and annotated Markdown.",
             },
-            **error_responses(400, 503, said=JUDGING_503),
+            **error_responses(400, 415, 503, said={**JUDGING_503, **CODED_415}),
         },
         summary="Review a Markdown or LaTeX draft",
     )

@@ -187,17 +187,14 @@ async function loadContext(record, holder) {
 }
 
 const CONTEXT_NOTES = {
-  changed: "The stored paper has changed since this was judged",
-  removed: "The paper this record judged is no longer in the library",
+  changed: "The stored paper has changed since this was judged: the passage below is the one judged, shown without its neighbours.",
+  removed: "The paper this record judged is no longer in the library: the passage below is the one judged, shown without its neighbours.",
+  excerpts: "Judged on search excerpts, not on the paper's text in the library: the excerpt below is the one judged, shown without neighbours.",
+  elsewhere: "Judged on the paper's text from another source than the library: the passage below is the one judged, shown without its neighbours.",
 };
 
 function noteContext(holder, kind) {
-  holder.prepend(
-    el("p", {
-      class: `muted context-${kind}`,
-      text: `${CONTEXT_NOTES[kind]}: the passage below is the one judged, shown without its neighbours.`,
-    }),
-  );
+  holder.prepend(el("p", { class: `muted context-${kind}`, text: CONTEXT_NOTES[kind] }));
   holder.dataset.context = kind;
 }
 
@@ -218,7 +215,13 @@ function evidence(record) {
       true,
     ),
   );
-  loadContext(record, holder);
+  // Search excerpts (Valyu) were never the library's passages: their "P002" is the second
+  // excerpt, so the library (which may not hold the paper, or holds other text under that id)
+  // has no neighbours of it to show, and "removed" or "changed" would not be true. So for any
+  // other source's text (a plugin's): only the library's records carry its content hash.
+  if (record.evidenceScope === "search_excerpts") noteContext(holder, "excerpts");
+  else if (!record.paperContentHash) noteContext(holder, "elsewhere");
+  else loadContext(record, holder);
   return el(
     "section",
     { class: "evidence" },

@@ -27,19 +27,24 @@ export function paperKey(ref) {
 // The server's key for a reference: the very rule by which it refuses a check naming one paper
 // twice (a trailing dot, %2F, 10.48550/arXiv.N, an old id without "arXiv:" ...), asked once per
 // spelling. Unanswered (server away, token missing), the page's own guess stands in, and is not kept.
+// The answer also says whether the text is a reference at all (isReference), or other text.
 const keys = new Map();
-export function paperKeyOf(ref) {
+function keyAnswer(ref) {
   if (!keys.has(ref)) {
     const asked = api(`/v1/references/key?ref=${encodeURIComponent(ref)}`).then(
-      (answer) => answer.key,
+      (answer) => ({ key: answer.key, isReference: answer.isReference }),
       () => {
         keys.delete(ref);
-        return paperKey(ref);
+        return { key: paperKey(ref), isReference: undefined };
       },
     );
     keys.set(ref, asked);
   }
   return keys.get(ref);
+}
+
+export async function paperKeyOf(ref) {
+  return (await keyAnswer(ref)).key;
 }
 
 async function alreadyAdded(papers, ref) {
@@ -133,14 +138,19 @@ export function initCheckPanel() {
   }
 
   // What typed text adds: the suggested paper whose title it is (any case), or the only
-  // suggestion; otherwise the text itself, as a reference.
+  // suggestion for a piece of a title or reference; otherwise the text itself, as a reference.
   async function resolveRef(text) {
     const papers = shown.text === text ? shown.papers : await lookup(text).catch(() => []);
     if (papers.some((p) => p.ref === text)) return text;
     const lower = text.toLowerCase();
     const titled = papers.find((p) => (p.title || "").trim().toLowerCase() === lower);
     if (titled) return titled.ref;
-    return papers.length === 1 ? papers[0].ref : text;
+    if (papers.length !== 1) return text;
+    // A whole reference goes in as typed: the one stored reference containing it may name
+    // another paper or edition (arXiv:…v1 typed, …v12 stored; local:ge typed, local:gep
+    // stored), and the check must judge the paper asked for, or say it is not there.
+    const { isReference } = await keyAnswer(text);
+    return isReference === false ? papers[0].ref : text;
   }
 
   // Adds run one after another, in the order typed; a check waits for those under way.
@@ -231,6 +241,9 @@ export function initCheckPanel() {
     submit.disabled = true;
     setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
     results.replaceChildren();
+    // Hidden while it holds nothing: a region named by a heading it lacks would be listed
+    // among the page's landmarks as an empty, unnamed "region".
+    results.hidden = true;
     results.classList.remove("stale");
     judged = null;
     let landing = null; // where focus goes when the results are in
@@ -247,6 +260,7 @@ export function initCheckPanel() {
         legend(),
         ...found.records.map((r) => card(r, found.threshold)),
       );
+      results.hidden = false;
       setStatus(status, said, "done");
       landing = document.getElementById("results-title");
       followJudged(); // edited while the check ran

@@ -2,7 +2,7 @@
 // remove a paper.
 
 import { api, refPath } from "./api.js";
-import { pageMessage } from "./messages.js";
+import { pageMessage, uploadWarning } from "./messages.js";
 import { breakable, el, restoreFocus, setStatus } from "./dom.js";
 import { initLimitNote } from "./counter.js";
 
@@ -147,7 +147,7 @@ export function initLibraryPanel() {
 
   // What the server stored but thought worth saying (a file name naming another paper, ...).
   function showWarnings(messages) {
-    warnings.replaceChildren(...messages.map((message) => el("li", { text: `Warning: ${message}` })));
+    warnings.replaceChildren(...messages.map((message) => el("li", { text: `Warning: ${uploadWarning(message)}` })));
     warnings.hidden = messages.length === 0;
   }
 

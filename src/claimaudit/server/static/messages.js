@@ -25,6 +25,15 @@ const ARXIV_ONLY = /; add any other from its file$/;
 // topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
 
+// An upload of identical content under another title, without replace: the API's warning ends
+// "it was not retitled: send replace: true to change its title" (server/service.py).
+const RETITLE_ADVICE_API = /: send replace: true to change its title$/;
+
+// An upload's warning as the page says it: the API's advice names a field the page ticks.
+export function uploadWarning(message) {
+  return message.replace(RETITLE_ADVICE_API, ": tick “replace different content” and upload again to change its title");
+}
+
 // An ApiError (status, code, message) as the page says it.
 export function pageMessage(error) {
   switch (error.code) {
