@@ -599,3 +599,32 @@ def test_a_commit_and_its_note_are_not_parted_by_ctrl_c(library: Library) -> Non
     library.connection.set_trace_callback(None)
     assert [str(ref) for ref in library.stored] == ["local:a"]
     assert library.get_paper(parse_ref("local:a")) is not None
+
+
+@pytest.mark.parametrize(
+    ("stored", "outcome"),
+    [
+        ("latex/14", AddOutcome.REPLACED),  # the same files, read by a newer reader: re-read
+        (None, AddOutcome.REPLACED),  # a reading from before readers were recorded
+        ("text/3", AddOutcome.UNCHANGED),  # the same bytes named .txt, now .md: another reader
+        ("latex/41", AddOutcome.UNCHANGED),  # stored by a newer claimaudit: never read older
+    ],
+)
+def test_the_same_content_is_read_again_only_by_a_newer_version_of_its_reader(
+    library: Library, stored: str | None, outcome: AddOutcome
+) -> None:
+    # QA: `library add n.txt --title First`, then the same bytes as n.md --title Second, without
+    # --replace: "replaced local:z: Second"; adding n.txt again flipped it back, each time new
+    # passages and a new title, as though asked to replace.
+    library.add_paper(replace(_paper("local:z", "kept", title="First"), extractor=stored))
+    again = replace(_paper("local:z", "read again", title="Second"), extractor="latex/40")
+    assert library.add_paper(again) is outcome
+    kept = outcome is AddOutcome.UNCHANGED
+    [paper] = library.list_papers()
+    assert paper.title == ("First" if kept else "Second")
+    assert [p.text for p in library.passages(paper.ref)] == (["kept"] if kept else ["read again"])
+    # Asked to replace, another reader's reading replaces the stored one.
+    assert library.add_paper(again, replace=True) is (
+        AddOutcome.REPLACED if kept else AddOutcome.UNCHANGED
+    )
+    assert library.list_papers()[0].title == "Second"

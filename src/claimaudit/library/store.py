@@ -230,9 +230,12 @@ class Library:
         outcome = AddOutcome.ADDED
         if row is not None:
             same_reader = paper.extractor is None or row[2] == paper.extractor
-            if row[1] == paper.content_hash and same_reader:
+            # The same file read by a newer version of its reader replaces the older reading by
+            # itself; another reader (the same bytes named .md, not .txt) or an older version
+            # (a newer claimaudit stored it) replaces nothing unless asked to.
+            rereads = replace or _newer_reading(row[2], paper.extractor)
+            if row[1] == paper.content_hash and (same_reader or not rereads):
                 return AddOutcome.UNCHANGED
-            # The same file read by a newer extractor replaces its older reading by itself.
             if row[1] != paper.content_hash and not replace:
                 raise ContentConflictError(
                     f"{paper.ref} is already in the library with different content"
@@ -611,19 +614,30 @@ def _like_escaped(text: str) -> str:
     return needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def _newer_reading(stored: str | None, reader: str | None) -> bool:
+    """Whether ``reader`` is a newer version of the reader that read the stored copy
+    (``latex/40`` after ``latex/14``), or the stored reading's reader was not recorded."""
+    if reader is None:
+        return False
+    if stored is None:
+        return True
+    old_format, _, old_number = stored.rpartition("/")
+    new_format, _, new_number = reader.rpartition("/")
+    return (
+        old_format == new_format
+        and old_number.isdigit()
+        and new_number.isdigit()
+        and int(old_number) < int(new_number)
+    )
+
+
 def _older_reading(stored: str | None, reader: str | None) -> str:
     """What to add to a conflict where an older reader read the stored copy: the hash covers
     the files a reader reads, and a newer one may read more of them (LaTeX's ``.bib`` from
     ``latex/15``), so unchanged files may hash otherwise. Nothing tells which, so both are said;
     "" where the readers are one, or the stored one is newer."""
-    if reader is None or stored == reader:
+    if not _newer_reading(stored, reader):
         return ""
-    if stored is not None:
-        old_format, _, old_number = stored.rpartition("/")
-        new_format, _, new_number = reader.rpartition("/")
-        older = old_number.isdigit() and new_number.isdigit() and int(old_number) < int(new_number)
-        if old_format != new_format or not older:
-            return ""
     return (
         f", or was read from the same files by an older reader ({stored or 'unrecorded'}; this "
         f"version's {reader} may read more of them, such as a bibliography, and so hash them "
