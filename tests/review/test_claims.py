@@ -465,3 +465,21 @@ def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition() -> None:
 )
 def test_a_subject_left_by_a_textual_citation_opens_with_a_capital(text: str, shown: str) -> None:
     assert with_subject(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text"),
+    [
+        ("[1, 2] is a benchmark.", "Each cited work is a benchmark."),
+        ("[1-3] is a benchmark.", "Each cited work is a benchmark."),
+        ("However, [1, 2] is a benchmark.", "However, each cited work is a benchmark."),
+        ("[1, 2]'s methods are fast.", "The cited works' methods are fast."),
+        ("Studies of [1, 2] show gains.", "Studies of the cited works show gains."),
+        ("[1, 2] are benchmarks.", "The cited works are benchmarks."),
+        ("[1] is a benchmark.", "The cited work is a benchmark."),
+        ("[1, 1] is a benchmark.", "The cited work is a benchmark."),
+    ],
+)
+def test_a_group_of_several_works_as_subject_names_them_all(sentence: str, text: str) -> None:
+    # QA: "[1, 2] is a benchmark." read "The cited work is a benchmark.", one work of two.
+    assert _clean(sentence) == text

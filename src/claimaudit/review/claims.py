@@ -77,12 +77,14 @@ def claim_text(
     kept: list[str] = []
     position = 0
     reads = {c.group: c.reads for c in reversed(citations)}  # an in-text citation's names
+    # A group that reads nothing leaves a mark per work it cites: "[1, 2] is" names two.
+    works = {group: len({c.key for c in citations if c.group == group}) for group in reads}
     sentence = sentence.replace(REMOVED, "\ufffd")
     for start, end in sorted(reads):
         if start >= position:
             kept.append(sentence[position:start])
-            # A group that reads nothing leaves its mark: the blanks before it are its own.
-            kept.append(reads[(start, end)] or REMOVED)
+            # A group that reads nothing leaves its marks: the blanks before it are its own.
+            kept.append(reads[(start, end)] or REMOVED * max(works[(start, end)], 1))
             position = end
         else:
             position = max(position, end)

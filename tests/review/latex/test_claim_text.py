@@ -240,3 +240,19 @@ def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition(tmp_path: P
         "We pad inputs, the method works.",
         "The method works well.",
     ]
+
+
+def test_a_command_citing_several_works_as_subject_names_them_all(tmp_path: Path) -> None:
+    # QA: "\cite{a,b} is a benchmark." read "The cited work is a benchmark.", one of two.
+    body = (
+        "\\cite{a,b} is a benchmark.\n\n\\cite{a,b} are benchmarks.\n\n"
+        "However, \\citep{a,b} is a benchmark.\n\n\\cite{a} is a benchmark."
+    )
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == [
+        "Each cited work is a benchmark.",
+        "The cited works are benchmarks.",
+        "However, each cited work is a benchmark.",
+        "The cited work is a benchmark.",
+    ]
