@@ -3,8 +3,9 @@ reads "The authors showed that X", "[1] is a benchmark" "The cited work is a ben
 and [2] are benchmarks" "The cited works are benchmarks", "[1] and [2] is a benchmark" "Each
 cited work is a benchmark", "Both [1] and [2] ..." "Both cited works ...", "However, [1]
 showed" "However, the authors showed", "As [1] showed, X" "As the authors showed, X", "[1]'s
-method" "The cited work's method", and "Ref. [1]" is the citation whole. Rather than a verb with
-no subject, the sentence reads as a textual citation of a work whose entry names no author does.
+method" "The cited work's method", "[1] et al. showed" and "[1] and colleagues showed" "The
+authors showed", and "Ref. [1]" is the citation whole. Rather than a verb with no subject, the
+sentence reads as a textual citation of a work whose entry names no author does.
 Used by ``leftovers.tidy`` on a sentence whose removed citations are marked (``REMOVED``).
 """
 
@@ -38,6 +39,14 @@ _SUBJECT_INSIDE = re.compile(
 )
 # "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
 _REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
+# A removed citation standing for its authors' names, with their fellows: "[1] et al. showed",
+# "[1] and colleagues showed" (a name written as a number) name the authors, no others; "[1]
+# et al.'s method" is theirs.
+_AUTHORS_AND_FELLOWS = re.compile(
+    rf"({HOLE})\s*(?:et\.?\s+al\b(?:\.(?=\s*\S))?|and\s+(?:(?:his|her|their)\s+)?"
+    r"(?:colleagues|co-?workers|collaborators|co-?authors)\b)(?:(['\u2019])s\b)?",
+    re.IGNORECASE,
+)
 # A removed citation owning what follows: "[1]'s method", "[1] and [2]'s methods".
 _POSSESSIVE = re.compile(rf"({HOLE})\s*(['\u2019]s)\b")
 # A removed citation after "by", "of" or "from", a verb after it: a subject's part ("Studies by
@@ -140,9 +149,19 @@ def _subject(verb: str, several: bool) -> str:
 
 
 def owners(text: str) -> str:
-    """``text`` with "Ref. [1]" read as its citation and "[1]'s method" as "the cited work's
-    method" (capitalised where it opens the sentence)."""
-    return _POSSESSIVE.sub(_owner, _REFERENCE_WORD.sub("", text))
+    """``text`` with "Ref. [1]" read as its citation, "[1]'s method" as "the cited work's
+    method" and "[1] et al." or "[1] and colleagues" as "the authors" (capitalised where it
+    opens the sentence)."""
+    text = _AUTHORS_AND_FELLOWS.sub(_authors, _REFERENCE_WORD.sub("", text))
+    return _POSSESSIVE.sub(_owner, text)
+
+
+def _authors(match: re.Match[str]) -> str:
+    """Removed citations with their authors' fellows ("[1] et al."): the authors, whose
+    names the citation stood for."""
+    opens = not match.string[: match.start()].strip()
+    authors = UNNAMED_AUTHORS.capitalize() if opens else UNNAMED_AUTHORS
+    return authors + (match.group(2) or "")  # "[1] et al.'s method": the authors' method
 
 
 # "the authors" before a verb made for one subject ("[1] is a benchmark", "-@solo shows Y"):

@@ -256,3 +256,10 @@ def test_a_command_citing_several_works_as_subject_names_them_all(tmp_path: Path
         "However, each cited work is a benchmark.",
         "The cited work is a benchmark.",
     ]
+
+
+def test_a_citation_with_its_authors_fellows_reads_as_the_authors(tmp_path: Path) -> None:
+    # QA: "\cite{a} et al. showed X." read "The authors et al. showed X.".
+    body = "\\cite{a} et al. showed X.\n\n\\cite{a} and colleagues showed X."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
+    assert [c.text for c in found.claims] == ["The authors showed X."] * 2
