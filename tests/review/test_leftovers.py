@@ -237,7 +237,7 @@ def test_a_cited_work_as_a_clause_subject_or_an_owner_reads_as_one(text: str, ti
     [
         # QA: "The work of [1] is seminal." read "Is seminal." and "Studies by [1] show gains."
         # "Studies by show gains.": the preposition's object, a subject's, was gone.
-        (f"The work of {REMOVED} is seminal.", "The work of the cited work is seminal."),
+        (f"The model of {REMOVED} is seminal.", "The model of the cited work is seminal."),
         (f"A review of {REMOVED} and {REMOVED} is given.", "A review of the cited works is given."),
         (f"Work by {REMOVED} and {REMOVED} is seminal.", "Work by the authors is seminal."),
         (f"Studies by {REMOVED} show gains.", "Studies by the authors show gains."),

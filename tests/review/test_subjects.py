@@ -25,3 +25,25 @@ def test_a_citation_with_its_authors_fellows_reads_as_the_authors(text: str, tid
     # QA: "[1] and colleagues showed X." read "The authors and colleagues showed X.", and
     # "[1] et al. showed X." "The authors et al. showed X.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"The work of {REMOVED} is seminal.", "The cited work is seminal."),
+        (f"The study of {REMOVED} also shows gains.", "The cited study also shows gains."),
+        (f"We build on the work of {REMOVED}.", "We build on the cited work."),
+        (f"Unlike the paper of {REMOVED}, ours is fast.", "Unlike the cited paper, ours is fast."),
+        # Of several, their work; a pointer "in the work of" goes whole, as before.
+        (
+            f"The work of {REMOVED} and {REMOVED} is seminal.",
+            "The work of the cited works is seminal.",
+        ),
+        (f"X reduces Y in the work of {REMOVED}.", "X reduces Y."),
+        (f"In the work of {REMOVED}, the authors pad.", "The authors pad."),
+    ],
+)
+def test_the_work_of_a_citation_is_the_cited_work(text: str, tidied: str) -> None:
+    # QA: "The work of [1] is seminal." read "The work of the cited work is seminal.", and
+    # "We build on the work of [1]." "We build on the work of.".
+    assert tidy(text, marked=True) == tidied

@@ -4,8 +4,9 @@ and [2] are benchmarks" "The cited works are benchmarks", "[1] and [2] is a benc
 cited work is a benchmark", "Both [1] and [2] ..." "Both cited works ...", "However, [1]
 showed" "However, the authors showed", "As [1] showed, X" "As the authors showed, X", "[1]'s
 method" "The cited work's method", "[1] et al. showed" and "[1] and colleagues showed" "The
-authors showed", and "Ref. [1]" is the citation whole. Rather than a verb with no subject, the
-sentence reads as a textual citation of a work whose entry names no author does.
+authors showed", "The work of [1]" "The cited work", and "Ref. [1]" is the citation whole.
+Rather than a verb with no subject, the sentence reads as a textual citation of a work whose
+entry names no author does.
 Used by ``leftovers.tidy`` on a sentence whose removed citations are marked (``REMOVED``).
 """
 
@@ -55,6 +56,10 @@ _OBJECT_IN_SUBJECT = re.compile(
     rf"([^\W\d_]+)\s+(by|of|from)\s+({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
+# "The work of [1]" is the cited work itself: "The work of the cited work is seminal" says it
+# twice, "We build on the work of." names nothing. So are a paper, a study and an article of
+# it. "In the work of [1]" is a pointer, which goes whole (``leftovers``).
+_WORK_OF = re.compile(rf"(?<![Ii]n )\b([Tt]he)\s+(work|paper|study|article)\s+of\s+({HOLE})")
 # Lower-case words after a hole that are no verb: it was an item of a list, or an object; a
 # pronoun opens a clause of its own ("In terms of [1] we pad").
 _NO_VERB = frozenset(
@@ -86,7 +91,16 @@ def name_subjects(text: str) -> str:
         text = f"{subject} {text[hole.end() :]}"
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
-    return _OBJECT_IN_SUBJECT.sub(_object, _SUBJECT_INSIDE.sub(_subject_inside, text))
+    text = _WORK_OF.sub(_work_of, _SUBJECT_INSIDE.sub(_subject_inside, text))
+    return _OBJECT_IN_SUBJECT.sub(_object, text)
+
+
+def _work_of(match: re.Match[str]) -> str:
+    """The cited work for "The work of [1]" (a study, a paper, an article); of several, as
+    ``_object`` reads it ("The work of the cited works": their joint work, perhaps)."""
+    if match.group(3).count(REMOVED) > 1:
+        return match.group()
+    return f"{match.group(1)} cited {match.group(2)}"
 
 
 def _object(match: re.Match[str]) -> str:
