@@ -47,3 +47,29 @@ def test_the_work_of_a_citation_is_the_cited_work(text: str, tidied: str) -> Non
     # QA: "The work of [1] is seminal." read "The work of the cited work is seminal.", and
     # "We build on the work of [1]." "We build on the work of.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"Unlike {REMOVED}, {REMOVED} is faster.",
+            "Unlike the cited work, the cited work is faster.",
+        ),
+        (
+            f"Unlike {REMOVED}, the method is faster.",
+            "Unlike the cited work, the method is faster.",
+        ),
+        (f"Unlike {REMOVED} and {REMOVED}, X is fast.", "Unlike the cited works, X is fast."),
+        (f"Compared to {REMOVED}, X is fast.", "Compared to the cited work, X is fast."),
+        (f"Like {REMOVED}, we pad inputs.", "Like the cited work, we pad inputs."),
+        # A pointer opening the sentence goes whole, as before.
+        (f"According to {REMOVED}, baselines are key.", "Baselines are key."),
+        (f"In {REMOVED}, the authors show X.", "The authors show X."),
+    ],
+)
+def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
+    text: str, tidied: str
+) -> None:
+    # QA: "Unlike [3], [4] is faster." read "Unlike, is faster.".
+    assert tidy(text, marked=True) == tidied

@@ -4,7 +4,8 @@ and [2] are benchmarks" "The cited works are benchmarks", "[1] and [2] is a benc
 cited work is a benchmark", "Both [1] and [2] ..." "Both cited works ...", "However, [1]
 showed" "However, the authors showed", "As [1] showed, X" "As the authors showed, X", "[1]'s
 method" "The cited work's method", "[1] et al. showed" and "[1] and colleagues showed" "The
-authors showed", "The work of [1]" "The cited work", and "Ref. [1]" is the citation whole.
+authors showed", "The work of [1]" "The cited work", "Unlike [3], X" "Unlike the cited work,
+X", and "Ref. [1]" is the citation whole.
 Rather than a verb with no subject, the sentence reads as a textual citation of a work whose
 entry names no author does.
 Used by ``leftovers.tidy`` on a sentence whose removed citations are marked (``REMOVED``).
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.review.citation_only import POINTER_VERBS
+from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
@@ -60,6 +61,18 @@ _OBJECT_IN_SUBJECT = re.compile(
 # twice, "We build on the work of." names nothing. So are a paper, a study and an article of
 # it. "In the work of [1]" is a pointer, which goes whole (``leftovers``).
 _WORK_OF = re.compile(rf"(?<![Ii]n )\b([Tt]he)\s+(work|paper|study|article)\s+of\s+({HOLE})")
+# A removed citation, the object of a preposition in a phrase opening the sentence before its
+# comma ("Unlike [3], X is faster", "Compared with [3] and [4], X"): the cited work(s), not
+# "Unlike, X is faster". A phrase of nothing but pointer words ("According to [3], X") goes
+# whole (``leftovers``).
+_OPENING_OBJECT = re.compile(rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,40}}?)\s*({HOLE})\s*(?=,)")
+_PREPOSITIONS = frozenset(
+    """
+    unlike like than to with from of by on over beyond besides against versus vs about for
+    into upon toward towards
+    """.split()
+)
+_WORD = re.compile(r"[^\W\d_]+")
 # Lower-case words after a hole that are no verb: it was an item of a list, or an object; a
 # pronoun opens a clause of its own ("In terms of [1] we pad").
 _NO_VERB = frozenset(
@@ -91,8 +104,18 @@ def name_subjects(text: str) -> str:
         text = f"{subject} {text[hole.end() :]}"
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
-    text = _WORK_OF.sub(_work_of, _SUBJECT_INSIDE.sub(_subject_inside, text))
+    text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
+    text = _SUBJECT_INSIDE.sub(_subject_inside, text)
     return _OBJECT_IN_SUBJECT.sub(_object, text)
+
+
+def _opening_object(match: re.Match[str]) -> str:
+    """The cited work(s) for removed citations a preposition opening the sentence had for its
+    object ("Unlike the cited work, X ..."); not in a pointer ("According to [3], X")."""
+    words = [word.lower() for word in _WORD.findall(match.group(1))]
+    if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
+        return match.group()
+    return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
 def _work_of(match: re.Match[str]) -> str:

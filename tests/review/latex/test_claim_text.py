@@ -263,3 +263,13 @@ def test_a_citation_with_its_authors_fellows_reads_as_the_authors(tmp_path: Path
     body = "\\cite{a} et al. showed X.\n\n\\cite{a} and colleagues showed X."
     found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
     assert [c.text for c in found.claims] == ["The authors showed X."] * 2
+
+
+def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
+    tmp_path: Path,
+) -> None:
+    # QA: "Unlike \cite{a}, \cite{b} is faster." read "Unlike, is faster.".
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    body = "Unlike \\cite{a}, \\cite{b} is faster."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == ["Unlike the cited work, the cited work is faster."]
