@@ -483,3 +483,18 @@ def test_a_subject_left_by_a_textual_citation_opens_with_a_capital(text: str, sh
 def test_a_group_of_several_works_as_subject_names_them_all(sentence: str, text: str) -> None:
     # QA: "[1, 2] is a benchmark." read "The cited work is a benchmark.", one work of two.
     assert _clean(sentence) == text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text"),
+    [
+        ("Padding keeps the ~~old~~ size [1].", "Padding keeps the size."),
+        ("Padding keeps the ~~size~~ [1].", "Padding keeps the."),
+        ("We ~~reduce~~ **improve** accuracy [1].", "We improve accuracy."),
+        # One tilde is Pandoc's subscript, no strikeout: its text stays.
+        ("Water is H~2~O [1].", "Water is H~2~O."),
+    ],
+)
+def test_struck_text_is_deleted_text_not_judged(sentence: str, text: str) -> None:
+    # QA: "Padding keeps the ~~size~~ [1]." was judged with its "~~size~~" marks and words.
+    assert _clean(sentence) == text

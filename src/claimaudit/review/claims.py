@@ -2,9 +2,9 @@
 
 The judge is shown the sentence, not its citation markers: "[@doi:...]", "[3]" and cited
 identifiers are removed, and Markdown is reduced to its text ("**strong**" reads "strong", a link
-reads as its text, a cross-reference "@fig:one" reads "1" as LaTeX's "\\ref" does). A sentence
-holding only citations ("See also [@b].") is no claim: its citations go to the sentence before
-it in its paragraph (``citation_only``).
+reads as its text, a cross-reference "@fig:one" reads "1" as LaTeX's "\\ref" does; struck text,
+"~~old~~", is deleted text, not read). A sentence holding only citations ("See also [@b].") is
+no claim: its citations go to the sentence before it in its paragraph (``citation_only``).
 """
 
 from __future__ import annotations
@@ -91,10 +91,18 @@ def claim_text(
     kept.append(sentence[position:])
     # A cross-reference prints the draft's own number: a placeholder, as for LaTeX's \ref.
     stripped = with_placeholders(drop_markers("".join(kept)))
-    tokens = markdown().parseInline(stripped, {"references": dict(links or {})})
+    # Struck text ("~~size~~", Pandoc's and GFM's strikeout) is deleted text: not what the
+    # sentence now says, so not judged.
+    parser = markdown().enable("strikethrough")
+    tokens = parser.parseInline(stripped, {"references": dict(links or {})})
     words: list[str] = []
+    struck = 0
     for token in (tokens[0].children or []) if tokens else []:
-        if token.type in ("text", "code_inline", "image"):
+        if token.type in ("s_open", "s_close"):
+            struck += 1 if token.type == "s_open" else -1
+        elif struck:
+            continue
+        elif token.type in ("text", "code_inline", "image"):
             words.append(token.content)
         elif token.type in ("softbreak", "hardbreak"):
             words.append(" ")
