@@ -440,10 +440,10 @@ def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition() -> None:
     assert _clean(f"The method is described at {arxiv}.") == "The method is described."
     assert _clean("It was shown by [1] and [2].") == "It was shown."
     assert _clean("The method, proposed by [1], works.") == "The method works."
-    # The author's words stay: a pointer after a comma goes whole, as before; "based on",
-    # "the following" and an address that is no citation.
+    # The author's words stay: a pointer after a comma goes whole, as before; "based on" (its
+    # object named), "the following" and an address that is no citation.
     assert _clean(f"X reduces Y, as described in {arxiv}.") == "X reduces Y."
-    assert _clean("This is based on [1].") == "This is based on."
+    assert _clean("This is based on [1].") == "This is based on the cited work."
     assert _clean("Good practice includes the following [1]:") == (
         "Good practice includes the following:"
     )

@@ -73,3 +73,28 @@ def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
 ) -> None:
     # QA: "Unlike [3], [4] is faster." read "Unlike, is faster.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X is faster than {REMOVED}.", "X is faster than the cited work."),
+        (f"Results agree with {REMOVED} on Y.", "Results agree with the cited work on Y."),
+        (f"We compare against {REMOVED} and {REMOVED}.", "We compare against the cited works."),
+        (f"Our method, unlike {REMOVED}, is fast.", "Our method, unlike the cited work, is fast."),
+        (f"Unlike {REMOVED} we find X.", "Unlike the cited work we find X."),
+        (f"This is based on {REMOVED}.", "This is based on the cited work."),
+        # A pointer at a work goes whole with its citation, as before; an address's "at" stays.
+        (f"It was shown by {REMOVED} and {REMOVED}.", "It was shown."),
+        (f"X reduces Y (Table 1 in {REMOVED}).", "X reduces Y."),
+        (f"X reduces Y, as described in {REMOVED}.", "X reduces Y."),
+        (f"Padding is used in {REMOVED}.", "Padding is used."),
+        (f"The code is available at {REMOVED}.", "The code is available at."),
+    ],
+)
+def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
+    text: str, tidied: str
+) -> None:
+    # QA: "X is faster than [3]." read "X is faster than.", "We compare against [3] and [4]."
+    # "We compare against and.".
+    assert tidy(text, marked=True) == tidied

@@ -21,7 +21,8 @@ A removed citation that was the sentence's subject ("[1] showed ...") reads "The
 cited work(s)" before "is", "are"; "Each cited work" for several before "is"), and
 a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
 Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
-The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
+The author's own "(Table 1)", "(in 2020)" and "(i.e., the mean)" stay; "based on [1]." reads
+"based on the cited work." (``subjects``).
 """
 
 from __future__ import annotations
@@ -128,8 +129,8 @@ _PHRASE_BEFORE_HOLE = re.compile(
     re.IGNORECASE,
 )
 # A verb that introduces a work, its preposition's object the removed citation: "The method is
-# described at [1]." reads "The method is described." ("based on." keeps its "on": no verb
-# that points at a work).
+# described at [1]." reads "The method is described." ("based on [1]" is no verb that points
+# at a work: ``subjects`` names its object).
 _VERB_BEFORE_HOLE = re.compile(
     rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{HOLE}", re.IGNORECASE
 )

@@ -73,6 +73,15 @@ _PREPOSITIONS = frozenset(
     """.split()
 )
 _WORD = re.compile(r"[^\W\d_]+")
+# A removed citation a preposition inside the sentence had for its object ("X is faster than
+# [3].", "Results agree with [3] on Y.", "This is based on [1]."): the cited work(s), not
+# "faster than.". Not "at" (an address's "available at"), nor a pointer's object, which goes
+# whole with it (``leftovers``: "(Table 1 in [1])", ", as described in [1].", "shown by [1]").
+_PREPOSITION_OBJECT = re.compile(rf"(?<![^\s,;(\[])([^\W\d_]+)\s*({HOLE})")
+_OBJECT_PREPOSITIONS = _PREPOSITIONS - {"at"}
+# What opens a pointer phrase, which goes whole: "X reduces Y in the work of [1]."
+_PHRASE_OPENERS = frozenset({"as", "in", "following", "according", "see", "cf"})
+_CLAUSE_START = re.compile(r"[,;(\[][^,;(\[]*$")
 # Lower-case words after a hole that are no verb: it was an item of a list, or an object; a
 # pronoun opens a clause of its own ("In terms of [1] we pad").
 _NO_VERB = frozenset(
@@ -106,7 +115,29 @@ def name_subjects(text: str) -> str:
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
     text = _SUBJECT_INSIDE.sub(_subject_inside, text)
-    return _OBJECT_IN_SUBJECT.sub(_object, text)
+    return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
+
+
+def _preposition_object(match: re.Match[str]) -> str:
+    """The cited work(s) for removed citations a preposition inside the sentence had for its
+    object, unless a pointer at them holds it (``_PREPOSITION_OBJECT``)."""
+    preposition = match.group(1).lower()
+    if preposition not in _OBJECT_PREPOSITIONS or _pointer_holds(match.string, match.end(1)):
+        return match.group()
+    return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
+
+
+def _pointer_holds(text: str, end: int) -> bool:
+    """Whether the words before ``end`` (a preposition's end) in their clause end in a pointer
+    at a work: a verb pointing at one before the preposition ("shown by"), or a phrase of
+    pointer words opening so ("in the work of", "Table 1 in"), which goes whole
+    (``leftovers``)."""
+    clause = _CLAUSE_START.search(text, 0, end)
+    words = [w.lower() for w in _WORD.findall(text[clause.start() if clause else 0 : end])]
+    if not words or words[-2:][0] in POINTER_VERBS or all(w in POINTING for w in words):
+        return True
+    opener = max((i for i, w in enumerate(words) if w in _PHRASE_OPENERS), default=None)
+    return opener is not None and all(w in POINTING for w in words[opener:])
 
 
 def _opening_object(match: re.Match[str]) -> str:

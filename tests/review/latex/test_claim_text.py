@@ -273,3 +273,12 @@ def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
     body = "Unlike \\cite{a}, \\cite{b} is faster."
     found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
     assert [c.text for c in found.claims] == ["Unlike the cited work, the cited work is faster."]
+
+
+def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
+    tmp_path: Path,
+) -> None:
+    # QA: "X is faster than \cite{a}." read "X is faster than.".
+    body = "X is faster than \\cite{a}.\n\nIt was shown by \\cite{a}."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
+    assert [c.text for c in found.claims] == ["X is faster than the cited work.", "It was shown."]
