@@ -498,3 +498,12 @@ def test_a_group_of_several_works_as_subject_names_them_all(sentence: str, text:
 def test_struck_text_is_deleted_text_not_judged(sentence: str, text: str) -> None:
     # QA: "Padding keeps the ~~size~~ [1]." was judged with its "~~size~~" marks and words.
     assert _clean(sentence) == text
+
+
+def test_a_struck_sentence_cites_nothing() -> None:
+    # QA: "~~X holds [1].~~" was judged as "~~X holds." against paper 1, a deleted sentence.
+    report = "A holds [1]. ~~B holds [2].~~ C holds [2].\n\n## References\n\n1. arXiv:1907.10121\n"
+    report += "2. arXiv:2105.14372\n"
+    claims, uncited = extract_claims(report)
+    assert [c.text for c in claims] == ["A holds.", "C holds."]
+    assert [u.text for u in uncited] == ["~~B holds [2].~~"]
