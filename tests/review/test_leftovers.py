@@ -305,3 +305,18 @@ def test_a_lone_pointer_keeps_its_word_not_a_bare_stop(text: str, tidied: str) -
     # Its record is not_checked (no word to check); its claim read ".", where "As described
     # in [1]." reads "As described in.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"This is in line with {REMOVED}.", "This is in line with the cited work."),
+        (f"In line with {REMOVED}, X holds.", "In line with the cited work, X holds."),
+        # A pointer at a work's line goes whole, as before.
+        (f"X holds (see line 5 in {REMOVED}).", "X holds."),
+    ],
+)
+def test_in_line_with_a_citation_is_no_pointer(text: str, tidied: str) -> None:
+    # QA: "This is in line with [1]." read "This is.": "in", "line" and "with" are pointer words
+    # ("line 5 in [1]") apart, and the claim lost all it said.
+    assert tidy(text, marked=True) == tidied

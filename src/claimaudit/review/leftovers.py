@@ -41,6 +41,7 @@ from claimaudit.review.subjects import (
     is_verb,
     name_subjects,
     owners,
+    says_something,
 )
 
 # What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
@@ -162,7 +163,11 @@ def _has_hole(words: list[str], before: str | None = None) -> bool:
 
 
 def _pointing(words: list[str]) -> bool:
-    return bool(words) and all(w in _POINTING or w.isdigit() for w in words)
+    return (
+        bool(words)
+        and all(w in _POINTING or w.isdigit() for w in words)
+        and not says_something(words)
+    )
 
 
 def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:

@@ -127,6 +127,21 @@ def _preposition_object(match: re.Match[str]) -> str:
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
+# Words that are pointer words apart but say something together: "in line with [1]" agrees
+# with the work, no pointer at its lines ("l. 3", "line 5").
+_IDIOMS = (("in", "line", "with"),)
+
+
+def says_something(words: list[str]) -> bool:
+    """Whether ``words``, pointer words perhaps, hold an idiom that says something of its own
+    ("in line with"): no pointer, dropped with its citation."""
+    return any(
+        tuple(words[index : index + len(idiom)]) == idiom
+        for idiom in _IDIOMS
+        for index in range(len(words))
+    )
+
+
 def _pointer_holds(text: str, end: int) -> bool:
     """Whether the words before ``end`` (a preposition's end) in their clause end in a pointer
     at a work: a verb pointing at one before the preposition ("shown by"), or a phrase of
@@ -134,6 +149,8 @@ def _pointer_holds(text: str, end: int) -> bool:
     (``leftovers``)."""
     clause = _CLAUSE_START.search(text, 0, end)
     words = [w.lower() for w in _WORD.findall(text[clause.start() if clause else 0 : end])]
+    if says_something(words):
+        return False
     if not words or words[-2:][0] in POINTER_VERBS or all(w in POINTING for w in words):
         return True
     opener = max((i for i, w in enumerate(words) if w in _PHRASE_OPENERS), default=None)
