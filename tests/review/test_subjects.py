@@ -98,3 +98,20 @@ def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
     # QA: "X is faster than [3]." read "X is faster than.", "We compare against [3] and [4]."
     # "We compare against and.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Unlike in {REMOVED}, X holds.", "Unlike in the cited work, X holds."),
+        (f"X holds, unlike in {REMOVED}.", "X holds, unlike in the cited work."),
+        (f"X is better than in {REMOVED}.", "X is better than in the cited work."),
+        (f"Like in {REMOVED}, we pad.", "Like in the cited work, we pad."),
+        # A pointer "as in [1]" goes whole, as before.
+        (f"X, as in {REMOVED}, holds.", "X holds."),
+    ],
+)
+def test_a_comparison_in_a_cited_work_keeps_its_object(text: str, tidied: str) -> None:
+    # QA: "X holds, unlike in [3]." read "X holds, unlike.", "X is better than in [3]." "X is
+    # better than.": "in [3]" went as a pointer, leaving the comparison without its object.
+    assert tidy(text, marked=True) == tidied

@@ -122,14 +122,20 @@ def _preposition_object(match: re.Match[str]) -> str:
     """The cited work(s) for removed citations a preposition inside the sentence had for its
     object, unless a pointer at them holds it (``_PREPOSITION_OBJECT``)."""
     preposition = match.group(1).lower()
-    if preposition not in _OBJECT_PREPOSITIONS or _pointer_holds(match.string, match.end(1)):
+    before = _WORD.findall(match.string.lower(), max(match.start() - 20, 0), match.start())
+    # "unlike in [3]", "than in [3]": a comparison with the work, no pointer at it.
+    compared = preposition == "in" and before[-1:] in (["unlike"], ["than"], ["like"])
+    if not compared and preposition not in _OBJECT_PREPOSITIONS:
+        return match.group()
+    if _pointer_holds(match.string, match.end(1)):
         return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
 # Words that are pointer words apart but say something together: "in line with [1]" agrees
 # with the work, no pointer at its lines ("l. 3", "line 5").
-_IDIOMS = (("in", "line", "with"),)
+# So is a comparison's "in": "unlike in [3]", "than in [3]".
+_IDIOMS = (("in", "line", "with"), ("unlike", "in"), ("than", "in"), ("like", "in"))
 
 
 def says_something(words: list[str]) -> bool:
