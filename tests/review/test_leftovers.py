@@ -320,3 +320,22 @@ def test_in_line_with_a_citation_is_no_pointer(text: str, tidied: str) -> None:
     # QA: "This is in line with [1]." read "This is.": "in", "line" and "with" are pointer words
     # ("line 5 in [1]") apart, and the claim lost all it said.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"{REMOVED}: X holds.", "X holds."),
+        (f"{REMOVED}{REMOVED}, padding matters.", "Padding matters."),
+        (f"{REMOVED}; X holds.", "X holds."),
+        (f"{REMOVED} -- X holds.", "X holds."),
+        (f"X holds: {REMOVED}.", "X holds."),
+        # Removed citations as a subject, and the author's colon, stay as before.
+        (f"{REMOVED}, {REMOVED} showed X.", "The authors showed X."),
+        ("The ratio is 3:1.", "The ratio is 3:1."),
+    ],
+)
+def test_a_separator_a_removed_citation_leaves_at_either_end_goes(text: str, tidied: str) -> None:
+    # QA: "[1]: X holds." read ": X holds.", "[1, 2], X holds." ", X holds." and "X holds:
+    # [1]." "X holds:.".
+    assert tidy(text, marked=True) == tidied

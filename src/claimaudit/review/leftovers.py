@@ -74,7 +74,11 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
-_SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
+# A colon before a stop too ("X holds: [1]." read "X holds:."); one ending a lead-in stays.
+_SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)|:+(?=[.!?])")
+# Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
+# X holds." read ": X holds." and ", X holds.".
+_LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*(?=\S)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
@@ -311,6 +315,8 @@ def tidy(
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
     # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
     text = owners(text)
+    leading = _LEADING_HOLE.match(text)
+    text = _capitalised(text[leading.end() :]) if leading else text
     text = _without_pointer_inside(name_subjects(_without_pointer_before_hole(text)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.

@@ -282,3 +282,10 @@ def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
     body = "X is faster than \\cite{a}.\n\nIt was shown by \\cite{a}."
     found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
     assert [c.text for c in found.claims] == ["X is faster than the cited work.", "It was shown."]
+
+
+def test_a_separator_a_removed_citation_leaves_at_either_end_goes(tmp_path: Path) -> None:
+    # QA: "\cite{a}: X holds." read ": X holds.".
+    body = "\\cite{a}: X holds.\n\nX holds: \\cite{a}."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
+    assert [c.text for c in found.claims] == ["X holds."] * 2
