@@ -440,10 +440,10 @@ def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition() -> None:
     assert _clean(f"The method is described at {arxiv}.") == "The method is described."
     assert _clean("It was shown by [1] and [2].") == "It was shown."
     assert _clean("The method, proposed by [1], works.") == "The method works."
-    # The author's words stay: a pointer after a comma goes whole, as before; "based on",
-    # "the following" and an address that is no citation.
+    # The author's words stay: a pointer after a comma goes whole, as before; "based on" (its
+    # object named), "the following" and an address that is no citation.
     assert _clean(f"X reduces Y, as described in {arxiv}.") == "X reduces Y."
-    assert _clean("This is based on [1].") == "This is based on."
+    assert _clean("This is based on [1].") == "This is based on the cited work."
     assert _clean("Good practice includes the following [1]:") == (
         "Good practice includes the following:"
     )
@@ -465,3 +465,45 @@ def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition() -> None:
 )
 def test_a_subject_left_by_a_textual_citation_opens_with_a_capital(text: str, shown: str) -> None:
     assert with_subject(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text"),
+    [
+        ("[1, 2] is a benchmark.", "Each cited work is a benchmark."),
+        ("[1-3] is a benchmark.", "Each cited work is a benchmark."),
+        ("However, [1, 2] is a benchmark.", "However, each cited work is a benchmark."),
+        ("[1, 2]'s methods are fast.", "The cited works' methods are fast."),
+        ("Studies of [1, 2] show gains.", "Studies of the cited works show gains."),
+        ("[1, 2] are benchmarks.", "The cited works are benchmarks."),
+        ("[1] is a benchmark.", "The cited work is a benchmark."),
+        ("[1, 1] is a benchmark.", "The cited work is a benchmark."),
+    ],
+)
+def test_a_group_of_several_works_as_subject_names_them_all(sentence: str, text: str) -> None:
+    # QA: "[1, 2] is a benchmark." read "The cited work is a benchmark.", one work of two.
+    assert _clean(sentence) == text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text"),
+    [
+        ("Padding keeps the ~~old~~ size [1].", "Padding keeps the size."),
+        ("Padding keeps the ~~size~~ [1].", "Padding keeps the."),
+        ("We ~~reduce~~ **improve** accuracy [1].", "We improve accuracy."),
+        # One tilde is Pandoc's subscript, no strikeout: its text stays.
+        ("Water is H~2~O [1].", "Water is H~2~O."),
+    ],
+)
+def test_struck_text_is_deleted_text_not_judged(sentence: str, text: str) -> None:
+    # QA: "Padding keeps the ~~size~~ [1]." was judged with its "~~size~~" marks and words.
+    assert _clean(sentence) == text
+
+
+def test_a_struck_sentence_cites_nothing() -> None:
+    # QA: "~~X holds [1].~~" was judged as "~~X holds." against paper 1, a deleted sentence.
+    report = "A holds [1]. ~~B holds [2].~~ C holds [2].\n\n## References\n\n1. arXiv:1907.10121\n"
+    report += "2. arXiv:2105.14372\n"
+    claims, uncited = extract_claims(report)
+    assert [c.text for c in claims] == ["A holds.", "C holds."]
+    assert [u.text for u in uncited] == ["~~B holds [2].~~"]

@@ -237,7 +237,7 @@ def test_a_cited_work_as_a_clause_subject_or_an_owner_reads_as_one(text: str, ti
     [
         # QA: "The work of [1] is seminal." read "Is seminal." and "Studies by [1] show gains."
         # "Studies by show gains.": the preposition's object, a subject's, was gone.
-        (f"The work of {REMOVED} is seminal.", "The work of the cited work is seminal."),
+        (f"The model of {REMOVED} is seminal.", "The model of the cited work is seminal."),
         (f"A review of {REMOVED} and {REMOVED} is given.", "A review of the cited works is given."),
         (f"Work by {REMOVED} and {REMOVED} is seminal.", "Work by the authors is seminal."),
         (f"Studies by {REMOVED} show gains.", "Studies by the authors show gains."),
@@ -304,4 +304,38 @@ def test_a_blank_typed_before_a_comma_or_stop_goes_in_markdown_as_in_latex(
 def test_a_lone_pointer_keeps_its_word_not_a_bare_stop(text: str, tidied: str) -> None:
     # Its record is not_checked (no word to check); its claim read ".", where "As described
     # in [1]." reads "As described in.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"This is in line with {REMOVED}.", "This is in line with the cited work."),
+        (f"In line with {REMOVED}, X holds.", "In line with the cited work, X holds."),
+        # A pointer at a work's line goes whole, as before.
+        (f"X holds (see line 5 in {REMOVED}).", "X holds."),
+    ],
+)
+def test_in_line_with_a_citation_is_no_pointer(text: str, tidied: str) -> None:
+    # QA: "This is in line with [1]." read "This is.": "in", "line" and "with" are pointer words
+    # ("line 5 in [1]") apart, and the claim lost all it said.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"{REMOVED}: X holds.", "X holds."),
+        (f"{REMOVED}{REMOVED}, padding matters.", "Padding matters."),
+        (f"{REMOVED}; X holds.", "X holds."),
+        (f"{REMOVED} -- X holds.", "X holds."),
+        (f"X holds: {REMOVED}.", "X holds."),
+        # Removed citations as a subject, and the author's colon, stay as before.
+        (f"{REMOVED}, {REMOVED} showed X.", "The authors showed X."),
+        ("The ratio is 3:1.", "The ratio is 3:1."),
+    ],
+)
+def test_a_separator_a_removed_citation_leaves_at_either_end_goes(text: str, tidied: str) -> None:
+    # QA: "[1]: X holds." read ": X holds.", "[1, 2], X holds." ", X holds." and "X holds:
+    # [1]." "X holds:.".
     assert tidy(text, marked=True) == tidied

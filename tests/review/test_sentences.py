@@ -273,3 +273,23 @@ def test_a_capital_s_before_a_word_still_ends_an_english_sentence() -> None:
         "Results follow.",
         "See Fig. 2 here.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("~~X holds [1].~~", ["~~X holds [1].~~"]),
+        (
+            "W holds. ~~X holds [1]. Y holds [2].~~ Z holds [2].",
+            ["W holds.", "~~X holds [1]. Y holds [2].~~", "Z holds [2]."],
+        ),
+        (
+            "A holds [1]. ~~B holds.~~ C holds [2].",
+            ["A holds [1].", "~~B holds.~~", "C holds [2]."],
+        ),
+    ],
+)
+def test_sentences_struck_together_stay_one_deletion(text: str, sentences: list[str]) -> None:
+    # QA: "~~X holds [1].~~" read as the claim "~~X holds." citing paper 1, and the "~~" after
+    # it opened the next sentence ("~~ C holds.").
+    assert [text[a:b] for a, b in split_block(text)] == sentences

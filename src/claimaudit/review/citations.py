@@ -57,6 +57,7 @@ from claimaudit.review.numbered import (
     mask,
     numbers_group,
 )
+from claimaudit.review.struck import struck_spans
 from claimaudit.review.superscripts import superscript_marks
 
 _KEY = re.compile(
@@ -275,7 +276,9 @@ def find_citations(
     (``superscripts``: none without them)."""
     text = blank_markers(text)  # same length: positions hold in the caller's text
     masked = [False] * len(text)
-    for start, end in code_spans(text):
+    code = code_spans(text)
+    # Struck text is deleted text: "X holds ~~[1]~~ [2]." cites 2 alone.
+    for start, end in [*code, *struck_spans(text, code)]:
         masked[start:end] = [True] * (end - start)
     found = _in_text(text, masked, in_text) if in_text is not None else []
     found += _groups(text, masked, numbered, links) + _identifiers(text, masked)

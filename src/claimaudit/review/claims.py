@@ -2,9 +2,9 @@
 
 The judge is shown the sentence, not its citation markers: "[@doi:...]", "[3]" and cited
 identifiers are removed, and Markdown is reduced to its text ("**strong**" reads "strong", a link
-reads as its text, a cross-reference "@fig:one" reads "1" as LaTeX's "\\ref" does). A sentence
-holding only citations ("See also [@b].") is no claim: its citations go to the sentence before
-it in its paragraph (``citation_only``).
+reads as its text, a cross-reference "@fig:one" reads "1" as LaTeX's "\\ref" does; struck text,
+"~~old~~", is deleted text, not read). A sentence holding only citations ("See also [@b].") is
+no claim: its citations go to the sentence before it in its paragraph (``citation_only``).
 """
 
 from __future__ import annotations
@@ -77,22 +77,32 @@ def claim_text(
     kept: list[str] = []
     position = 0
     reads = {c.group: c.reads for c in reversed(citations)}  # an in-text citation's names
+    # A group that reads nothing leaves a mark per work it cites: "[1, 2] is" names two.
+    works = {group: len({c.key for c in citations if c.group == group}) for group in reads}
     sentence = sentence.replace(REMOVED, "\ufffd")
     for start, end in sorted(reads):
         if start >= position:
             kept.append(sentence[position:start])
-            # A group that reads nothing leaves its mark: the blanks before it are its own.
-            kept.append(reads[(start, end)] or REMOVED)
+            # A group that reads nothing leaves its marks: the blanks before it are its own.
+            kept.append(reads[(start, end)] or REMOVED * max(works[(start, end)], 1))
             position = end
         else:
             position = max(position, end)
     kept.append(sentence[position:])
     # A cross-reference prints the draft's own number: a placeholder, as for LaTeX's \ref.
     stripped = with_placeholders(drop_markers("".join(kept)))
-    tokens = markdown().parseInline(stripped, {"references": dict(links or {})})
+    # Struck text ("~~size~~", Pandoc's and GFM's strikeout) is deleted text: not what the
+    # sentence now says, so not judged.
+    parser = markdown().enable("strikethrough")
+    tokens = parser.parseInline(stripped, {"references": dict(links or {})})
     words: list[str] = []
+    struck = 0
     for token in (tokens[0].children or []) if tokens else []:
-        if token.type in ("text", "code_inline", "image"):
+        if token.type in ("s_open", "s_close"):
+            struck += 1 if token.type == "s_open" else -1
+        elif struck:
+            continue
+        elif token.type in ("text", "code_inline", "image"):
             words.append(token.content)
         elif token.type in ("softbreak", "hardbreak"):
             words.append(" ")

@@ -21,7 +21,8 @@ A removed citation that was the sentence's subject ("[1] showed ...") reads "The
 cited work(s)" before "is", "are"; "Each cited work" for several before "is"), and
 a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
 Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
-The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
+The author's own "(Table 1)", "(in 2020)" and "(i.e., the mean)" stay; "based on [1]." reads
+"based on the cited work." (``subjects``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from claimaudit.review.subjects import (
     is_verb,
     name_subjects,
     owners,
+    says_something,
 )
 
 # What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
@@ -72,7 +74,11 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
-_SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
+# A colon before a stop too ("X holds: [1]." read "X holds:."); one ending a lead-in stays.
+_SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)|:+(?=[.!?])")
+# Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
+# X holds." read ": X holds." and ", X holds.".
+_LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*(?=\S)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
@@ -128,8 +134,8 @@ _PHRASE_BEFORE_HOLE = re.compile(
     re.IGNORECASE,
 )
 # A verb that introduces a work, its preposition's object the removed citation: "The method is
-# described at [1]." reads "The method is described." ("based on." keeps its "on": no verb
-# that points at a work).
+# described at [1]." reads "The method is described." ("based on [1]" is no verb that points
+# at a work: ``subjects`` names its object).
 _VERB_BEFORE_HOLE = re.compile(
     rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{HOLE}", re.IGNORECASE
 )
@@ -161,7 +167,11 @@ def _has_hole(words: list[str], before: str | None = None) -> bool:
 
 
 def _pointing(words: list[str]) -> bool:
-    return bool(words) and all(w in _POINTING or w.isdigit() for w in words)
+    return (
+        bool(words)
+        and all(w in _POINTING or w.isdigit() for w in words)
+        and not says_something(words)
+    )
 
 
 def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
@@ -305,6 +315,8 @@ def tidy(
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
     # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
     text = owners(text)
+    leading = _LEADING_HOLE.match(text)
+    text = _capitalised(text[leading.end() :]) if leading else text
     text = _without_pointer_inside(name_subjects(_without_pointer_before_hole(text)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.

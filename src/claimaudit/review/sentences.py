@@ -30,7 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from claimaudit.review.code_spans import code_spans
 from claimaudit.review.document import Block, Document
+from claimaudit.review.struck import struck_spans
 from claimaudit.text.segmenter import sentence_spans
 
 _RAISED = "[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+"  # superscript digits
@@ -187,6 +189,14 @@ def _at_letter_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return list(pairwise(bounds))
 
 
+def _struck_end(struck: list[tuple[int, int]], starts: list[int], position: int) -> int | None:
+    """Where the ``struck`` span ``position`` is inside of (after its opening) ends; None
+    when it is inside none."""
+    index = bisect.bisect_right(starts, position) - 1
+    inside = index >= 0 and struck[index][0] < position < struck[index][1]
+    return struck[index][1] if inside else None
+
+
 def split_block(text: str) -> list[tuple[int, int]]:
     """[start, end) of each sentence of a paragraph's text, whitespace trimmed."""
     segmented, hidden = _for_segmenting(text)
@@ -196,9 +206,20 @@ def split_block(text: str) -> list[tuple[int, int]]:
         for cut_start, cut_end in _at_letter_ends(segmented, start, end)
     ]
     merged: list[tuple[int, int]] = []
+    # A struck span is one deletion: sentences struck together ("~~X holds [1]. Y holds.~~")
+    # stay one, whose citations cite nothing (``citations``), not "~~X holds [1]." cited.
+    struck = struck_spans(text, code_spans(text)) if "~~" in text else []
+    struck_starts = [start for start, _ in struck]
     for start, end in pieces:
         if start >= end:
             continue
+        closes = _struck_end(struck, struck_starts, start) if merged else None
+        if closes is not None:
+            # The struck sentence ends where its span does; what follows is a sentence of its own.
+            merged[-1] = (merged[-1][0], min(end, closes))
+            start, end = _trimmed(text, closes, end) if end > closes else (end, end)
+            if start >= end:
+                continue
         if merged:
             carried = _CARRIED.match(text, start, end)
             if carried and (carried.end() == end or text[carried.end()].isspace()):

@@ -3,8 +3,11 @@ reads "The authors showed that X", "[1] is a benchmark" "The cited work is a ben
 and [2] are benchmarks" "The cited works are benchmarks", "[1] and [2] is a benchmark" "Each
 cited work is a benchmark", "Both [1] and [2] ..." "Both cited works ...", "However, [1]
 showed" "However, the authors showed", "As [1] showed, X" "As the authors showed, X", "[1]'s
-method" "The cited work's method", and "Ref. [1]" is the citation whole. Rather than a verb with
-no subject, the sentence reads as a textual citation of a work whose entry names no author does.
+method" "The cited work's method", "[1] et al. showed" and "[1] and colleagues showed" "The
+authors showed", "The work of [1]" "The cited work", "Unlike [3], X" "Unlike the cited work,
+X", and "Ref. [1]" is the citation whole.
+Rather than a verb with no subject, the sentence reads as a textual citation of a work whose
+entry names no author does.
 Used by ``leftovers.tidy`` on a sentence whose removed citations are marked (``REMOVED``).
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.review.citation_only import POINTER_VERBS
+from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
@@ -38,6 +41,14 @@ _SUBJECT_INSIDE = re.compile(
 )
 # "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
 _REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
+# A removed citation standing for its authors' names, with their fellows: "[1] et al. showed",
+# "[1] and colleagues showed" (a name written as a number) name the authors, no others; "[1]
+# et al.'s method" is theirs.
+_AUTHORS_AND_FELLOWS = re.compile(
+    rf"({HOLE})\s*(?:et\.?\s+al\b(?:\.(?=\s*\S))?|and\s+(?:(?:his|her|their)\s+)?"
+    r"(?:colleagues|co-?workers|collaborators|co-?authors)\b)(?:(['\u2019])s\b)?",
+    re.IGNORECASE,
+)
 # A removed citation owning what follows: "[1]'s method", "[1] and [2]'s methods".
 _POSSESSIVE = re.compile(rf"({HOLE})\s*(['\u2019]s)\b")
 # A removed citation after "by", "of" or "from", a verb after it: a subject's part ("Studies by
@@ -46,6 +57,31 @@ _OBJECT_IN_SUBJECT = re.compile(
     rf"([^\W\d_]+)\s+(by|of|from)\s+({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
+# "The work of [1]" is the cited work itself: "The work of the cited work is seminal" says it
+# twice, "We build on the work of." names nothing. So are a paper, a study and an article of
+# it. "In the work of [1]" is a pointer, which goes whole (``leftovers``).
+_WORK_OF = re.compile(rf"(?<![Ii]n )\b([Tt]he)\s+(work|paper|study|article)\s+of\s+({HOLE})")
+# A removed citation, the object of a preposition in a phrase opening the sentence before its
+# comma ("Unlike [3], X is faster", "Compared with [3] and [4], X"): the cited work(s), not
+# "Unlike, X is faster". A phrase of nothing but pointer words ("According to [3], X") goes
+# whole (``leftovers``).
+_OPENING_OBJECT = re.compile(rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,40}}?)\s*({HOLE})\s*(?=,)")
+_PREPOSITIONS = frozenset(
+    """
+    unlike like than to with from of by on over beyond besides against versus vs about for
+    into upon toward towards
+    """.split()
+)
+_WORD = re.compile(r"[^\W\d_]+")
+# A removed citation a preposition inside the sentence had for its object ("X is faster than
+# [3].", "Results agree with [3] on Y.", "This is based on [1]."): the cited work(s), not
+# "faster than.". Not "at" (an address's "available at"), nor a pointer's object, which goes
+# whole with it (``leftovers``: "(Table 1 in [1])", ", as described in [1].", "shown by [1]").
+_PREPOSITION_OBJECT = re.compile(rf"(?<![^\s,;(\[])([^\W\d_]+)\s*({HOLE})")
+_OBJECT_PREPOSITIONS = _PREPOSITIONS - {"at"}
+# What opens a pointer phrase, which goes whole: "X reduces Y in the work of [1]."
+_PHRASE_OPENERS = frozenset({"as", "in", "following", "according", "see", "cf"})
+_CLAUSE_START = re.compile(r"[,;(\[][^,;(\[]*$")
 # Lower-case words after a hole that are no verb: it was an item of a list, or an object; a
 # pronoun opens a clause of its own ("In terms of [1] we pad").
 _NO_VERB = frozenset(
@@ -77,7 +113,71 @@ def name_subjects(text: str) -> str:
         text = f"{subject} {text[hole.end() :]}"
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
-    return _OBJECT_IN_SUBJECT.sub(_object, _SUBJECT_INSIDE.sub(_subject_inside, text))
+    text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
+    text = _SUBJECT_INSIDE.sub(_subject_inside, text)
+    return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
+
+
+def _preposition_object(match: re.Match[str]) -> str:
+    """The cited work(s) for removed citations a preposition inside the sentence had for its
+    object, unless a pointer at them holds it (``_PREPOSITION_OBJECT``)."""
+    preposition = match.group(1).lower()
+    before = _WORD.findall(match.string.lower(), max(match.start() - 20, 0), match.start())
+    # "unlike in [3]", "than in [3]": a comparison with the work, no pointer at it.
+    compared = preposition == "in" and before[-1:] in (["unlike"], ["than"], ["like"])
+    if not compared and preposition not in _OBJECT_PREPOSITIONS:
+        return match.group()
+    if _pointer_holds(match.string, match.end(1)):
+        return match.group()
+    return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
+
+
+# Words that are pointer words apart but say something together: "in line with [1]" agrees
+# with the work, no pointer at its lines ("l. 3", "line 5").
+# So is a comparison's "in": "unlike in [3]", "than in [3]".
+_IDIOMS = (("in", "line", "with"), ("unlike", "in"), ("than", "in"), ("like", "in"))
+
+
+def says_something(words: list[str]) -> bool:
+    """Whether ``words``, pointer words perhaps, hold an idiom that says something of its own
+    ("in line with"): no pointer, dropped with its citation."""
+    return any(
+        tuple(words[index : index + len(idiom)]) == idiom
+        for idiom in _IDIOMS
+        for index in range(len(words))
+    )
+
+
+def _pointer_holds(text: str, end: int) -> bool:
+    """Whether the words before ``end`` (a preposition's end) in their clause end in a pointer
+    at a work: a verb pointing at one before the preposition ("shown by"), or a phrase of
+    pointer words opening so ("in the work of", "Table 1 in"), which goes whole
+    (``leftovers``)."""
+    clause = _CLAUSE_START.search(text, 0, end)
+    words = [w.lower() for w in _WORD.findall(text[clause.start() if clause else 0 : end])]
+    if says_something(words):
+        return False
+    if not words or words[-2:][0] in POINTER_VERBS or all(w in POINTING for w in words):
+        return True
+    opener = max((i for i, w in enumerate(words) if w in _PHRASE_OPENERS), default=None)
+    return opener is not None and all(w in POINTING for w in words[opener:])
+
+
+def _opening_object(match: re.Match[str]) -> str:
+    """The cited work(s) for removed citations a preposition opening the sentence had for its
+    object ("Unlike the cited work, X ..."); not in a pointer ("According to [3], X")."""
+    words = [word.lower() for word in _WORD.findall(match.group(1))]
+    if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
+        return match.group()
+    return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
+
+
+def _work_of(match: re.Match[str]) -> str:
+    """The cited work for "The work of [1]" (a study, a paper, an article); of several, as
+    ``_object`` reads it ("The work of the cited works": their joint work, perhaps)."""
+    if match.group(3).count(REMOVED) > 1:
+        return match.group()
+    return f"{match.group(1)} cited {match.group(2)}"
 
 
 def _object(match: re.Match[str]) -> str:
@@ -140,9 +240,19 @@ def _subject(verb: str, several: bool) -> str:
 
 
 def owners(text: str) -> str:
-    """``text`` with "Ref. [1]" read as its citation and "[1]'s method" as "the cited work's
-    method" (capitalised where it opens the sentence)."""
-    return _POSSESSIVE.sub(_owner, _REFERENCE_WORD.sub("", text))
+    """``text`` with "Ref. [1]" read as its citation, "[1]'s method" as "the cited work's
+    method" and "[1] et al." or "[1] and colleagues" as "the authors" (capitalised where it
+    opens the sentence)."""
+    text = _AUTHORS_AND_FELLOWS.sub(_authors, _REFERENCE_WORD.sub("", text))
+    return _POSSESSIVE.sub(_owner, text)
+
+
+def _authors(match: re.Match[str]) -> str:
+    """Removed citations with their authors' fellows ("[1] et al."): the authors, whose
+    names the citation stood for."""
+    opens = not match.string[: match.start()].strip()
+    authors = UNNAMED_AUTHORS.capitalize() if opens else UNNAMED_AUTHORS
+    return authors + (match.group(2) or "")  # "[1] et al.'s method": the authors' method
 
 
 # "the authors" before a verb made for one subject ("[1] is a benchmark", "-@solo shows Y"):

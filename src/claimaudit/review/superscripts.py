@@ -149,6 +149,16 @@ def listed_names(text: str, marks: list[tuple[int, int]]) -> set[int]:
     return _listed_names(text, marks)
 
 
+def unicode_runs(text: str) -> list[tuple[int, int, str]]:
+    """The runs of Unicode superscript digits in ``text`` ("¹⁻³", "¹,²"), each ``(start, end,
+    body)``, its body in ASCII ("1-3"); not an ion's charge's ("Ca²⁺")."""
+    return [
+        (match.start(), match.end(), match.group().translate(_ASCII))
+        for match in _UNICODE.finditer(text)
+        if text[match.end() : match.end() + 1] not in _CHARGE
+    ]
+
+
 def superscript_marks(
     text: str, masked: list[bool], listed: Collection[int]
 ) -> list[tuple[int, int, list[int]]]:

@@ -240,3 +240,52 @@ def test_a_cited_address_after_a_verb_leaves_no_dangling_preposition(tmp_path: P
         "We pad inputs, the method works.",
         "The method works well.",
     ]
+
+
+def test_a_command_citing_several_works_as_subject_names_them_all(tmp_path: Path) -> None:
+    # QA: "\cite{a,b} is a benchmark." read "The cited work is a benchmark.", one of two.
+    body = (
+        "\\cite{a,b} is a benchmark.\n\n\\cite{a,b} are benchmarks.\n\n"
+        "However, \\citep{a,b} is a benchmark.\n\n\\cite{a} is a benchmark."
+    )
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == [
+        "Each cited work is a benchmark.",
+        "The cited works are benchmarks.",
+        "However, each cited work is a benchmark.",
+        "The cited work is a benchmark.",
+    ]
+
+
+def test_a_citation_with_its_authors_fellows_reads_as_the_authors(tmp_path: Path) -> None:
+    # QA: "\cite{a} et al. showed X." read "The authors et al. showed X.".
+    body = "\\cite{a} et al. showed X.\n\n\\cite{a} and colleagues showed X."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
+    assert [c.text for c in found.claims] == ["The authors showed X."] * 2
+
+
+def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
+    tmp_path: Path,
+) -> None:
+    # QA: "Unlike \cite{a}, \cite{b} is faster." read "Unlike, is faster.".
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    body = "Unlike \\cite{a}, \\cite{b} is faster."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == ["Unlike the cited work, the cited work is faster."]
+
+
+def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
+    tmp_path: Path,
+) -> None:
+    # QA: "X is faster than \cite{a}." read "X is faster than.".
+    body = "X is faster than \\cite{a}.\n\nIt was shown by \\cite{a}."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
+    assert [c.text for c in found.claims] == ["X is faster than the cited work.", "It was shown."]
+
+
+def test_a_separator_a_removed_citation_leaves_at_either_end_goes(tmp_path: Path) -> None:
+    # QA: "\cite{a}: X holds." read ": X holds.".
+    body = "\\cite{a}: X holds.\n\nX holds: \\cite{a}."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
+    assert [c.text for c in found.claims] == ["X holds."] * 2

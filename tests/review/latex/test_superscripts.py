@@ -121,3 +121,34 @@ def test_numeric_labels_number_the_items(tmp_path: Path) -> None:
     )
     path = _draft(tmp_path, "SciPy is widely used\\textsuperscript{2}.", labelled)
     assert _cited(path) == [("SciPy is widely used.", ["arXiv:1907.10121"])]
+
+
+def test_a_unicode_raised_number_cites_as_textsuperscript_does(tmp_path: Path) -> None:
+    # QA: "works¹" typed in a .tex file was no citation, unlike a Markdown draft's "works¹".
+    body = (
+        "SciPy is a library for scientific computing¹.\n"
+        "Deep learning needs careful baselines.²\n"
+        "Kernels slide over their inputs¹⁻³.\n"
+        "We grew 10² cells in 5 cm² wells with Ca²⁺ ions and x² terms in our lab.\n"
+        "Sparse solvers scale well⁷.\n\n"
+        "Jane Doe¹ and John Roe² contributed equally."
+    )
+    assert _cited(_draft(tmp_path, body)) == [
+        ("SciPy is a library for scientific computing.", ["arXiv:1907.10121"]),
+        ("Deep learning needs careful baselines.", ["arXiv:2105.14372"]),
+        (
+            "Kernels slide over their inputs.",
+            ["arXiv:1907.10121", "arXiv:2105.14372", "arXiv:1603.07285"],
+        ),
+    ]
+
+
+def test_a_unicode_raised_number_with_no_numbered_list_is_text(tmp_path: Path) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\nSciPy is a library for computing¹.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [s.text for s in found.uncited] == ["SciPy is a library for computing¹."]

@@ -1,7 +1,8 @@
 """A LaTeX draft's raised citation marks: ``works\\textsuperscript{1}``,
 ``works.\\textsuperscript{1,2}``, ``works\\textsuperscript{1--3}``, as a Nature-style draft
 typed by hand writes them, cite the ``thebibliography`` items of those numbers, as a Markdown
-draft's "works¹" cites its References entry 1.
+draft's "works¹" cites its References entry 1; so do Unicode's raised digits typed in the
+draft ("works¹", "works.¹⁻³"), by the same rules.
 
 LaTeX numbers the items of a ``thebibliography`` in order unless ``\\bibitem[label]`` gives
 them labels: labels that are numbers number them so, any other label (an author-year style's
@@ -30,11 +31,16 @@ from claimaudit.review.latex.cites import CitationCommand
 from claimaudit.review.latex.draft import BibItem
 from claimaudit.review.latex.text import BlockBuilder
 from claimaudit.review.numbered import NUMBERS, group_numbers
-from claimaudit.review.superscripts import holds_prose, listed_names, stands_as_mark
+from claimaudit.review.superscripts import (
+    holds_prose,
+    listed_names,
+    stands_as_mark,
+    unicode_runs,
+)
 
 RAISED_COMMAND = "textsuperscript"
-# What a raised mark is typed with: the command, or mathematics' superscript.
-RAISED_SIGNS = (f"\\{RAISED_COMMAND}", "^")
+# What a raised mark is typed with: the command, mathematics' superscript, or a raised digit.
+RAISED_SIGNS = (f"\\{RAISED_COMMAND}", "^", *"⁰¹²³⁴⁵⁶⁷⁸⁹")
 # TeX's "--" and "---" print dashes: "1--3" is the range 1-3.
 _TEX_DASH = re.compile(r"-{2,3}")
 
@@ -77,6 +83,20 @@ def raised_keys(body: str, before: str, numbered: Mapping[int, str]) -> tuple[st
     if not numbers or not all(n in numbered for n in numbers):
         return None
     return tuple(dict.fromkeys(numbered[n] for n in numbers))
+
+
+def typed_marks(
+    text: str, before: str, numbered: Mapping[int, str]
+) -> list[tuple[int, int, tuple[str, ...]]]:
+    """The raised marks typed as Unicode superscripts in ``text`` ("works¹", "works.¹⁻³"),
+    which the paragraph's ``before`` precedes, each ``(start, end, keys)``: cited by the rules
+    of ``\\textsuperscript{1}`` (``raised_keys``), as a Markdown draft's "works¹" is."""
+    found: list[tuple[int, int, tuple[str, ...]]] = []
+    for start, end, body in unicode_runs(text) if numbered else []:
+        keys = raised_keys(body, (before + text[:start])[-128:], numbered)
+        if keys is not None:
+            found.append((start, end, keys))
+    return found
 
 
 def byline_marks(builder: BlockBuilder) -> list[tuple[int, CitationCommand]]:

@@ -32,7 +32,7 @@ class Read:
     citations: list[Citation]
     bounds: tuple[int, int]
     carried: tuple[int, ...] = ()
-    holes: tuple[int, ...] = ()  # where in its text a citation printed nothing
+    holes: tuple[int, ...] = ()  # where in its text a citation printed nothing, once a work
 
 
 # A sentence with the citations given to it (by citation-only sentences after it, and by its
@@ -50,6 +50,12 @@ def _citations(commands: list[tuple[int, CitationCommand]]) -> list[Citation]:
                 Citation(CitationStyle.KEY, key, key, position, position, (position, position))
             )
     return found
+
+
+def _works_at(commands: Sequence[tuple[int, CitationCommand]], position: int) -> int:
+    """How many works the citations printing nothing at ``position`` cite, each once."""
+    keys = {key for at, command in commands if at == position for key in command.keys}
+    return max(len(keys), 1)
 
 
 def _owner(spans: list[tuple[int, int]], text: str, position: int, command: CitationCommand) -> int:
@@ -95,7 +101,14 @@ def _read(draft: LatexDraft, block: LatexBlock) -> list[Read]:
         sentence = Sentence(len(made), first, last, line, column, block.text[start:end], block.file)
         # Its own citations' holes: one placed after the stop before it is that sentence's.
         own = {position for position, _ in commands}
-        holes = tuple(h - start for h in block.holes if h in own and start <= h <= end)
+        # One per work cited there: "\cite{a,b} is" names two works, as "\cite{a} and
+        # \cite{b} is" does.
+        holes = tuple(
+            h - start
+            for h in sorted(set(block.holes))
+            if h in own and start <= h <= end
+            for _ in range(_works_at(commands, h))
+        )
         made.append(Read(sentence, _citations(commands), (start, end), tuple(notes), holes))
     return made
 

@@ -57,6 +57,7 @@ from claimaudit.review.latex.raised import (
     byline_marks,
     raised_body,
     raised_keys,
+    typed_marks,
 )
 from claimaudit.review.latex.text import NO_BREAK, LatexBlock, paragraph_breaks
 
@@ -163,7 +164,7 @@ class DraftWalker(NoteWalker):
         if isinstance(node, LatexCommentNode):
             return
         if isinstance(node, LatexCharsNode):
-            self.chars(node)
+            self.chars(node, context)
         elif isinstance(node, LatexGroupNode):
             self.walk(node.nodelist, chain, context)
         elif isinstance(node, LatexMacroNode):
@@ -179,19 +180,33 @@ class DraftWalker(NoteWalker):
             self.collect([node], "math")
             self.emit(self.text_of([node]), node)
 
-    def chars(self, node: LatexCharsNode) -> None:
+    def chars(self, node: LatexCharsNode, context: str) -> None:
         text = node.chars
         if self.override is not None:
             self.emit(with_kept_blanks(text), node)
             return
         position = 0
-        # A blank typed before high punctuation is the author's (``BLANK_KEPT``), never
-        # closed up as a dropped citation's gap is.
         for start, end in paragraph_breaks(text):
-            self.emit_exact(with_kept_blanks(text[position:start]), node.pos + position)
+            self.emit_typed(text[position:start], node.pos + position, context)
             self.flush()
             position = end
-        self.emit_exact(with_kept_blanks(text[position:]), node.pos + position)
+        self.emit_typed(text[position:], node.pos + position, context)
+
+    def emit_typed(self, text: str, start: int, context: str) -> None:
+        """``text``, typed at ``start``, its Unicode raised marks ("works¹") placed as
+        citations of the thebibliography's items (``typed_marks``). A blank typed before high
+        punctuation is the author's (``BLANK_KEPT``), never closed up as a dropped citation's
+        gap is."""
+        marks: list[tuple[int, int, tuple[str, ...]]] = []
+        if self.numbered and context in ("prose", "footnote"):
+            before = "".join(self.builder.chars[-128:]) if self.builder is not None else ""
+            marks = typed_marks(text, before, self.numbered)
+        position = 0
+        for mark_start, mark_end, keys in marks:
+            self.emit_exact(with_kept_blanks(text[position:mark_start]), start + position)
+            self.cite_raised(keys, start + mark_start, start + mark_end, context)
+            position = mark_end
+        self.emit_exact(with_kept_blanks(text[position:]), start + position)
 
     def macro(self, node: LatexMacroNode, chain: tuple[Path, ...], context: str) -> None:
         name = node.macroname
@@ -280,7 +295,11 @@ class DraftWalker(NoteWalker):
         keys = raised_keys(body, before, self.numbered)
         if keys is None:
             return False
-        start, end = self.span(node)
+        self.cite_raised(keys, *self.span(node), context)
+        return True
+
+    def cite_raised(self, keys: tuple[str, ...], start: int, end: int, context: str) -> None:
+        """A raised mark citing ``keys``, typed at [start, end) of the file read."""
         command = CitationCommand(
             RAISED_COMMAND,
             CiteKind.PARENTHETICAL,
@@ -295,7 +314,6 @@ class DraftWalker(NoteWalker):
         if self.builder is None:
             self.builder = self.new_block()
         self.builder.cite(command)
-        return True
 
     def unraise(self) -> None:
         """The paragraph being read no longer cites by its byline's raised marks

@@ -1,0 +1,117 @@
+"""Who a removed citation was, where it stood for its authors' names with their fellows."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.review.leftovers import REMOVED, tidy
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"{REMOVED} et al. showed X.", "The authors showed X."),
+        (f"{REMOVED} and colleagues showed X.", "The authors showed X."),
+        (f"{REMOVED} and co-workers showed X.", "The authors showed X."),
+        (f"However, {REMOVED} and their colleagues showed X.", "However, the authors showed X."),
+        (f"We follow {REMOVED} and colleagues.", "We follow the authors."),
+        (f"This was shown by {REMOVED} et al.", "This was shown by the authors."),
+        (f"{REMOVED} et al.'s method is fast.", "The authors' method is fast."),
+        # Another list's "and" stays: "[1] and others" may be other works.
+        (f"{REMOVED} and others showed X.", "The authors and others showed X."),
+    ],
+)
+def test_a_citation_with_its_authors_fellows_reads_as_the_authors(text: str, tidied: str) -> None:
+    # QA: "[1] and colleagues showed X." read "The authors and colleagues showed X.", and
+    # "[1] et al. showed X." "The authors et al. showed X.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"The work of {REMOVED} is seminal.", "The cited work is seminal."),
+        (f"The study of {REMOVED} also shows gains.", "The cited study also shows gains."),
+        (f"We build on the work of {REMOVED}.", "We build on the cited work."),
+        (f"Unlike the paper of {REMOVED}, ours is fast.", "Unlike the cited paper, ours is fast."),
+        # Of several, their work; a pointer "in the work of" goes whole, as before.
+        (
+            f"The work of {REMOVED} and {REMOVED} is seminal.",
+            "The work of the cited works is seminal.",
+        ),
+        (f"X reduces Y in the work of {REMOVED}.", "X reduces Y."),
+        (f"In the work of {REMOVED}, the authors pad.", "The authors pad."),
+    ],
+)
+def test_the_work_of_a_citation_is_the_cited_work(text: str, tidied: str) -> None:
+    # QA: "The work of [1] is seminal." read "The work of the cited work is seminal.", and
+    # "We build on the work of [1]." "We build on the work of.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"Unlike {REMOVED}, {REMOVED} is faster.",
+            "Unlike the cited work, the cited work is faster.",
+        ),
+        (
+            f"Unlike {REMOVED}, the method is faster.",
+            "Unlike the cited work, the method is faster.",
+        ),
+        (f"Unlike {REMOVED} and {REMOVED}, X is fast.", "Unlike the cited works, X is fast."),
+        (f"Compared to {REMOVED}, X is fast.", "Compared to the cited work, X is fast."),
+        (f"Like {REMOVED}, we pad inputs.", "Like the cited work, we pad inputs."),
+        # A pointer opening the sentence goes whole, as before.
+        (f"According to {REMOVED}, baselines are key.", "Baselines are key."),
+        (f"In {REMOVED}, the authors show X.", "The authors show X."),
+    ],
+)
+def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
+    text: str, tidied: str
+) -> None:
+    # QA: "Unlike [3], [4] is faster." read "Unlike, is faster.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X is faster than {REMOVED}.", "X is faster than the cited work."),
+        (f"Results agree with {REMOVED} on Y.", "Results agree with the cited work on Y."),
+        (f"We compare against {REMOVED} and {REMOVED}.", "We compare against the cited works."),
+        (f"Our method, unlike {REMOVED}, is fast.", "Our method, unlike the cited work, is fast."),
+        (f"Unlike {REMOVED} we find X.", "Unlike the cited work we find X."),
+        (f"This is based on {REMOVED}.", "This is based on the cited work."),
+        # A pointer at a work goes whole with its citation, as before; an address's "at" stays.
+        (f"It was shown by {REMOVED} and {REMOVED}.", "It was shown."),
+        (f"X reduces Y (Table 1 in {REMOVED}).", "X reduces Y."),
+        (f"X reduces Y, as described in {REMOVED}.", "X reduces Y."),
+        (f"Padding is used in {REMOVED}.", "Padding is used."),
+        (f"The code is available at {REMOVED}.", "The code is available at."),
+    ],
+)
+def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
+    text: str, tidied: str
+) -> None:
+    # QA: "X is faster than [3]." read "X is faster than.", "We compare against [3] and [4]."
+    # "We compare against and.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Unlike in {REMOVED}, X holds.", "Unlike in the cited work, X holds."),
+        (f"X holds, unlike in {REMOVED}.", "X holds, unlike in the cited work."),
+        (f"X is better than in {REMOVED}.", "X is better than in the cited work."),
+        (f"Like in {REMOVED}, we pad.", "Like in the cited work, we pad."),
+        # A pointer "as in [1]" goes whole, as before.
+        (f"X, as in {REMOVED}, holds.", "X holds."),
+    ],
+)
+def test_a_comparison_in_a_cited_work_keeps_its_object(text: str, tidied: str) -> None:
+    # QA: "X holds, unlike in [3]." read "X holds, unlike.", "X is better than in [3]." "X is
+    # better than.": "in [3]" went as a pointer, leaving the comparison without its object.
+    assert tidy(text, marked=True) == tidied
