@@ -95,11 +95,18 @@ def test_a_removed_citations_blanks_close_up_before_other_scripts_punctuation(
         ("Padding, as shown in, matters.", "Padding matters."),
         ("X holds, following, and Y holds.", "X holds and Y holds."),
         ("In, pH matters.", "pH matters."),
+        # QA: "See [1]: X holds." read "See: X holds.", "Cf. [1]: X" "Cf.: X".
+        ("See: X holds.", "X holds."),
+        ("As shown in: padding matters.", "Padding matters."),
+        ("Cf.: X holds.", "X holds."),
+        ("Note: see, X holds.", "X holds."),
         # The author's own openings stay.
         ("In 2020, X was shown.", "In 2020, X was shown."),
         ("As noted, X holds.", "As noted, X holds."),
         ("And, as expected, X holds.", "And, as expected, X holds."),
         ("Unlike, we pad.", "Unlike, we pad."),
+        ("Results: X holds.", "Results: X holds."),
+        ("In short: X holds.", "In short: X holds."),
         ("X holds, as expected, in most cases.", "X holds, as expected, in most cases."),
     ],
 )

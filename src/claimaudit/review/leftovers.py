@@ -109,10 +109,11 @@ _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
 _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNORECASE)
 # The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
-# [3], the authors ..." read "According to, X" and "In, the authors"), or set off by commas
-# inside it ("Padding, as shown in [3], matters"). A comma right after a preposition is
-# never the author's.
+# [3], the authors ..." read "According to, X" and "In, the authors"; before a colon, "See [1]: X"
+# reads "See: X"), or set off by commas inside it ("Padding, as shown in [3], matters"). A
+# comma or colon right after a preposition is never the author's.
 _HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
+_HEAD_BEFORE_COLON = re.compile(r"([^\W\d_][^,;:()\[\]]{0,79}?)\s*:\s*(?=\w)")
 # The same pointer with no comma after its removed citation ("In [@a] the authors show ...",
 # "According to \\cite{a} baselines are key"): only a removed mark tells where its object was,
 # so it is read before the marks go (a LaTeX sentence's are set where a citation printed
@@ -232,13 +233,14 @@ def _dangling(words: list[str]) -> bool:
 
 def _without_pointer_head(text: str) -> str:
     """``text`` without a pointer at a removed citation opening it or set off by commas in
-    it ("According to, X holds." reads "X holds."; "X, as shown in, holds." reads "X
-    holds.")."""
+    it ("According to, X holds." and "See: X holds." read "X holds."; "X, as shown in,
+    holds." reads "X holds.")."""
     text = _INSIDE.sub(lambda m: "" if _dangling(_words(m.group(1))) else m.group(), text)
-    head = _HEAD.match(text)
-    if head is None or not _dangling(_words(head.group(1))):
-        return text
-    return _capitalised(text[head.end() :])
+    for opening in (_HEAD, _HEAD_BEFORE_COLON):
+        head = opening.match(text)
+        if head is not None and _dangling(_words(head.group(1))):
+            return _capitalised(text[head.end() :])
+    return text
 
 
 def _capitalised(rest: str) -> str:
