@@ -606,6 +606,7 @@ def test_a_commit_and_its_note_are_not_parted_by_ctrl_c(library: Library) -> Non
     [
         ("latex/14", AddOutcome.REPLACED),  # the same files, read by a newer reader: re-read
         (None, AddOutcome.REPLACED),  # a reading from before readers were recorded
+        ("markdown-0", AddOutcome.REPLACED),  # a reader this version cannot read: older
         ("text/3", AddOutcome.UNCHANGED),  # the same bytes named .txt, now .md: another reader
         ("latex/41", AddOutcome.UNCHANGED),  # stored by a newer claimaudit: never read older
     ],

@@ -616,19 +616,20 @@ def _like_escaped(text: str) -> str:
 
 def _newer_reading(stored: str | None, reader: str | None) -> bool:
     """Whether ``reader`` is a newer version of the reader that read the stored copy
-    (``latex/40`` after ``latex/14``), or the stored reading's reader was not recorded."""
+    (``latex/40`` after ``latex/14``), or the stored reading's reader was not recorded or
+    cannot be read (no ``format/number``): such a reading is older than any this version makes."""
     if reader is None:
         return False
-    if stored is None:
-        return True
-    old_format, _, old_number = stored.rpartition("/")
+    old_format, _, old_number = (stored or "").rpartition("/")
     new_format, _, new_number = reader.rpartition("/")
-    return (
-        old_format == new_format
-        and old_number.isdigit()
-        and new_number.isdigit()
-        and int(old_number) < int(new_number)
-    )
+    if not _version_number(old_number) or not _version_number(new_number):
+        return True
+    return old_format == new_format and int(old_number) < int(new_number)
+
+
+def _version_number(text: str) -> bool:
+    # ASCII digits only: "²" is a digit to Python, and no number to int().
+    return text.isascii() and text.isdigit()
 
 
 def _older_reading(stored: str | None, reader: str | None) -> str:
