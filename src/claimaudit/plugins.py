@@ -44,7 +44,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
-from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV, Missed, Overdue, plugin_timeout
+from claimaudit.backends.overdue import Missed, Overdue
+from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV, plugin_timeout
 from claimaudit.backends.watched import watched_judge, watched_source
 from claimaudit.errors import (
     PluginError,
