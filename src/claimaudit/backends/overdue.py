@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from claimaudit.backends.late_output import give_up
 from claimaudit.judges.deadline import Deadline, DeadlineExceeded, within
 
 R = TypeVar("R")
@@ -28,6 +29,7 @@ class _State:
         self.returned = False
         self.overdue = False
         self.error: BaseException | None = None
+        self.thread: threading.Thread | None = None
 
 
 class Overdue:
@@ -61,6 +63,11 @@ class Overdue:
         state = _State()
 
         def run() -> R:
+            with self._lock:
+                state.thread = threading.current_thread()
+                late = state.overdue  # given up on before it even started
+            if late:
+                give_up(state.thread)
             try:
                 return attempt()
             except BaseException as error:
@@ -81,4 +88,7 @@ class Overdue:
                 if not state.returned:
                     state.overdue = True
                     self._keys.add(key)
+                thread = state.thread if state.overdue else None
+            if thread is not None:
+                give_up(thread)  # what it prints from now on must not reach stdout
             raise Missed from None
