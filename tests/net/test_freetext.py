@@ -265,3 +265,36 @@ def test_every_value_of_a_cookie_header_is_masked(text: str, shown: str) -> None
 )
 def test_prose_about_cookies_stays(text: str) -> None:
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('{"accessToken": "abc123def456"}', '{"accessToken": "***"}'),
+        ('{"refreshToken": "zzz yyy"}', '{"refreshToken": "***"}'),
+        ("clientSecret=abc123def", "clientSecret=***"),
+        ("dbPassword=hunter22 was refused", "dbPassword=*** was refused"),
+        ("privateKey: abc123def", "privateKey: ***"),
+        ("sessionToken: abcdefghqwrtzp", "sessionToken: ***"),
+    ],
+)
+def test_a_camel_case_credential_name_is_one_as_its_snake_case_is(text: str, shown: str) -> None:
+    # QA: "access_token" was masked and "accessToken", as JSON from most APIs names it, not.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "maxTokens=512",
+        "passwordHash=sha256",
+        "tokenizer=bert",
+        "monkey=banana",
+        "accessTokenExpiry=3600",
+        "the accessToken was refused",
+        "keyword=title",
+    ],
+)
+def test_camel_case_names_that_name_no_credential_stay(text: str) -> None:
+    assert redact_text(text) == text

@@ -24,8 +24,11 @@ MASK = "***"
 # ("--api-key") or a private attribute ("_token"). Whole names only: "max_tokens", "keys",
 # "keyboard" and "--token-budget" are other words.
 _WORDS = (
-    r"(?:[A-Za-z0-9]+[_-])*"
+    r"(?:(?:[A-Za-z0-9]+[_-])*"
     r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?)"
+    # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"): the
+    # credential's word capitalised after a lower-case one, whatever the case rule around it.
+    r"|(?-i:[a-z][A-Za-z0-9]*(?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase|Credentials?)))"
 )
 _NAME = rf"(?<![A-Za-z0-9_-])(?:--?|_+)?{_WORDS}(?![A-Za-z0-9_-])"
 # What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
@@ -54,8 +57,9 @@ _MIN_STATED_CHARS = 6
 _OPTION = re.compile(
     rf"((?<![A-Za-z0-9_-])--?{_WORDS}(?![A-Za-z0-9_=-])\s+)(?!-)({_VALUE})", re.IGNORECASE
 )
-# A name of two parts or more ("api_key", "x-api-key", "client_secret"), or "apikey".
-_COMPOUND = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]|apikey", re.IGNORECASE)
+# A name of two parts or more ("api_key", "x-api-key", "client_secret", "accessToken"), or
+# "apikey".
+_COMPOUND = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]|apikey|(?-i:[a-z0-9][A-Z])", re.IGNORECASE)
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
 
 # An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a
