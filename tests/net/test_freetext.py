@@ -298,3 +298,23 @@ def test_a_camel_case_credential_name_is_one_as_its_snake_case_is(text: str, sho
 )
 def test_camel_case_names_that_name_no_credential_stay(text: str) -> None:
     assert redact_text(text) == text
+
+
+JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [JWT, "hf_abcdefghijklmnopqrstuvwxyzABCDEF12", "glpat-abcdefghij1234567890"],
+    ids=["jwt", "hugging face", "gitlab"],
+)
+def test_a_bare_key_of_a_well_known_shape_is_masked_without_a_name(key: str) -> None:
+    # QA: "invalid token eyJ..." showed a signed session token whole: no "=" or ":" followed
+    # its name, and a JWT was no shape known alone.
+    shown = redact_text(f"upstream: invalid token {key} expired")
+    assert shown == "upstream: invalid token *** expired"
+
+
+def test_dotted_words_are_no_jwt() -> None:
+    text = "see eyJ.notes and claimaudit.net.redaction"
+    assert redact_text(text) == text

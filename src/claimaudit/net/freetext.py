@@ -92,7 +92,8 @@ _COOKIE_ATTRIBUTES = frozenset(
 )
 
 # Keys whose shape alone says what they are, wherever they stand: OpenAI-style "sk-..." (also
-# "sk-proj-..."), GitHub tokens, Slack tokens, AWS access key ids, Google API keys.
+# "sk-proj-..."), GitHub, GitLab, Slack and Hugging Face tokens, AWS access key ids, Google API
+# keys, and JWTs (a session or bearer token: base64url JSON, "eyJ", in three dotted parts).
 _KEY_SHAPES = re.compile(
     r"(?<![A-Za-z0-9_-])(?:"
     r"sk-[A-Za-z0-9_-]{20,}"
@@ -100,6 +101,8 @@ _KEY_SHAPES = re.compile(
     r"|xox[abprs]-[A-Za-z0-9-]{10,}"
     r"|AKIA[0-9A-Z]{16}"
     r"|AIza[0-9A-Za-z_-]{35}"
+    r"|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,}"
+    r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"
     r")(?![A-Za-z0-9_-])"
 )
 
