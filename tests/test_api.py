@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 from importlib import resources
 from pathlib import Path
 from typing import NoReturn
@@ -18,7 +19,8 @@ from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.plugins import Registered
-from tests.fakes import ScriptedJudge, pick
+from tests.fakes import MemorySource, ScriptedJudge, pick
+from tests.stuck import HOLD
 from tests.users_mypy import strict_errors
 
 REPO = Path(__file__).resolve().parents[1]
@@ -498,3 +500,82 @@ def test_a_users_mypy_refuses_a_name_the_package_does_not_export(tmp_path: Path)
     root = Path(claimaudit.__file__)
     errors, out = strict_errors(tmp_path, script, root)
     assert len(errors) == 1 and 'has no attribute "check_claimm"' in errors[0], out
+
+
+class _NameHangs(ScriptedJudge):
+    """A caller's own judge whose ``name`` waits on ``gate`` (a server it asks, say)."""
+
+    gate: threading.Event | None = None
+
+    @property  # type: ignore[override]
+    def name(self) -> str:
+        assert self.gate is not None
+        self.gate.wait(HOLD)
+        return "slow-name"
+
+    @name.setter
+    def name(self, value: str) -> None:
+        pass
+
+
+class _SourceNameHangs(MemorySource):
+    gate: threading.Event | None = None
+
+    @property  # type: ignore[override]
+    def name(self) -> str:
+        assert self.gate is not None
+        self.gate.wait(HOLD)
+        return "slow-source"
+
+    @name.setter
+    def name(self, value: str) -> None:
+        pass
+
+
+def test_a_callers_judge_whose_name_hangs_is_given_up_at_the_timeout(
+    gate: threading.Event, tmp_path: Path
+) -> None:
+    # QA: make_checker read a caller's judge's name with no deadline, so one that never
+    # answered hung make_checker (and check_claim, a server) forever, unlike a plugin's.
+    judge = _NameHangs(pick("supports", "P001"))
+    judge.gate = gate
+    with pytest.raises(PluginError) as raised:
+        claimaudit.make_checker(judge, library=tmp_path, cache=False, timeout=0.2)
+    assert str(raised.value) == "judge _NameHangs did not give its name within 0.2 s"
+    with pytest.raises(PluginError) as again:  # not a second thread beside the stuck read
+        claimaudit.make_checker(judge, library=tmp_path, cache=False, timeout=0.2)
+    assert str(again.value) == (
+        "judge _NameHangs was not asked its name: an earlier read did not answer in time and "
+        "may still be running"
+    )
+
+
+def test_a_callers_source_whose_name_hangs_is_given_up_at_the_timeout(
+    gate: threading.Event, tmp_path: Path
+) -> None:
+    source = _SourceNameHangs({})
+    source.gate = gate
+    judge = ScriptedJudge(pick("supports", "P001"))
+    with pytest.raises(PluginError) as raised:
+        claimaudit.make_checker(judge, source=source, library=tmp_path, cache=False, timeout=0.2)
+    assert str(raised.value) == "source _SourceNameHangs did not give its name within 0.2 s"
+
+
+def test_a_callers_judge_is_named_by_its_own_name_read_once(tmp_path: Path) -> None:
+    reads: list[str] = []
+
+    class Counted(ScriptedJudge):
+        @property  # type: ignore[override]
+        def name(self) -> str:
+            reads.append("name")
+            return "mine"
+
+        @name.setter
+        def name(self, value: str) -> None:
+            pass
+
+    checker = claimaudit.make_checker(
+        Counted(pick("supports", "P001")), library=tmp_path, cache=False
+    )
+    assert checker.judge.name == "mine"
+    assert reads == ["name"]

@@ -378,3 +378,53 @@ def test_a_random_key_after_a_bare_key_is_masked_where_it_is_shown(
         registry.make_judge("good")
     assert secret not in registry.broken["leaky"] and "***" in registry.broken["leaky"]
     assert caplog.records and all(secret not in r.getMessage() for r in caplog.records)
+
+
+def _wait_for(done: threading.Event) -> None:
+    assert done.wait(120.0), "the plugin's thread never went on"
+
+
+def test_a_plugin_given_up_on_that_prints_later_prints_to_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA: its late print() reached the real stdout, in the middle of `check --format json`.
+    monkeypatch.setenv("CLAIMAUDIT_PLUGIN_TIMEOUT", "0.1")
+    let_go, printed = threading.Event(), threading.Event()
+
+    def register(registry: Registry) -> None:
+        let_go.wait(120.0)
+        print("late from register")
+        printed.set()
+
+    registry = Registry()
+    registry.load("sleepy", registering(register), "sleepy 1.0")
+    assert "sleepy" in registry.broken
+    let_go.set()
+    _wait_for(printed)
+    print("the command's own output")
+    out, err = capsys.readouterr()
+    assert out == "the command's own output\n"
+    assert "late from register" in err
+
+
+def test_a_factory_given_up_on_that_prints_later_prints_to_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CLAIMAUDIT_PLUGIN_TIMEOUT", "0.1")
+    let_go, printed = threading.Event(), threading.Event()
+
+    def factory(settings: object) -> object:
+        let_go.wait(120.0)
+        print("late from the factory")
+        printed.set()
+        return _Mine()
+
+    registry = Registry()
+    registry.load("mine", registering(lambda r: r.add_judge("mine", factory, "x")), "pkg 1")  # type: ignore[arg-type]
+    with pytest.raises(plugins.PluginTimeoutError):
+        registry.make_judge("mine")
+    let_go.set()
+    _wait_for(printed)
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "late from the factory" in err

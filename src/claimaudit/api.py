@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import cast
 
 from claimaudit.advice import Advice
 from claimaudit.backends.closing import close_all
-from claimaudit.backends.watched import is_built_in, watched_judge, watched_source
+from claimaudit.backends.watched import is_built_in, own_name, watched_judge, watched_source
 from claimaudit.checker.args import check_backend_arg, check_judge_name
 from claimaudit.checker.cache import ResultCache
 from claimaudit.checker.pipeline import Checker
@@ -126,13 +127,16 @@ def make_checker(
         elif not is_built_in(judge):
             # The caller's own: its calls may hang too. Its contract is checked first, as the
             # Checker would, so that a broken one is refused under its own name.
-            check_judge_name(require_judge(judge))
-            judge = watched_judge(judge, timeout)
+            # Its name, read once under the deadline as each later read of it is.
+            name = own_name(require_judge(judge), "judge", timeout)
+            check_judge_name(judge, name)
+            judge = watched_judge(judge, timeout, cast(str, name))
         if isinstance(source, str):
             source = make_source(source, library, timeout)
             owned.append(source)
         elif not is_built_in(source):
-            source = watched_source(require_source(source), timeout)
+            name = own_name(require_source(source), "source", timeout)
+            source = watched_source(source, timeout, cast(str, name))
         if fetch:
             source = _fetching(source, library)
             owned.append(source)

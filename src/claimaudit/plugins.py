@@ -33,10 +33,8 @@ import contextlib
 import importlib
 import inspect
 import logging
-import sys
 import threading
 from collections.abc import Callable
-from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import entry_points
@@ -44,7 +42,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
-from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV, Missed, Overdue, plugin_timeout
+from claimaudit.backends.late_output import prints_to_stderr_here
+from claimaudit.backends.overdue import Missed, Overdue
+from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV, plugin_timeout
 from claimaudit.backends.watched import watched_judge, watched_source
 from claimaudit.errors import (
     PluginError,
@@ -265,8 +265,9 @@ class Registry:
             # A plugin that prints while loading must not corrupt machine-readable stdout
             # (``check --format json``, ``plugins --json``): what it prints goes to stderr.
             # Redirected here, not on the plugin's thread: one left running past its deadline
-            # would otherwise restore stdout at some later moment, in the middle of output.
-            with redirect_stdout(sys.stderr):
+            # would otherwise restore stdout at some later moment, in the middle of output;
+            # what one given up on prints later goes to stderr too (``late_output``).
+            with prints_to_stderr_here():
                 if origin == BUILT_IN:
                     _load_on_this_thread(load, name, loader)
                 else:

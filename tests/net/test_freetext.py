@@ -221,3 +221,100 @@ def test_letters_only_after_a_compound_secret_name_and_a_colon_are_masked(
 )
 def test_words_after_a_secret_name_and_a_colon_stay_prose(text: str) -> None:
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            "proxy replied 403: Cookie: session=abc123def456; csrftoken=QWErty789xyz, log in",
+            "proxy replied 403: Cookie: session=***; csrftoken=***, log in",
+        ),
+        (
+            "Set-Cookie: sid=31d4d96e407aad42; Path=/; Secure; HttpOnly; SameSite=Lax",
+            "Set-Cookie: sid=***; Path=/; Secure; HttpOnly; SameSite=Lax",
+        ),
+        (
+            "set-cookie: a=1x; Expires=Wed, 21 Oct 2026 07:28:00 GMT, b=zz9; Max-Age=60",
+            "set-cookie: a=***; Expires=Wed, 21 Oct 2026 07:28:00 GMT, b=***; Max-Age=60",
+        ),
+        (
+            '{"headers": {"Cookie": "sessionid=9f8e7d6c5b4a; theme=dark"}}',
+            '{"headers": {"Cookie": "sessionid=***; theme=***"}}',
+        ),
+        ("{'cookie': 'sid=\"q w\"'}", "{'cookie': 'sid=***'}"),
+        ('{\\"Cookie\\": \\"sid=9f8e7d\\"}', '{\\"Cookie\\": \\"sid=***\\"}'),
+        ("refused with Cookie: sid=abc123.", "refused with Cookie: sid=***."),
+    ],
+)
+def test_every_value_of_a_cookie_header_is_masked(text: str, shown: str) -> None:
+    # A proxy or a server quoting the request's Cookie header, or its own Set-Cookie, hands
+    # out a session: every pair's value goes, a Set-Cookie's attributes stay.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cookie: a chocolate chip biscuit",
+        "cookie consent was refused",
+        "Set-Cookie: none sent",
+        "X-Session-Cookie-Policy: strict",
+    ],
+)
+def test_prose_about_cookies_stays(text: str) -> None:
+    assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('{"accessToken": "abc123def456"}', '{"accessToken": "***"}'),
+        ('{"refreshToken": "zzz yyy"}', '{"refreshToken": "***"}'),
+        ("clientSecret=abc123def", "clientSecret=***"),
+        ("dbPassword=hunter22 was refused", "dbPassword=*** was refused"),
+        ("privateKey: abc123def", "privateKey: ***"),
+        ("sessionToken: abcdefghqwrtzp", "sessionToken: ***"),
+    ],
+)
+def test_a_camel_case_credential_name_is_one_as_its_snake_case_is(text: str, shown: str) -> None:
+    # QA: "access_token" was masked and "accessToken", as JSON from most APIs names it, not.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "maxTokens=512",
+        "passwordHash=sha256",
+        "tokenizer=bert",
+        "monkey=banana",
+        "accessTokenExpiry=3600",
+        "the accessToken was refused",
+        "keyword=title",
+    ],
+)
+def test_camel_case_names_that_name_no_credential_stay(text: str) -> None:
+    assert redact_text(text) == text
+
+
+JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [JWT, "hf_abcdefghijklmnopqrstuvwxyzABCDEF12", "glpat-abcdefghij1234567890"],
+    ids=["jwt", "hugging face", "gitlab"],
+)
+def test_a_bare_key_of_a_well_known_shape_is_masked_without_a_name(key: str) -> None:
+    # QA: "invalid token eyJ..." showed a signed session token whole: no "=" or ":" followed
+    # its name, and a JWT was no shape known alone.
+    shown = redact_text(f"upstream: invalid token {key} expired")
+    assert shown == "upstream: invalid token *** expired"
+
+
+def test_dotted_words_are_no_jwt() -> None:
+    text = "see eyJ.notes and claimaudit.net.redaction"
+    assert redact_text(text) == text

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from claimaudit.backends.late_output import reroute
+
 # Papers are checked on several threads at once (review, the server): sys.stdout is one for the
 # process, so it is swapped by the first to enter and restored by the last to leave. Nested
 # contextlib.redirect_stdout calls on two threads could restore in the wrong order and leave
@@ -34,3 +36,4 @@ def prints_to_stderr() -> Iterator[None]:
             _inside -= 1
             if not _inside and _saved is not None:
                 sys.stdout, _saved = _saved, None
+        reroute()  # a call given up on meanwhile still prints to stderr (``late_output``)

@@ -14,20 +14,14 @@ from __future__ import annotations
 
 import math
 import os
-import threading
-from collections.abc import Callable
-from typing import TypeVar
 
+from claimaudit.backends.overdue import Missed, Overdue
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.judges.deadline import (
-    MAX_TIMEOUT,
-    MIN_TIMEOUT,
-    Deadline,
-    DeadlineExceeded,
-    within,
-)
+from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
 
-R = TypeVar("R")
+# The deadline's bookkeeping is shared with the per-call watch (``overdue``); named here too,
+# where the plugin loader and older callers look for it.
+__all__ = ["DEFAULT_PLUGIN_TIMEOUT", "PLUGIN_TIMEOUT_ENV", "Missed", "Overdue", "plugin_timeout"]
 
 PLUGIN_TIMEOUT_ENV = "CLAIMAUDIT_PLUGIN_TIMEOUT"
 # Seconds a plugin may take to load, or a factory to build a backend: importing a package and
@@ -51,65 +45,3 @@ def plugin_timeout() -> float:
             f"{MAX_TIMEOUT:g} (a day), not {raw!r}"
         )
     return seconds
-
-
-class Missed(Exception):
-    """The call did not return within its deadline; it may still be running."""
-
-
-class _State:
-    def __init__(self) -> None:
-        self.returned = False
-        self.overdue = False
-        self.error: BaseException | None = None
-
-
-class Overdue:
-    """Calls that missed their deadline and have not returned yet, by key (a backend's kind
-    and name): a server asked again would start another thread beside the stuck one at every
-    request, so a caller refuses at once while its key is here."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._keys: set[object] = set()
-
-    def __contains__(self, key: object) -> bool:
-        with self._lock:
-            return key in self._keys
-
-    def call(
-        self,
-        key: object,
-        attempt: Callable[[], R],
-        seconds: float,
-        *,
-        name: str,
-        discard: Callable[[R], object] | None = None,
-    ) -> R:
-        """``attempt()``'s result or exception, or ``Missed`` when it did not return within
-        ``seconds`` (``key`` is then overdue until it returns); ``discard`` gets a result that
-        came too late to be used."""
-        state = _State()
-
-        def run() -> R:
-            try:
-                return attempt()
-            except BaseException as error:
-                state.error = error
-                raise
-            finally:
-                with self._lock:
-                    state.returned = True
-                    if state.overdue:
-                        self._keys.discard(key)
-
-        try:
-            return within(Deadline(seconds), run, discard, name=name)
-        except DeadlineExceeded as error:
-            if error is state.error:
-                raise  # the plugin's own, raised in time: not this deadline
-            with self._lock:
-                if not state.returned:
-                    state.overdue = True
-                    self._keys.add(key)
-            raise Missed from None

@@ -11,26 +11,17 @@ beside a stuck one could break a backend that declared it takes one call at a ti
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from claimaudit.backends.overdue import Missed, Overdue
 from claimaudit.errors import BackendError, ClaimauditError
-from claimaudit.judges.deadline import Deadline, DeadlineExceeded, check_timeout, within
+from claimaudit.judges.deadline import check_timeout
 
 R = TypeVar("R")
 
 # Seconds a watched call may take when no --timeout is given: the remote judges' own default.
 DEFAULT_WATCH_TIMEOUT = 60.0
-
-
-class _Call:
-    """One call's state, shared by the caller and the worker under the watch's lock."""
-
-    def __init__(self) -> None:
-        self.returned = False
-        self.overdue = False
-        self.error: BaseException | None = None
 
 
 class Watch:
@@ -42,14 +33,13 @@ class Watch:
         self.name = name
         self.seconds = check_timeout(seconds, f"the {kind}'s")
         self.error = error
-        self._lock = threading.Lock()
-        self._overdue = 0  # calls past their deadline that have not returned yet
+        # Calls past their deadline that have not returned yet, one key a call.
+        self._overdue = Overdue()
 
     @property
     def stuck(self) -> bool:
         """Whether a call that missed its deadline may still be running."""
-        with self._lock:
-            return self._overdue > 0
+        return len(self._overdue) > 0
 
     def call(
         self,
@@ -63,33 +53,14 @@ class Watch:
         earlier call is still overdue (``refused`` says what was not done: "asked", "closed")."""
         who = f"{self.kind} {self.name!r}"
         failed = error or self.error
-        with self._lock:
-            if self._overdue:
-                raise failed(
-                    f"{who} was not {refused}: an earlier call did not answer within "
-                    f"{self.seconds:g} s and may still be running"
-                )
-        state = _Call()
-
-        def run() -> R:
-            try:
-                return attempt()
-            except BaseException as error:
-                state.error = error
-                raise
-            finally:
-                with self._lock:
-                    state.returned = True
-                    if state.overdue:
-                        self._overdue -= 1
-
+        if self.stuck:
+            raise failed(
+                f"{who} was not {refused}: an earlier call did not answer within "
+                f"{self.seconds:g} s and may still be running"
+            )
         try:
-            return within(Deadline(self.seconds), run, name=f"claimaudit-{self.kind}")
-        except DeadlineExceeded as error:
-            if error is state.error:
-                raise  # the backend's own, raised in time: not the watch's deadline
-            with self._lock:
-                if not state.returned:
-                    state.overdue = True
-                    self._overdue += 1
+            return self._overdue.call(
+                object(), attempt, self.seconds, name=f"claimaudit-{self.kind}"
+            )
+        except Missed:
             raise failed(f"{who} did not {doing} within {self.seconds:g} s") from None

@@ -6,7 +6,8 @@ remote) and are used as they are. A plugin's backend, or one a caller hands ``ma
 is wrapped here when it is made: its ``decide``, ``fit_evidence`` and ``fetch`` each end within
 the timeout (``--timeout``, else ``DEFAULT_WATCH_TIMEOUT``), or the paper is ``not_checked``;
 so does each read of its ``cache_identity``, and of its ``concurrency``, ``review_threshold``
-or ``library_use``, read before any paper is checked, else a one-line ``PluginTimeoutError``.
+or ``library_use``, read before any paper is checked, else a one-line ``PluginTimeoutError``;
+so does the one read of the ``name`` of a backend the caller hands in (``own_name``).
 Wrapped where it is made, the watch holds through every wrapper put around it later (a
 review's snapshot, the server's source) and is one per backend, whichever checker or thread
 calls it.
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from claimaudit.backends.overdue import Missed, Overdue
 from claimaudit.backends.watchdog import DEFAULT_WATCH_TIMEOUT, Watch
 from claimaudit.errors import JudgeError, PluginTimeoutError, SourceError
 from claimaudit.identity import PaperRef
@@ -118,6 +120,36 @@ def watched_source(source: Source, timeout: float | None, name: str | None = Non
     if isinstance(source, WatchedSource) and name in (None, source.name):
         return source
     return WatchedSource(source, source.name if name is None else name, _seconds(timeout))
+
+
+# The name reads of backends callers handed in that missed their deadline, still running.
+_NAME_READS = Overdue()
+
+
+def own_name(backend: object, kind: str, timeout: float | None) -> object:
+    """The ``name`` of a ``kind`` ("judge", "source") a caller hands ``make_checker`` (None
+    where it has none), read within ``timeout`` seconds (None: the default) as every other
+    read of its contract is: a property that asks a server and never answers hung
+    ``make_checker`` for good. Past the deadline, a one-line PluginTimeoutError naming its
+    class, as a plugin's factory that does not return is named; read once, the backend is
+    watched under it."""
+    seconds = _seconds(timeout)
+    # By the object's id: the read still running holds the object, so the id is not reused.
+    key = id(backend)
+    if key in _NAME_READS:
+        # Not a second thread beside the stuck one, at every make_checker a caller retries.
+        raise PluginTimeoutError(
+            f"{kind} {type(backend).__name__} was not asked its name: an earlier read did not "
+            f"answer in time and may still be running"
+        )
+    try:
+        return _NAME_READS.call(
+            key, lambda: getattr(backend, "name", None), seconds, name=f"claimaudit-{kind}"
+        )
+    except Missed:
+        raise PluginTimeoutError(
+            f"{kind} {type(backend).__name__} did not give its name within {seconds:g} s"
+        ) from None
 
 
 def is_built_in(backend: object) -> bool:

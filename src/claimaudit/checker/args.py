@@ -54,11 +54,16 @@ def check_checker_cache(cache: object) -> None:
         )
 
 
-def check_judge_name(judge: object) -> None:
-    """PluginError unless the judge's own ``name`` keeps the rule of a registered name: text,
-    not blank, no control characters. Every record names its judge, and a table or a terminal
-    shows it; a judge built by name is named so already (``claimaudit.judges.named``)."""
-    name = getattr(judge, "name", None)
+_UNREAD = object()
+
+
+def check_judge_name(judge: object, name: object = _UNREAD) -> None:
+    """PluginError unless the judge's own ``name`` (``name`` where the caller read it already,
+    under a deadline) keeps the rule of a registered name: text, not blank, no control
+    characters. Every record names its judge, and a table or a terminal shows it; a judge built
+    by name is named so already (``claimaudit.judges.named``)."""
+    if name is _UNREAD:
+        name = getattr(judge, "name", None)
     if isinstance(name, str) and name.strip() and name.isprintable():
         return
     # Masked before it is cut: half a credential is no longer recognised as one.

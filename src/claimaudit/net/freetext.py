@@ -24,8 +24,11 @@ MASK = "***"
 # ("--api-key") or a private attribute ("_token"). Whole names only: "max_tokens", "keys",
 # "keyboard" and "--token-budget" are other words.
 _WORDS = (
-    r"(?:[A-Za-z0-9]+[_-])*"
+    r"(?:(?:[A-Za-z0-9]+[_-])*"
     r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?)"
+    # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"): the
+    # credential's word capitalised after a lower-case one, whatever the case rule around it.
+    r"|(?-i:[a-z][A-Za-z0-9]*(?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase|Credentials?)))"
 )
 _NAME = rf"(?<![A-Za-z0-9_-])(?:--?|_+)?{_WORDS}(?![A-Za-z0-9_-])"
 # What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
@@ -54,8 +57,9 @@ _MIN_STATED_CHARS = 6
 _OPTION = re.compile(
     rf"((?<![A-Za-z0-9_-])--?{_WORDS}(?![A-Za-z0-9_=-])\s+)(?!-)({_VALUE})", re.IGNORECASE
 )
-# A name of two parts or more ("api_key", "x-api-key", "client_secret"), or "apikey".
-_COMPOUND = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]|apikey", re.IGNORECASE)
+# A name of two parts or more ("api_key", "x-api-key", "client_secret", "accessToken"), or
+# "apikey".
+_COMPOUND = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]|apikey|(?-i:[a-z0-9][A-Z])", re.IGNORECASE)
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
 
 # An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a
@@ -68,8 +72,28 @@ _AUTHORIZATION = re.compile(
 )
 _MIN_CREDENTIAL_CHARS = 8
 
+# A Cookie or Set-Cookie header as a proxy's or a server's message may echo it: every cookie's
+# value is a session's credential, whatever its name ("sid", "theme"), so each pair's value is
+# masked. Only a header that goes on with "name=value" is one: "The cookie: a biscuit" is prose.
+# A pair's value runs to a space, ";", "," or a quote (RFC 6265's cookie-octet), or is quoted;
+# Expires' date holds a comma and spaces of its own.
+_COOKIE_NAME = r"[A-Za-z0-9!#$%&*+.^_`|~-]+"
+_HTTP_DATE = r"[A-Za-z]{3},\s*\d{1,2}[\s-][A-Za-z]{3}[\s-]\d{2,4}\s+\d{1,2}:\d{2}:\d{2}\s+GMT"
+_COOKIE_VALUE = rf"(?:{_HTTP_DATE}|\"[^\"\n]{{0,{_MAX_QUOTED}}}\"|[^\s;,\"'\\]*)"
+_COOKIE_PAIR = re.compile(rf"({_COOKIE_NAME})=({_COOKIE_VALUE})")
+_COOKIE = re.compile(
+    rf"((?<![A-Za-z0-9_-])(?:set-)?cookie2?(?:{_QUOTE})?\s*:\s*(?:{_QUOTE})?)"
+    rf"({_COOKIE_NAME}={_COOKIE_VALUE}(?:\s*[;,]\s*{_COOKIE_NAME}(?:={_COOKIE_VALUE})?)*)",
+    re.IGNORECASE,
+)
+# Set-Cookie's attributes say where and how long a cookie holds, not what it is: they stay.
+_COOKIE_ATTRIBUTES = frozenset(
+    {"path", "domain", "expires", "max-age", "samesite", "priority", "version", "comment"}
+)
+
 # Keys whose shape alone says what they are, wherever they stand: OpenAI-style "sk-..." (also
-# "sk-proj-..."), GitHub tokens, Slack tokens, AWS access key ids, Google API keys.
+# "sk-proj-..."), GitHub, GitLab, Slack and Hugging Face tokens, AWS access key ids, Google API
+# keys, and JWTs (a session or bearer token: base64url JSON, "eyJ", in three dotted parts).
 _KEY_SHAPES = re.compile(
     r"(?<![A-Za-z0-9_-])(?:"
     r"sk-[A-Za-z0-9_-]{20,}"
@@ -77,6 +101,8 @@ _KEY_SHAPES = re.compile(
     r"|xox[abprs]-[A-Za-z0-9-]{10,}"
     r"|AKIA[0-9A-Z]{16}"
     r"|AIza[0-9A-Za-z_-]{35}"
+    r"|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,}"
+    r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"
     r")(?![A-Za-z0-9_-])"
 )
 
@@ -84,8 +110,10 @@ _KEY_SHAPES = re.compile(
 def mask_named_secrets(text: str) -> str:
     """``text`` with the value after a secret-looking name masked: every ``name=value`` and
     quoted ``'name': 'value'``, an unquoted ``name: value`` whose value is shaped like a
-    credential, and an Authorization header's credential whatever its scheme."""
+    credential, an Authorization header's credential whatever its scheme, and every cookie's
+    value in a Cookie or Set-Cookie header."""
     text = _AUTHORIZATION.sub(_authorization, text)
+    text = _COOKIE.sub(_cookies, text)
     text = _ASSIGNED.sub(_assigned, text)
     text = _OPTION.sub(_option, text)
     return _STATED.sub(_stated, text)
@@ -127,6 +155,19 @@ def _authorization(match: re.Match[str]) -> str:
     if not _is_credential(value):
         return match.group()
     return f"{lead}{scheme or ''}{space or ''}{MASK}{after[len(value) :]}"
+
+
+def _cookies(match: re.Match[str]) -> str:
+    return match.group(1) + _COOKIE_PAIR.sub(_cookie, match.group(2))
+
+
+def _cookie(match: re.Match[str]) -> str:
+    name, whole = match.groups()
+    # An unquoted value ends before the sentence's marks ("Cookie: sid=abc.").
+    value = whole if whole.startswith('"') else whole.rstrip(_CLOSING_MARKS)
+    if not value or name.lower() in _COOKIE_ATTRIBUTES:
+        return match.group()
+    return f"{name}={MASK}{whole[len(value) :]}"
 
 
 def _is_credential(value: str) -> bool:
