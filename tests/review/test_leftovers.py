@@ -346,3 +346,25 @@ def test_a_separator_a_removed_citation_leaves_at_either_end_goes(text: str, tid
     # QA: "[1]: X holds." read ": X holds.", "[1, 2], X holds." ", X holds." and "X holds:
     # [1]." "X holds:.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"In summary: according to {REMOVED}, X holds.", "In summary: X holds."),
+        (f"In summary; according to {REMOVED}, X holds.", "In summary; X holds."),
+        (f"In summary \u2014 according to {REMOVED}, X holds.", "In summary \u2014 X holds."),
+        (f"In summary -- according to {REMOVED}, X holds.", "In summary -- X holds."),
+        (f"Note: as shown in {REMOVED}, X holds.", "Note: X holds."),
+        (f"X holds; according to {REMOVED}, Y holds.", "X holds; Y holds."),
+        # Inside a clause, the comma is the author's, as before.
+        (f"We pad as described at {REMOVED}, the method works.", "We pad, the method works."),
+        (f"X holds; as shown in {REMOVED}.", "X holds."),
+    ],
+)
+def test_a_pointer_opening_a_clause_after_a_separator_goes_with_its_comma(
+    text: str, tidied: str
+) -> None:
+    # QA: "In summary: according to [1], X holds." read "In summary:, X holds.", with ";"
+    # "In summary; according to, X holds." and with a dash "In summary \u2014, X holds.".
+    assert tidy(text, marked=True) == tidied

@@ -130,10 +130,14 @@ _INSIDE = re.compile(
 # A pointer inside the sentence, not set off by a comma, whose object was the removed citation
 # after it ("We pad inputs as described at [1], the method ..." read "... as described at, the
 # method ..."): only its mark tells where the object was.
+# After a separator ("In summary: according to [1], X holds."; ";", a dash) the phrase opens a
+# clause, its comma going with it: "In summary: X holds.", not "In summary:, X holds.".
 _PHRASE_BEFORE_HOLE = re.compile(
-    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}",
+    rf"(?<=[^\s,(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}"
+    r"(\s*,(?=\s*\w))?",
     re.IGNORECASE,
 )
+_CLAUSE_SEPARATOR = re.compile(r"(?:[:;]|\s(?:-{1,3}|[\u2013\u2014]))\s*$")
 # A verb that introduces a work, its preposition's object the removed citation: "The method is
 # described at [1]." reads "The method is described." ("based on [1]" is no verb that points
 # at a work: ``subjects`` names its object).
@@ -262,7 +266,9 @@ def _without_pointer_inside(text: str) -> str:
         words = _words(match.group(2))
         before = _words(text[max(match.start() - 20, 0) : match.start()])
         if _pointing(words) and _has_hole(words, before[-1] if before else None):
-            return REMOVED
+            if match.group(3) and _CLAUSE_SEPARATOR.search(text, 0, match.start()):
+                return ""  # the clause's comma was the pointer's: the separator stays alone
+            return REMOVED + (match.group(3) or "")
         return match.group()
 
     def verb(match: re.Match[str]) -> str:
