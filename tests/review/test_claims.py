@@ -506,4 +506,4 @@ def test_a_struck_sentence_cites_nothing() -> None:
     report += "2. arXiv:2105.14372\n"
     claims, uncited = extract_claims(report)
     assert [c.text for c in claims] == ["A holds.", "C holds."]
-    assert [u.text for u in uncited] == ["~~B holds [2].~~"]
+    assert [u.text for u in uncited] == []  # struck out whole: deleted text, no sentence

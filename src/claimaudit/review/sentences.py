@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from claimaudit.review.code_spans import code_spans
 from claimaudit.review.document import Block, Document
-from claimaudit.review.struck import struck_spans
+from claimaudit.review.struck import struck_spans, wholly_struck
 from claimaudit.text.segmenter import sentence_spans
 
 _RAISED = "[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+"  # superscript digits
@@ -253,6 +253,11 @@ def sentences_with_notes(
         for position, note in block.notes if spans else ():
             carried[max(bisect.bisect_right(starts, position) - 1, 0)].append(note)
         for (start, end), notes in zip(spans, carried, strict=True):
+            text = block.text[start:end]
+            # A sentence struck out whole is deleted text: no claim, nor an uncited sentence
+            # (one carrying a note's marker stays, so the note's citations are seen).
+            if not notes and wholly_struck(text, code_spans(text)):
+                continue
             report_start, report_end = block.span(start, end)
             line, column = document.line_column(report_start)
             sentence = Sentence(
@@ -261,7 +266,7 @@ def sentences_with_notes(
                 end=report_end,
                 line=line,
                 column=column,
-                text=block.text[start:end],
+                text=text,
             )
             found.append((sentence, tuple(dict.fromkeys(notes))))
     return found
