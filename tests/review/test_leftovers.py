@@ -368,3 +368,20 @@ def test_a_pointer_opening_a_clause_after_a_separator_goes_with_its_comma(
     # QA: "In summary: according to [1], X holds." read "In summary:, X holds.", with ";"
     # "In summary; according to, X holds." and with a dash "In summary \u2014, X holds.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X agrees with {REMOVED}on Y.", "X agrees with the cited work on Y."),
+        (f"Unlike {REMOVED}the method is fast.", "Unlike the cited work the method is fast."),
+        (f"We build on the work of {REMOVED}here.", "We build on the cited work here."),
+        # A mark glued to the word before it goes as before.
+        (f"We use dropout{REMOVED}in all layers.", "We use dropout in all layers."),
+        (f"{REMOVED}showed X.", "The authors showed X."),
+    ],
+)
+def test_words_for_a_latex_citation_stand_apart_from_the_next_word(text: str, tidied: str) -> None:
+    # QA: a LaTeX draft's "X agrees with \cite{a} on Y." read "X agrees with the cited workon
+    # Y.": its reader closes a citation's gaps, and the words put in its place were glued on.
+    assert tidy(text, closed=True) == tidied

@@ -146,6 +146,11 @@ _VERB_BEFORE_HOLE = re.compile(
 )
 
 
+# A removed citation's mark with a word glued after it (see ``tidy``); one glued before it
+# stays so, its blank before punctuation closed ("the following\ue000:").
+_MARK_BEFORE_WORD = re.compile(rf"(?<={REMOVED})(?=[^\W_])")
+
+
 def _squeezed(text: str, marked: bool) -> str:
     if not marked:
         return " ".join(text.split())
@@ -321,6 +326,11 @@ def tidy(
     or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
     Neither, every blank before punctuation goes. ``names``: the words of the cited works'
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
+    if closed:
+        # The reader closed a citation's gaps ("agrees with \\cite{a} on Y" is "agrees with
+        # \ue000on Y"): a word glued after a mark gets its blank back, so the words put in its
+        # place (``subjects``) stand apart, not "with the cited workon Y".
+        text = _MARK_BEFORE_WORD.sub(" ", text)
     # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
     text = owners(text)
     leading = _LEADING_HOLE.match(text)
