@@ -22,7 +22,8 @@ cited work(s)" before "is", "are"; "Each cited work" for several before "is"), a
 a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
 Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
 The author's own "(Table 1)", "(in 2020)" and "(i.e., the mean)" stay; "based on [1]." reads
-"based on the cited work." (``subjects``).
+"based on the cited work." (``subjects``), and "We extend [1] to graphs." "We extend the
+cited work to graphs." (``objects``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from collections.abc import Collection
 from functools import partial
 
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.objects import verb_objects
 from claimaudit.review.subjects import (
     HOLE,
     REMOVED,
@@ -335,7 +337,8 @@ def tidy(
     text = owners(text)
     leading = _LEADING_HOLE.match(text)
     text = _capitalised(text[leading.end() :]) if leading else text
-    text = _without_pointer_inside(name_subjects(_without_pointer_before_hole(text)))
+    # A verb's object once subjects are named ("[1] uses [2]": "The authors use the cited work").
+    text = _without_pointer_inside(verb_objects(name_subjects(_without_pointer_before_hole(text))))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
