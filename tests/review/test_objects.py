@@ -62,3 +62,32 @@ def test_a_verbs_object_reads_so_in_markdown_and_latex_drafts(tmp_path: Path) ->
         "We extend the cited work to graphs.",
         "We use dropout in all layers.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"{REMOVED} vs. {REMOVED} is unclear.",
+            "The cited work vs. the cited work is unclear.",
+        ),
+        (
+            f"Comparing {REMOVED} with {REMOVED}, X holds.",
+            "Comparing the cited work with the cited work, X holds.",
+        ),
+        (f"We compare {REMOVED} and {REMOVED} on Y.", "We compare the cited works on Y."),
+        (f"X vs. {REMOVED} is unclear.", "X vs. the cited work is unclear."),
+        (f"{REMOVED} versus X is unclear.", "The cited work versus X is unclear."),
+        (
+            f"{REMOVED}{REMOVED} vs. {REMOVED} differ.",
+            "The cited works vs. the cited work differ.",
+        ),
+        # A pointer "compare" in brackets, and a comparison of the author's own, stay so.
+        (f"X holds (compare {REMOVED}).", "X holds."),
+        ("We pick A vs. B.", "We pick A vs. B."),
+    ],
+)
+def test_each_cited_work_compared_is_named_where_it_stood(text: str, tidied: str) -> None:
+    # QA: "[1] vs. [2] is unclear." read "The authors vs. is unclear." and "Comparing [1] with
+    # [2], X holds." "Comparing with the cited work, X holds.", the first work lost.
+    assert tidy(text, marked=True) == tidied

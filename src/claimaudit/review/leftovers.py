@@ -33,7 +33,7 @@ from collections.abc import Collection
 from functools import partial
 
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
-from claimaudit.review.objects import verb_objects
+from claimaudit.review.objects import compared, verb_objects
 from claimaudit.review.subjects import (
     HOLE,
     REMOVED,
@@ -337,8 +337,9 @@ def tidy(
     text = owners(text)
     leading = _LEADING_HOLE.match(text)
     text = _capitalised(text[leading.end() :]) if leading else text
-    # A verb's object once subjects are named ("[1] uses [2]": "The authors use the cited work").
-    text = _without_pointer_inside(verb_objects(name_subjects(_without_pointer_before_hole(text))))
+    # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
+    named = name_subjects(compared(_without_pointer_before_hole(text)))
+    text = _without_pointer_inside(verb_objects(named))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")

@@ -1,5 +1,9 @@
-"""Removed citations that were a verb's object: "We extend [3] to graphs." reads "We extend
-the cited work to graphs.", not "We extend to graphs.".
+"""Removed citations that were a verb's object, or a comparison's terms: "We extend [3] to
+graphs." reads "We extend the cited work to graphs.", not "We extend to graphs."; "Comparing
+[1] with [2], X holds." "Comparing the cited work with the cited work, X holds.", not "Comparing
+with the cited work, X holds."; and "[1] vs. [2] is unclear." "The cited work vs. the cited
+work is unclear.", not "The authors vs. is unclear." (each work named where it stood, as an
+editor replacing each citation would write it).
 
 Which word is a verb is not parsed: only the common verbs writers give a cited work as object
 ("extend", "follow", "use", "adopt", "outperform", ...) are read, and only where their form and
@@ -8,8 +12,8 @@ the word before them make them a verb ("we use [3]", "to extend [3]", "It outper
 marker: "We use dropout [3] in all layers." has no verb before its citation, "the data used [3]
 are public" a participle, "the protocol we follow [3] is" a verb whose object came before (an
 auxiliary follows the citation), and "extensive use [3]" a noun.
-Used by ``leftovers.tidy``, after ``subjects.name_subjects``, on a sentence whose removed
-citations are marked.
+Used by ``leftovers.tidy``, around ``subjects.name_subjects`` ("vs." before it, so that "[1]
+vs." is no subject and its verb), on a sentence whose removed citations are marked.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ _STEMS = {
     "revisit": "revisits revisited revisiting",
     "outperform": "outperforms outperformed outperforming",
     "surpass": "surpasses surpassed surpassing",
+    "compare": "compares comparing",
     "combine": "combines combined combining",
     "confirm": "confirms confirmed confirming",
     "contradict": "contradicts contradicted contradicting",
@@ -68,6 +73,10 @@ _NOT_AFTER = frozenset(
 )
 _OBJECT = re.compile(rf"(?<![^\W\d_])([^\W\d_]+)\s*({HOLE})(?=(\s*[^\W\d_]+)?)")
 _WORD = re.compile(r"[^\W\d_]+")
+# "[1] vs. [2]", "[1] versus X": the works compared, "the cited work vs. the cited work".
+_VERSUS = re.compile(
+    rf"(?:({HOLE})\s*)?(?<![^\W\d_])(vs\.|versus\b)(?:\s*({HOLE}))?", re.IGNORECASE
+)
 
 
 def _works(several: bool) -> str:
@@ -103,3 +112,23 @@ def verb_objects(text: str) -> str:
         return f"{verb} {_works(match.group(2).count(REMOVED) > 1)}"
 
     return _OBJECT.sub(object_, text)
+
+
+def compared(text: str) -> str:
+    """``text`` with the cited work(s) for removed citations on either side of "vs." or
+    "versus" (capitalised where they open the sentence)."""
+
+    def term(match: re.Match[str]) -> str:
+        first, versus, second = match.groups()
+        if first is None and second is None:
+            return match.group()
+        said = versus
+        if first is not None:
+            works = _works(first.count(REMOVED) > 1)
+            opens = not match.string[: match.start()].strip()
+            said = f"{works.capitalize() if opens else works} {said}"
+        if second is not None:
+            said = f"{said} {_works(second.count(REMOVED) > 1)}"
+        return said
+
+    return _VERSUS.sub(term, text)
