@@ -385,3 +385,20 @@ def test_words_for_a_latex_citation_stand_apart_from_the_next_word(text: str, ti
     # QA: a LaTeX draft's "X agrees with \cite{a} on Y." read "X agrees with the cited workon
     # Y.": its reader closes a citation's gaps, and the words put in its place were glued on.
     assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds: see {REMOVED}.", "X holds."),
+        (f"X holds \u2014 see {REMOVED}.", "X holds."),
+        (f"X holds -- see also {REMOVED}.", "X holds."),
+        (f"X holds: cf. {REMOVED}.", "X holds."),
+        # A verb "see" stays, as before.
+        (f"It is easy to see {REMOVED}.", "It is easy to see."),
+    ],
+)
+def test_a_see_after_a_colon_or_dash_goes_with_its_citation(text: str, tidied: str) -> None:
+    # QA: "X holds: see [1]." read "X holds: see." and "X holds \u2014 see [1]." "X holds \u2014
+    # see.", as "X holds, see [1]." no longer did.
+    assert tidy(text, marked=True) == tidied

@@ -84,10 +84,12 @@ _LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
-# see \cite{b}." leaves its "but" too), never a verb ending one: "easy to see \cite{a}" keeps
-# its "see". A "cf." may share its stop with the sentence ("..., but cf. \cite{b}.").
+# see \cite{b}." leaves its "but" too; after a colon or a dash, "X holds: see [1]."), never a
+# verb ending one: "easy to see \cite{a}" keeps its "see". A "cf." may share its stop with the
+# sentence ("..., but cf. \cite{b}.").
 _DANGLING_POINTER = re.compile(
-    r"(?:^|\s*[,;]\s*(?:(?:but|and|or)\s+)?|\s+but\s+)(?:see also|see|cf\.?)\s*[.!?]?$",
+    r"(?:^|\s*[,;:]\s*(?:(?:but|and|or)\s+)?|\s+but\s+|\s+(?:-{1,3}|[\u2013\u2014])\s*)"
+    r"(?:see also|see|cf\.?)\s*[.!?]?$",
     re.IGNORECASE,
 )
 
