@@ -402,3 +402,28 @@ def test_a_see_after_a_colon_or_dash_goes_with_its_citation(text: str, tidied: s
     # QA: "X holds: see [1]." read "X holds: see." and "X holds \u2014 see [1]." "X holds \u2014
     # see.", as "X holds, see [1]." no longer did.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"However, as shown in {REMOVED}, X holds.", "However, X holds."),
+        (f"In short, according to {REMOVED}, X holds.", "In short, X holds."),
+        (f"Moreover, following {REMOVED}, we pad.", "Moreover, we pad."),
+        (f"Recently, as shown in {REMOVED}, X holds.", "Recently, X holds."),
+        (
+            f"In our tests, as reported in {REMOVED}, padding matters.",
+            "In our tests, padding matters.",
+        ),
+        # After a subject, or inside the sentence, both commas go, as before.
+        (f"The method, as described in {REMOVED}, works.", "The method works."),
+        (f"Padding, as shown in {REMOVED}, matters.", "Padding matters."),
+        (f"X holds, as shown in {REMOVED}, in most cases.", "X holds in most cases."),
+    ],
+)
+def test_a_comma_set_pointer_after_an_opening_adverbial_leaves_its_comma(
+    text: str, tidied: str
+) -> None:
+    # QA: "However, as shown in [1], X holds." read "However X holds.".
+    assert tidy(text, marked=True) == tidied
+    assert tidy(text.replace(REMOVED, ""), closed=True) == tidied

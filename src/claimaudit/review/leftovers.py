@@ -244,11 +244,50 @@ def _dangling(words: list[str]) -> bool:
     return _pointing(words) and _has_hole(words) and words not in (["and"], ["or"])
 
 
+# Words that make a sentence's opening an adverbial, not its subject: a connective alone
+# ("However", "Moreover", or any "-ly" word: "Recently"), or a preposition opening a phrase ("In
+# our tests", "By contrast").
+_CONNECTIVES = frozenset(
+    """
+    however moreover furthermore thus hence therefore indeed also still yet here now then next
+    first second third finally again instead likewise overall nevertheless nonetheless
+    consequently accordingly besides meanwhile otherwise short summary practice particular
+    """.split()
+)
+_ADVERBIAL_OPENERS = frozenset(
+    """
+    in on for at across under with within without during after before by from over among
+    through throughout beyond despite unlike
+    """.split()
+)
+
+_SEPARATORS = re.compile(r"[,;:()\[\]]")
+
+
+def _adverbial(opening: str) -> bool:
+    """Whether ``opening``, all of the sentence before a comma, is an adverbial ("However",
+    "In short", "In our tests"), whose comma is the author's whatever follows it."""
+    words = _words(opening)
+    if not words or _SEPARATORS.search(opening):
+        return False
+    if len(words) == 1:
+        return words[0] in _CONNECTIVES or words[0].endswith("ly")
+    return words[0] in _ADVERBIAL_OPENERS
+
+
 def _without_pointer_head(text: str) -> str:
     """``text`` without a pointer at a removed citation opening it or set off by commas in
     it ("According to, X holds." and "See: X holds." read "X holds."; "X, as shown in,
     holds." reads "X holds.")."""
-    text = _INSIDE.sub(lambda m: "" if _dangling(_words(m.group(1))) else m.group(), text)
+
+    def inside(match: re.Match[str]) -> str:
+        if not _dangling(_words(match.group(1))):
+            return match.group()
+        # After an opening adverbial its comma stays ("However, X holds."); after a subject
+        # none does ("The method works.").
+        return "," if _adverbial(text[: match.start()]) else ""
+
+    text = _INSIDE.sub(inside, text)
     for opening in (_HEAD, _HEAD_BEFORE_COLON):
         head = opening.match(text)
         if head is not None and _dangling(_words(head.group(1))):
