@@ -115,3 +115,25 @@ def test_a_comparison_in_a_cited_work_keeps_its_object(text: str, tidied: str) -
     # QA: "X holds, unlike in [3]." read "X holds, unlike.", "X is better than in [3]." "X is
     # better than.": "in [3]" went as a pointer, leaving the comparison without its object.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds: {REMOVED} showed Y.", "X holds: the authors showed Y."),
+        (f"X holds \u2014 {REMOVED} showed Y.", "X holds \u2014 the authors showed Y."),
+        (f"X holds -- {REMOVED} is a benchmark.", "X holds -- the cited work is a benchmark."),
+        (
+            f"Results: {REMOVED} and {REMOVED} are benchmarks.",
+            "Results: the cited works are benchmarks.",
+        ),
+        # After ";", as before.
+        (f"X holds; {REMOVED} showed Y.", "X holds; the authors showed Y."),
+    ],
+)
+def test_a_citation_opening_a_clause_after_a_colon_or_dash_is_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "X holds: [1] showed Y." read "X holds: showed Y.", a verb without its subject, as
+    # "X holds; [1] showed Y." no longer did.
+    assert tidy(text, marked=True) == tidied

@@ -33,9 +33,11 @@ UNNAMED_AUTHORS = "the authors"
 _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
 # [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while", "whereas" or "as" ("We
-# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but" or ";".
+# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but", ";", ":"
+# or a dash ("X holds: [1] showed Y.").
 _SUBJECT_INSIDE = re.compile(
-    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|[Aa]s)\s+|(?:,\s*(?:and|but)|;)\s+)"
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|[Aa]s)\s+"
+    r"|(?:,\s*(?:and|but)|[;:]|\s(?:-{1,3}|[\u2013\u2014]))\s+)"
     rf"({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
