@@ -337,6 +337,9 @@ def test_in_line_with_a_citation_is_no_pointer(text: str, tidied: str) -> None:
         (f"{REMOVED}; X holds.", "X holds."),
         (f"{REMOVED} -- X holds.", "X holds."),
         (f"X holds: {REMOVED}.", "X holds."),
+        # QA: "X holds: [1], [2]." read "X holds:.".
+        (f"X holds: {REMOVED}, {REMOVED}.", "X holds."),
+        (f"X holds: {REMOVED}; {REMOVED}.", "X holds."),
         # Removed citations as a subject, and the author's colon, stay as before.
         (f"{REMOVED}, {REMOVED} showed X.", "The authors showed X."),
         ("The ratio is 3:1.", "The ratio is 3:1."),

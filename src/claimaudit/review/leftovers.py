@@ -76,8 +76,9 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
-# A colon before a stop too ("X holds: [1]." read "X holds:."); one ending a lead-in stays.
-_SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)|:+(?=[.!?])")
+# A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
+# removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
+_SEPARATOR_BEFORE_END = re.compile(r":*[,;]+(?=[.!?)\]]|$)|:+(?=[.!?])")
 # Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
 # X holds." read ": X holds." and ", X holds.".
 _LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*(?=\S)")
