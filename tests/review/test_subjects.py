@@ -137,3 +137,20 @@ def test_a_citation_opening_a_clause_after_a_colon_or_dash_is_its_subject(
     # QA: "X holds: [1] showed Y." read "X holds: showed Y.", a verb without its subject, as
     # "X holds; [1] showed Y." no longer did.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Per {REMOVED}, X holds.", "X holds."),
+        (f"X was padded per {REMOVED}.", "X was padded."),
+        (f"Since {REMOVED}, X holds.", "Since the cited work, X holds."),
+        (f"Before {REMOVED}, no one padded.", "Before the cited work, no one padded."),
+        (f"Despite {REMOVED}, we pad.", "Despite the cited work, we pad."),
+        (f"X differs between {REMOVED} and {REMOVED}.", "X differs between the cited works."),
+        ("X is 5 per cent.", "X is 5 per cent."),
+    ],
+)
+def test_per_points_at_a_work_and_since_takes_one_as_object(text: str, tidied: str) -> None:
+    # QA: "Per [1], X holds." read "Per, X holds." and "Since [1], X holds." "Since, X holds.".
+    assert tidy(text, marked=True) == tidied

@@ -8,7 +8,7 @@ pointer word left dangling at the end (", see ."). Whitespace is normalised.
 A citation used as a noun leaves a pointer with a hole in it ("(reviewed in )", "(Table 1 in
 )", "(see for details)", ", as described in.", ", following and.", "in the work of."): a
 bracket, a clause after a comma, or a phrase ending the sentence that opens with "as", "in",
-"following", "according", "see" or "cf." is dropped whole when it holds nothing but pointer
+"following", "according", "per", "see" or "cf." is dropped whole when it holds nothing but pointer
 words (``POINTING``: "see", "in", verbs such as "described") and numbers, and has its hole:
 a preposition or conjunction with nothing after it, or before another ("at for", "following
 and"); such a phrase goes only after words of the sentence's own: a pointer alone ("As
@@ -112,7 +112,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
-_PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNORECASE)
+_PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|per|see|cf\.)\b)", re.IGNORECASE)
 # The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
 # [3], the authors ..." read "According to, X" and "In, the authors"; before a colon, "See [1]: X"
 # reads "See: X"), or set off by commas inside it ("Padding, as shown in [3], matters"). A

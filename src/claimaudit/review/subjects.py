@@ -71,7 +71,7 @@ _OPENING_OBJECT = re.compile(rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,40}}?)\s*(
 _PREPOSITIONS = frozenset(
     """
     unlike like than to with from of by on over beyond besides against versus vs about for
-    into upon toward towards
+    into upon toward towards since before until despite between among alongside
     """.split()
 )
 _WORD = re.compile(r"[^\W\d_]+")
