@@ -154,3 +154,24 @@ def test_a_citation_opening_a_clause_after_a_colon_or_dash_is_its_subject(
 def test_per_points_at_a_work_and_since_takes_one_as_object(text: str, tidied: str) -> None:
     # QA: "Per [1], X holds." read "Per, X holds." and "Since [1], X holds." "Since, X holds.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Tools such as {REMOVED} exist.", "Tools such as the cited work exist."),
+        (
+            f"Methods such as {REMOVED} and {REMOVED} exist.",
+            "Methods such as the cited works exist.",
+        ),
+        (f"Tools, such as {REMOVED}, help.", "Tools, such as the cited work, help."),
+        (f"X holds for tools such as {REMOVED}.", "X holds for tools such as the cited work."),
+        # "As [1] showed" is still a clause's subject, and "as in [1]" a pointer.
+        (f"As {REMOVED} showed, X holds.", "As the authors showed, X holds."),
+        (f"We pad as in {REMOVED}.", "We pad."),
+    ],
+)
+def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied: str) -> None:
+    # QA: "Methods such as [1] and [2] exist." read "Methods such as the authors exist.", its
+    # "as" read as "As [1] showed", and "Tools such as [1]." "Tools such as.".
+    assert tidy(text, marked=True) == tidied

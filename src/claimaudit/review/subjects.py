@@ -36,7 +36,7 @@ _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\
 # note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but", ";", ":"
 # or a dash ("X holds: [1] showed Y.").
 _SUBJECT_INSIDE = re.compile(
-    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|[Aa]s)\s+"
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
     r"|(?:,\s*(?:and|but)|[;:]|\s(?:-{1,3}|[\u2013\u2014]))\s+)"
     rf"({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
@@ -125,11 +125,13 @@ def _preposition_object(match: re.Match[str]) -> str:
     object, unless a pointer at them holds it (``_PREPOSITION_OBJECT``)."""
     preposition = match.group(1).lower()
     before = _WORD.findall(match.string.lower(), max(match.start() - 20, 0), match.start())
-    # "unlike in [3]", "than in [3]": a comparison with the work, no pointer at it.
+    # "unlike in [3]", "than in [3]": a comparison with the work, no pointer at it; "such as
+    # [1]": works named as examples.
     compared = preposition == "in" and before[-1:] in (["unlike"], ["than"], ["like"])
-    if not compared and preposition not in _OBJECT_PREPOSITIONS:
+    named = preposition == "as" and before[-1:] == ["such"]
+    if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
-    if _pointer_holds(match.string, match.end(1)):
+    if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
