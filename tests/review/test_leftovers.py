@@ -430,3 +430,22 @@ def test_a_comma_set_pointer_after_an_opening_adverbial_leaves_its_comma(
     # QA: "However, as shown in [1], X holds." read "However X holds.".
     assert tidy(text, marked=True) == tidied
     assert tidy(text.replace(REMOVED, ""), closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds ({REMOVED}, p. 3).", "X holds."),
+        (f"X holds ({REMOVED}; Table 2).", "X holds."),
+        (f"X holds ({REMOVED}, in mice).", "X holds (in mice)."),
+        (f"X holds (in mice, {REMOVED}).", "X holds (in mice)."),
+        (f"X holds (in mice; {REMOVED}).", "X holds (in mice)."),
+        # The author's own brackets stay.
+        ("X holds (p. 3).", "X holds (p. 3)."),
+        ("X (a, b) holds.", "X (a, b) holds."),
+    ],
+)
+def test_a_separator_a_citation_leaves_in_a_bracket_goes(text: str, tidied: str) -> None:
+    # QA: "X holds ([1], p. 3)." read "X holds (, p. 3).", "([1], in mice)" "(, in mice)" and
+    # "(in mice, [1])" "(in mice, )".
+    assert tidy(text, marked=True) == tidied

@@ -65,6 +65,9 @@ _EMPTY_GROUP = re.compile(
 _POINTER_THEN_SEPARATOR = re.compile(
     r"([(\[])\s*(?:see also|see|cf\.|compare)\s*[,;]\s*", re.IGNORECASE
 )
+# A separator opening a bracket: a citation was before it ("([1], in mice)" left "(, in
+# mice)"); no author writes one.
+_SEPARATOR_AFTER_BRACKET = re.compile(r"([(\[])\s*[,;]\s*")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
 # No one types a blank before "," or "." (a blank before ":", ";", "!" or "?" may be French):
 # one there ("see https://example.org/guide , the method", to keep the comma out of the
@@ -78,7 +81,8 @@ _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 # A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
 # removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
-_SEPARATOR_BEFORE_END = re.compile(r":*[,;]+(?=[.!?)\]]|$)|:+(?=[.!?])")
+# Before a closing bracket, with its blank: "(in mice, [1])" read "(in mice, )".
+_SEPARATOR_BEFORE_END = re.compile(r":*[,;]+(?:\s*(?=[)\]])|(?=[.!?]|$))|:+(?=[.!?])")
 # Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
 # X holds." read ": X holds." and ", X holds.".
 _LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*(?=\S)")
@@ -192,7 +196,9 @@ def _pointing(words: list[str]) -> bool:
 def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     words = _words(match.group(1))
     opens = bool(words) and words[0] in _OPENS_POINTER
-    if _pointing(words) and (opens or _has_hole(words)):
+    # One opening with a separator had a citation before it: "([1], p. 3)" left "(, p. 3)".
+    cited = match.group(1).lstrip()[:1] in (",", ";")
+    if _pointing(words) and (opens or cited or _has_hole(words)):
         return ""
     return "" if _names_only(match.group(1), names) else match.group()
 
@@ -388,7 +394,7 @@ def tidy(
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)
-    text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
+    text = _SEPARATOR_AFTER_BRACKET.sub(r"\1", _POINTER_THEN_SEPARATOR.sub(r"\1", text))
     text = _squeezed(text, marked)
     if marked:
         text = _BREAKING_SPACE_BEFORE_LOW.sub(r"\1", text)
