@@ -316,3 +316,21 @@ def test_a_citation_after_a_stop_before_a_lower_case_word_opens_the_next_sentenc
     # QA: "X holds. [1] showed Y." was cut "X holds. [1]" and "showed Y.": "X holds." was
     # judged against paper 1 and "showed Y." listed as uncited, its subject lost.
     assert _texts(text) == sentences
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tools (e.g. [1]) help.",
+        "Tools (i.e. [1]) help.",
+        "Tools (cf. [1]) help.",
+        "Tools (see Fig. [1]) help.",
+        "Tools (e.g. [1], [2]) help.",
+    ],
+)
+def test_an_abbreviation_before_a_citation_in_brackets_ends_no_sentence(text: str) -> None:
+    # QA: "Tools (e.g. [1]) help." was cut "Tools (e.g. [1])" and "help.": the claim judged
+    # was "Tools" and "help." was listed as uncited.
+    assert _texts(text) == [text]
+    # A full stop after the bracket still ends the sentence.
+    assert _texts("X holds (see [1]). We pad.") == ["X holds (see [1]).", "We pad."]

@@ -58,7 +58,9 @@ _ENDED_RUN = re.compile(
     r"|\[(?:[^\[\]]*[^\w@.\[\]])?-?@[\w{][^\[\]]*\]))+)"
 )
 _ENUMERATOR = re.compile(r"\s*\(?[A-Za-z0-9]{1,3}\)\s+")
-_TRAILING_GROUPS = re.compile(r"(?<!\s)(?:\s*\[[^\[\]]*\])+\s*$")
+# Citation groups ending a piece, and the brackets they close: "(e.g. [1])" ends in "e.g.",
+# which goes on ("Tools (e.g. [1]) help." is one sentence, not "Tools (e.g. [1])" and "help.").
+_TRAILING_GROUPS = re.compile(r"(?<!\s)(?:\s*\[[^\[\]]*\])+[)\]]*\s*$")
 _ABBREVIATION = re.compile(
     r"\b(?:figs?|eqs?|eqns?|refs?|secs?|sects?|tabs?|vols?|nos?|chs?|chaps?|thms?|pp?|approx|"
     r"suppl|cf|vs|ca|resp|e\.g|i\.e|viz)\.$",
