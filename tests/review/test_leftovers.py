@@ -449,3 +449,22 @@ def test_a_separator_a_citation_leaves_in_a_bracket_goes(text: str, tidied: str)
     # QA: "X holds ([1], p. 3)." read "X holds (, p. 3).", "([1], in mice)" "(, in mice)" and
     # "(in mice, [1])" "(in mice, )".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Tools, e.g. {REMOVED}, help.", "Tools help."),
+        (f"Tools, e.g., {REMOVED}, help.", "Tools help."),
+        (f"X holds, e.g. {REMOVED}.", "X holds."),
+        (f"Tools, e.g. {REMOVED} and {REMOVED}, help.", "Tools help."),
+        (f"Tools, for example {REMOVED}, help.", "Tools help."),
+        (f"However, e.g. {REMOVED}, X holds.", "However, X holds."),
+        # An example of the author's own stays.
+        (f"X holds, e.g. in mice {REMOVED}.", "X holds, e.g. in mice."),
+    ],
+)
+def test_citations_given_as_examples_go_with_their_pointer(text: str, tidied: str) -> None:
+    # QA: "Tools, e.g. [1], help." read "Tools, e.g., help." and "X holds, e.g. [1]." "X
+    # holds, e.g.".
+    assert tidy(text, marked=True) == tidied

@@ -147,6 +147,13 @@ _PHRASE_BEFORE_HOLE = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_SEPARATOR = re.compile(r"(?:[:;]|\s(?:-{1,3}|[\u2013\u2014]))\s*$")
+# Removed citations given as examples, set off by a comma, go with their pointer: "Tools, e.g.
+# [1], help." and "X holds, e.g. [1]." read "Tools help." and "X holds.", not "Tools, e.g.,
+# help." and "X holds, e.g.".
+_EXAMPLES_HOLE = re.compile(
+    rf"\s*,\s*(?:e\.\s?g\.|i\.\s?e\.|for example|for instance),?\s*{HOLE}\s*(?:(,)|(?=[.!?;:)]|$))",
+    re.IGNORECASE,
+)
 # A verb that introduces a work, its preposition's object the removed citation: "The method is
 # described at [1]." reads "The method is described." ("based on [1]" is no verb that points
 # at a work: ``subjects`` names its object).
@@ -333,7 +340,11 @@ def _without_pointer_inside(text: str) -> str:
             return match.group()
         return f"{match.group(1)} {REMOVED}"
 
-    text = _PHRASE_BEFORE_HOLE.sub(phrase, text)
+    def example(match: re.Match[str]) -> str:
+        # Set off by commas, both go, unless an opening adverbial's stays ("However, X").
+        return "," if match.group(1) and _adverbial(text[: match.start()]) else ""
+
+    text = _EXAMPLES_HOLE.sub(example, _PHRASE_BEFORE_HOLE.sub(phrase, text))
     return _VERB_BEFORE_HOLE.sub(verb, text)
 
 
