@@ -84,12 +84,19 @@ def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
         (f"Our method, unlike {REMOVED}, is fast.", "Our method, unlike the cited work, is fast."),
         (f"Unlike {REMOVED} we find X.", "Unlike the cited work we find X."),
         (f"This is based on {REMOVED}.", "This is based on the cited work."),
-        # A pointer at a work goes whole with its citation, as before; an address's "at" stays.
+        # A pointer at a work goes whole with its citation, as before; so does an address's "at"
+        # (QA: "The code is available at [1]." read "The code is available at.").
         (f"It was shown by {REMOVED} and {REMOVED}.", "It was shown."),
         (f"X reduces Y (Table 1 in {REMOVED}).", "X reduces Y."),
         (f"X reduces Y, as described in {REMOVED}.", "X reduces Y."),
         (f"Padding is used in {REMOVED}.", "Padding is used."),
-        (f"The code is available at {REMOVED}.", "The code is available at."),
+        (f"The code is available at {REMOVED}.", "The code is available."),
+        (f"The code is available at {REMOVED} under MIT.", "The code is available under MIT."),
+        # A pointer's stays for it to be read whole: alone, or opening with "see" or "cf.".
+        (f"As described at {REMOVED}.", "As described at."),
+        (f"X holds, cf. the guide at {REMOVED} for details.", "X holds."),
+        # After a copula, "at" says where it is ("SciPy is at \\citeurl{a}.").
+        (f"SciPy is at {REMOVED}.", "SciPy is at."),
     ],
 )
 def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(

@@ -147,6 +147,10 @@ _PHRASE_BEFORE_HOLE = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_SEPARATOR = re.compile(r"(?:[:;]|\s(?:-{1,3}|[\u2013\u2014]))\s*$")
+# An "at" whose object was a removed citation, an address ("The code is available at [1]."):
+# no cited work is named there (``subjects``), so it goes with it, not "available at.".
+_AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
+_COPULAS = frozenset("is are was were be been being".split())
 # Removed citations given as examples, set off by a comma, go with their pointer: "Tools, e.g.
 # [1], help." and "X holds, e.g. [1]." read "Tools help." and "X holds.", not "Tools, e.g.,
 # help." and "X holds, e.g.".
@@ -345,7 +349,19 @@ def _without_pointer_inside(text: str) -> str:
         return "," if match.group(1) and _adverbial(text[: match.start()]) else ""
 
     text = _EXAMPLES_HOLE.sub(example, _PHRASE_BEFORE_HOLE.sub(phrase, text))
-    return _VERB_BEFORE_HOLE.sub(verb, text)
+
+    def at(match: re.Match[str]) -> str:
+        # Only in a clause of the author's own words: a pointer ("As described at [1].",
+        # ", cf. the guide at [1] for details") is read whole later.
+        clause = max(text.rfind(c, 0, match.start()) for c in ",;([") + 1
+        opening = _words(text[clause : match.start()])
+        if not opening or _pointing(opening) or opening[0] in _OPENS_POINTER:
+            return match.group()
+        # "SciPy is at \citeurl{a}." says where it is: "SciPy is." would say nothing.
+        return match.group() if opening[-1] in _COPULAS else REMOVED
+
+    text = _VERB_BEFORE_HOLE.sub(verb, text)
+    return _AT_HOLE.sub(at, text)
 
 
 def _without_pointer_before_hole(text: str) -> str:
