@@ -32,6 +32,7 @@ import re
 from collections.abc import Collection
 from functools import partial
 
+from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 from claimaudit.review.objects import compared, verb_objects
 from claimaudit.review.subjects import (
@@ -262,37 +263,6 @@ def _dangling(words: list[str]) -> bool:
     return _pointing(words) and _has_hole(words) and words not in (["and"], ["or"])
 
 
-# Words that make a sentence's opening an adverbial, not its subject: a connective alone
-# ("However", "Moreover", or any "-ly" word: "Recently"), or a preposition opening a phrase ("In
-# our tests", "By contrast").
-_CONNECTIVES = frozenset(
-    """
-    however moreover furthermore thus hence therefore indeed also still yet here now then next
-    first second third finally again instead likewise overall nevertheless nonetheless
-    consequently accordingly besides meanwhile otherwise short summary practice particular
-    """.split()
-)
-_ADVERBIAL_OPENERS = frozenset(
-    """
-    in on for at across under with within without during after before by from over among
-    through throughout beyond despite unlike
-    """.split()
-)
-
-_SEPARATORS = re.compile(r"[,;:()\[\]]")
-
-
-def _adverbial(opening: str) -> bool:
-    """Whether ``opening``, all of the sentence before a comma, is an adverbial ("However",
-    "In short", "In our tests"), whose comma is the author's whatever follows it."""
-    words = _words(opening)
-    if not words or _SEPARATORS.search(opening):
-        return False
-    if len(words) == 1:
-        return words[0] in _CONNECTIVES or words[0].endswith("ly")
-    return words[0] in _ADVERBIAL_OPENERS
-
-
 def _without_pointer_head(text: str) -> str:
     """``text`` without a pointer at a removed citation opening it or set off by commas in
     it ("According to, X holds." and "See: X holds." read "X holds."; "X, as shown in,
@@ -303,7 +273,7 @@ def _without_pointer_head(text: str) -> str:
             return match.group()
         # After an opening adverbial its comma stays ("However, X holds."); after a subject
         # none does ("The method works.").
-        return "," if _adverbial(text[: match.start()]) else ""
+        return "," if adverbial(text[: match.start()]) else ""
 
     text = _INSIDE.sub(inside, text)
     for opening in (_HEAD, _HEAD_BEFORE_COLON):
@@ -346,7 +316,7 @@ def _without_pointer_inside(text: str) -> str:
 
     def example(match: re.Match[str]) -> str:
         # Set off by commas, both go, unless an opening adverbial's stays ("However, X").
-        return "," if match.group(1) and _adverbial(text[: match.start()]) else ""
+        return "," if match.group(1) and adverbial(text[: match.start()]) else ""
 
     text = _EXAMPLES_HOLE.sub(example, _PHRASE_BEFORE_HOLE.sub(phrase, text))
 
