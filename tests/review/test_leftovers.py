@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.leftovers import REMOVED, tidy
+from tests.articles import write_article
 
 
 @pytest.mark.parametrize(
@@ -468,3 +472,26 @@ def test_citations_given_as_examples_go_with_their_pointer(text: str, tidied: st
     # QA: "Tools, e.g. [1], help." read "Tools, e.g., help." and "X holds, e.g. [1]." "X
     # holds, e.g.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Prior work, {REMOVED}, shows Y.", "Prior work shows Y."),
+        (f"Two works, {REMOVED} and {REMOVED}, show Y.", "Two works show Y."),
+        (f"X holds, {REMOVED}, in mice.", "X holds in mice."),
+        (f"However, {REMOVED}, X holds.", "However, X holds."),
+        (f"A, {REMOVED}, B and C hold.", "A, B and C hold."),
+    ],
+)
+def test_citations_set_off_by_commas_leave_no_stray_comma(text: str, tidied: str) -> None:
+    # QA: "Prior work, [1], shows Y." read "Prior work, shows Y." and "Two works, [1] and [2],
+    # show Y." "Two works, and, show Y.".
+    assert tidy(text, marked=True) == tidied
+
+
+def test_citations_set_off_by_commas_in_latex_leave_no_stray_comma(tmp_path: Path) -> None:
+    body = "Two works, \\cite{a} and \\cite{b}, show Y.\n"
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["Two works show Y."]

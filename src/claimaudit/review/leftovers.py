@@ -151,6 +151,10 @@ _CLAUSE_SEPARATOR = re.compile(r"(?:[:;]|\s(?:-{1,3}|[\u2013\u2014]))\s*$")
 # An "at" whose object was a removed citation, an address ("The code is available at [1]."):
 # no cited work is named there (``subjects``), so it goes with it, not "available at.".
 _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
+# Removed citations set off by commas, alone: "Prior work, [1], shows Y." and "Two works, [1]
+# and [2], show Y." read "Prior work shows Y." and "Two works show Y.", not "Prior work, shows
+# Y." and "Two works, and, show Y." (after an opening adverbial, its comma stays).
+_SET_OFF_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*{HOLE}\s*,(?=\s*[^\W\d_])")
 _COPULAS = frozenset("is are was were be been being".split())
 # Removed citations given as examples, set off by a comma, go with their pointer: "Tools, e.g.
 # [1], help." and "X holds, e.g. [1]." read "Tools help." and "X holds.", not "Tools, e.g.,
@@ -319,6 +323,7 @@ def _without_pointer_inside(text: str) -> str:
         return "," if match.group(1) and adverbial(text[: match.start()]) else ""
 
     text = _EXAMPLES_HOLE.sub(example, _PHRASE_BEFORE_HOLE.sub(phrase, text))
+    text = _SET_OFF_HOLE.sub(partial(_set_off, text), text)
 
     def at(match: re.Match[str]) -> str:
         # Only in a clause of the author's own words: a pointer ("As described at [1].",
@@ -332,6 +337,17 @@ def _without_pointer_inside(text: str) -> str:
 
     text = _VERB_BEFORE_HOLE.sub(verb, text)
     return _AT_HOLE.sub(at, text)
+
+
+def _set_off(text: str, match: re.Match[str]) -> str:
+    """What removed citations set off by commas leave (``_SET_OFF_HOLE``): nothing before a
+    lower-case word ("Prior work shows Y."); one comma after an opening adverbial ("However,
+    X") or before a list's next item ("A, [1], B and C hold." reads "A, B and C hold.")."""
+    follows = _words(text[match.end() : match.end() + 20])[:1]
+    if follows in (["and"], ["or"]):
+        return match.group()  # a list's item, perhaps: "We compare A, [1], and B." as it was
+    keep = adverbial(text[: match.start()]) or not text[match.end() :].lstrip()[:1].islower()
+    return "," if keep else ""
 
 
 def _without_pointer_before_hole(text: str) -> str:

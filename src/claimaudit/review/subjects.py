@@ -21,7 +21,7 @@ from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 # character, which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
 # Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]").
-HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
+HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?{REMOVED})*"
 
 # A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
 # ..."): the verb after it is lower case. It reads as a textual citation of a work whose
