@@ -506,4 +506,12 @@ def test_a_struck_sentence_cites_nothing() -> None:
     report += "2. arXiv:2105.14372\n"
     claims, uncited = extract_claims(report)
     assert [c.text for c in claims] == ["A holds.", "C holds."]
-    assert [u.text for u in uncited] == ["~~B holds [2].~~"]
+    assert [u.text for u in uncited] == []  # struck out whole: deleted text, no sentence
+
+
+def test_a_citation_opening_the_next_sentence_is_its_subject_not_the_last_ones() -> None:
+    # QA: "X holds. [1] showed Y." judged "X holds." against paper 1 and listed "showed Y.".
+    report = "X holds. [1] showed Y.\n\n## References\n\n1. arXiv:1907.10121\n"
+    claims, uncited = extract_claims(report)
+    assert [c.text for c in claims] == ["The authors showed Y."]
+    assert [u.text for u in uncited] == ["X holds."]

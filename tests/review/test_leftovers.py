@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.leftovers import REMOVED, tidy
+from tests.articles import write_article
 
 
 @pytest.mark.parametrize(
@@ -337,6 +341,9 @@ def test_in_line_with_a_citation_is_no_pointer(text: str, tidied: str) -> None:
         (f"{REMOVED}; X holds.", "X holds."),
         (f"{REMOVED} -- X holds.", "X holds."),
         (f"X holds: {REMOVED}.", "X holds."),
+        # QA: "X holds: [1], [2]." read "X holds:.".
+        (f"X holds: {REMOVED}, {REMOVED}.", "X holds."),
+        (f"X holds: {REMOVED}; {REMOVED}.", "X holds."),
         # Removed citations as a subject, and the author's colon, stay as before.
         (f"{REMOVED}, {REMOVED} showed X.", "The authors showed X."),
         ("The ratio is 3:1.", "The ratio is 3:1."),
@@ -346,3 +353,145 @@ def test_a_separator_a_removed_citation_leaves_at_either_end_goes(text: str, tid
     # QA: "[1]: X holds." read ": X holds.", "[1, 2], X holds." ", X holds." and "X holds:
     # [1]." "X holds:.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"In summary: according to {REMOVED}, X holds.", "In summary: X holds."),
+        (f"In summary; according to {REMOVED}, X holds.", "In summary; X holds."),
+        (f"In summary \u2014 according to {REMOVED}, X holds.", "In summary \u2014 X holds."),
+        (f"In summary -- according to {REMOVED}, X holds.", "In summary -- X holds."),
+        (f"Note: as shown in {REMOVED}, X holds.", "Note: X holds."),
+        (f"X holds; according to {REMOVED}, Y holds.", "X holds; Y holds."),
+        # Inside a clause, the comma is the author's, as before.
+        (f"We pad as described at {REMOVED}, the method works.", "We pad, the method works."),
+        (f"X holds; as shown in {REMOVED}.", "X holds."),
+    ],
+)
+def test_a_pointer_opening_a_clause_after_a_separator_goes_with_its_comma(
+    text: str, tidied: str
+) -> None:
+    # QA: "In summary: according to [1], X holds." read "In summary:, X holds.", with ";"
+    # "In summary; according to, X holds." and with a dash "In summary \u2014, X holds.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X agrees with {REMOVED}on Y.", "X agrees with the cited work on Y."),
+        (f"Unlike {REMOVED}the method is fast.", "Unlike the cited work the method is fast."),
+        (f"We build on the work of {REMOVED}here.", "We build on the cited work here."),
+        # A mark glued to the word before it goes as before.
+        (f"We use dropout{REMOVED}in all layers.", "We use dropout in all layers."),
+        (f"{REMOVED}showed X.", "The authors showed X."),
+    ],
+)
+def test_words_for_a_latex_citation_stand_apart_from_the_next_word(text: str, tidied: str) -> None:
+    # QA: a LaTeX draft's "X agrees with \cite{a} on Y." read "X agrees with the cited workon
+    # Y.": its reader closes a citation's gaps, and the words put in its place were glued on.
+    assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds: see {REMOVED}.", "X holds."),
+        (f"X holds \u2014 see {REMOVED}.", "X holds."),
+        (f"X holds -- see also {REMOVED}.", "X holds."),
+        (f"X holds: cf. {REMOVED}.", "X holds."),
+        # A verb "see" stays, as before.
+        (f"It is easy to see {REMOVED}.", "It is easy to see."),
+    ],
+)
+def test_a_see_after_a_colon_or_dash_goes_with_its_citation(text: str, tidied: str) -> None:
+    # QA: "X holds: see [1]." read "X holds: see." and "X holds \u2014 see [1]." "X holds \u2014
+    # see.", as "X holds, see [1]." no longer did.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"However, as shown in {REMOVED}, X holds.", "However, X holds."),
+        (f"In short, according to {REMOVED}, X holds.", "In short, X holds."),
+        (f"Moreover, following {REMOVED}, we pad.", "Moreover, we pad."),
+        (f"Recently, as shown in {REMOVED}, X holds.", "Recently, X holds."),
+        (
+            f"In our tests, as reported in {REMOVED}, padding matters.",
+            "In our tests, padding matters.",
+        ),
+        # After a subject, or inside the sentence, both commas go, as before.
+        (f"The method, as described in {REMOVED}, works.", "The method works."),
+        (f"Padding, as shown in {REMOVED}, matters.", "Padding matters."),
+        (f"X holds, as shown in {REMOVED}, in most cases.", "X holds in most cases."),
+    ],
+)
+def test_a_comma_set_pointer_after_an_opening_adverbial_leaves_its_comma(
+    text: str, tidied: str
+) -> None:
+    # QA: "However, as shown in [1], X holds." read "However X holds.".
+    assert tidy(text, marked=True) == tidied
+    assert tidy(text.replace(REMOVED, ""), closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds ({REMOVED}, p. 3).", "X holds."),
+        (f"X holds ({REMOVED}; Table 2).", "X holds."),
+        (f"X holds ({REMOVED}, in mice).", "X holds (in mice)."),
+        (f"X holds (in mice, {REMOVED}).", "X holds (in mice)."),
+        (f"X holds (in mice; {REMOVED}).", "X holds (in mice)."),
+        # The author's own brackets stay.
+        ("X holds (p. 3).", "X holds (p. 3)."),
+        ("X (a, b) holds.", "X (a, b) holds."),
+    ],
+)
+def test_a_separator_a_citation_leaves_in_a_bracket_goes(text: str, tidied: str) -> None:
+    # QA: "X holds ([1], p. 3)." read "X holds (, p. 3).", "([1], in mice)" "(, in mice)" and
+    # "(in mice, [1])" "(in mice, )".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Tools, e.g. {REMOVED}, help.", "Tools help."),
+        (f"Tools, e.g., {REMOVED}, help.", "Tools help."),
+        (f"X holds, e.g. {REMOVED}.", "X holds."),
+        (f"Tools, e.g. {REMOVED} and {REMOVED}, help.", "Tools help."),
+        (f"Tools, for example {REMOVED}, help.", "Tools help."),
+        (f"However, e.g. {REMOVED}, X holds.", "However, X holds."),
+        # An example of the author's own stays.
+        (f"X holds, e.g. in mice {REMOVED}.", "X holds, e.g. in mice."),
+    ],
+)
+def test_citations_given_as_examples_go_with_their_pointer(text: str, tidied: str) -> None:
+    # QA: "Tools, e.g. [1], help." read "Tools, e.g., help." and "X holds, e.g. [1]." "X
+    # holds, e.g.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Prior work, {REMOVED}, shows Y.", "Prior work shows Y."),
+        (f"Two works, {REMOVED} and {REMOVED}, show Y.", "Two works show Y."),
+        (f"X holds, {REMOVED}, in mice.", "X holds in mice."),
+        (f"However, {REMOVED}, X holds.", "However, X holds."),
+        (f"A, {REMOVED}, B and C hold.", "A, B and C hold."),
+    ],
+)
+def test_citations_set_off_by_commas_leave_no_stray_comma(text: str, tidied: str) -> None:
+    # QA: "Prior work, [1], shows Y." read "Prior work, shows Y." and "Two works, [1] and [2],
+    # show Y." "Two works, and, show Y.".
+    assert tidy(text, marked=True) == tidied
+
+
+def test_citations_set_off_by_commas_in_latex_leave_no_stray_comma(tmp_path: Path) -> None:
+    body = "Two works, \\cite{a} and \\cite{b}, show Y.\n"
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["Two works show Y."]

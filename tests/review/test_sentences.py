@@ -293,3 +293,44 @@ def test_sentences_struck_together_stay_one_deletion(text: str, sentences: list[
     # QA: "~~X holds [1].~~" read as the claim "~~X holds." citing paper 1, and the "~~" after
     # it opened the next sentence ("~~ C holds.").
     assert [text[a:b] for a, b in split_block(text)] == sentences
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("X holds. [1] showed Y.", ["X holds.", "[1] showed Y."]),
+        ("X holds. [1, 2] were proposed.", ["X holds.", "[1, 2] were proposed."]),
+        ("X holds. [@a] showed Y.", ["X holds.", "[@a] showed Y."]),
+        ("X holds. [1] and [2] show Y.", ["X holds.", "[1] and [2] show Y."]),
+        ("X holds. [1] vs. [2] is unclear.", ["X holds.", "[1] vs. [2] is unclear."]),
+        # Before a capital, or at the paragraph's end, it is the sentence's before, as it was;
+        # after an abbreviation's stop it is in the sentence.
+        ("X holds. [1] We pad.", ["X holds. [1]", "We pad."]),
+        ("X holds. [1]", ["X holds. [1]"]),
+        ("We use Smith et al. [1] in all.", ["We use Smith et al. [1] in all."]),
+    ],
+)
+def test_a_citation_after_a_stop_before_a_lower_case_word_opens_the_next_sentence(
+    text: str, sentences: list[str]
+) -> None:
+    # QA: "X holds. [1] showed Y." was cut "X holds. [1]" and "showed Y.": "X holds." was
+    # judged against paper 1 and "showed Y." listed as uncited, its subject lost.
+    assert _texts(text) == sentences
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tools (e.g. [1]) help.",
+        "Tools (i.e. [1]) help.",
+        "Tools (cf. [1]) help.",
+        "Tools (see Fig. [1]) help.",
+        "Tools (e.g. [1], [2]) help.",
+    ],
+)
+def test_an_abbreviation_before_a_citation_in_brackets_ends_no_sentence(text: str) -> None:
+    # QA: "Tools (e.g. [1]) help." was cut "Tools (e.g. [1])" and "help.": the claim judged
+    # was "Tools" and "help." was listed as uncited.
+    assert _texts(text) == [text]
+    # A full stop after the bracket still ends the sentence.
+    assert _texts("X holds (see [1]). We pad.") == ["X holds (see [1]).", "We pad."]

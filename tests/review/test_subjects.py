@@ -84,12 +84,19 @@ def test_a_citation_a_preposition_opening_the_sentence_had_is_the_cited_work(
         (f"Our method, unlike {REMOVED}, is fast.", "Our method, unlike the cited work, is fast."),
         (f"Unlike {REMOVED} we find X.", "Unlike the cited work we find X."),
         (f"This is based on {REMOVED}.", "This is based on the cited work."),
-        # A pointer at a work goes whole with its citation, as before; an address's "at" stays.
+        # A pointer at a work goes whole with its citation, as before; so does an address's "at"
+        # (QA: "The code is available at [1]." read "The code is available at.").
         (f"It was shown by {REMOVED} and {REMOVED}.", "It was shown."),
         (f"X reduces Y (Table 1 in {REMOVED}).", "X reduces Y."),
         (f"X reduces Y, as described in {REMOVED}.", "X reduces Y."),
         (f"Padding is used in {REMOVED}.", "Padding is used."),
-        (f"The code is available at {REMOVED}.", "The code is available at."),
+        (f"The code is available at {REMOVED}.", "The code is available."),
+        (f"The code is available at {REMOVED} under MIT.", "The code is available under MIT."),
+        # A pointer's stays for it to be read whole: alone, or opening with "see" or "cf.".
+        (f"As described at {REMOVED}.", "As described at."),
+        (f"X holds, cf. the guide at {REMOVED} for details.", "X holds."),
+        # After a copula, "at" says where it is ("SciPy is at \\citeurl{a}.").
+        (f"SciPy is at {REMOVED}.", "SciPy is at."),
     ],
 )
 def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
@@ -114,4 +121,64 @@ def test_a_citation_a_preposition_had_inside_the_sentence_is_the_cited_work(
 def test_a_comparison_in_a_cited_work_keeps_its_object(text: str, tidied: str) -> None:
     # QA: "X holds, unlike in [3]." read "X holds, unlike.", "X is better than in [3]." "X is
     # better than.": "in [3]" went as a pointer, leaving the comparison without its object.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds: {REMOVED} showed Y.", "X holds: the authors showed Y."),
+        (f"X holds \u2014 {REMOVED} showed Y.", "X holds \u2014 the authors showed Y."),
+        (f"X holds -- {REMOVED} is a benchmark.", "X holds -- the cited work is a benchmark."),
+        (
+            f"Results: {REMOVED} and {REMOVED} are benchmarks.",
+            "Results: the cited works are benchmarks.",
+        ),
+        # After ";", as before.
+        (f"X holds; {REMOVED} showed Y.", "X holds; the authors showed Y."),
+    ],
+)
+def test_a_citation_opening_a_clause_after_a_colon_or_dash_is_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "X holds: [1] showed Y." read "X holds: showed Y.", a verb without its subject, as
+    # "X holds; [1] showed Y." no longer did.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Per {REMOVED}, X holds.", "X holds."),
+        (f"X was padded per {REMOVED}.", "X was padded."),
+        (f"Since {REMOVED}, X holds.", "Since the cited work, X holds."),
+        (f"Before {REMOVED}, no one padded.", "Before the cited work, no one padded."),
+        (f"Despite {REMOVED}, we pad.", "Despite the cited work, we pad."),
+        (f"X differs between {REMOVED} and {REMOVED}.", "X differs between the cited works."),
+        ("X is 5 per cent.", "X is 5 per cent."),
+    ],
+)
+def test_per_points_at_a_work_and_since_takes_one_as_object(text: str, tidied: str) -> None:
+    # QA: "Per [1], X holds." read "Per, X holds." and "Since [1], X holds." "Since, X holds.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Tools such as {REMOVED} exist.", "Tools such as the cited work exist."),
+        (
+            f"Methods such as {REMOVED} and {REMOVED} exist.",
+            "Methods such as the cited works exist.",
+        ),
+        (f"Tools, such as {REMOVED}, help.", "Tools, such as the cited work, help."),
+        (f"X holds for tools such as {REMOVED}.", "X holds for tools such as the cited work."),
+        # "As [1] showed" is still a clause's subject, and "as in [1]" a pointer.
+        (f"As {REMOVED} showed, X holds.", "As the authors showed, X holds."),
+        (f"We pad as in {REMOVED}.", "We pad."),
+    ],
+)
+def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied: str) -> None:
+    # QA: "Methods such as [1] and [2] exist." read "Methods such as the authors exist.", its
+    # "as" read as "As [1] showed", and "Tools such as [1]." "Tools such as.".
     assert tidy(text, marked=True) == tidied

@@ -534,3 +534,25 @@ def test_a_card_says_how_many_passages_the_model_read(page: Page, server: Runnin
         f"{read} of {record['passagesConsidered']} passages read ({selected} selected, "
         f"{selected - read} left unread) (selected passages)"
     )
+
+
+MISSING_REF = "arXiv:2401.00001"  # not in the library: a not_checked card with no title
+
+
+def test_a_card_without_a_title_names_its_reference_once(page: Page, server: RunningServer) -> None:
+    # QA: a not_checked card for a paper never fetched read "arXiv:2401.00001" twice, as its
+    # heading and again under it; a review's unresolved "[7]" three times ("cited as [7]").
+    _check(page, server, MISSING_REF)
+    card = page.locator(f'.card[data-ref="{MISSING_REF}"]')
+    expect(card).to_have_attribute("data-verdict", "not_checked")
+    expect(card.locator("header h3")).to_have_text(MISSING_REF)
+    expect(card.locator("header .ref")).to_have_count(1)
+    assert card.locator("header").inner_text().count(MISSING_REF) == 1
+    draft = "X holds [7].\n\n## References\n\n1. Foo. arXiv:2401.00001\n"
+    send_review(page, server.url, draft)
+    open_first_claim(page)
+    unresolved = page.locator('#review-panel .card[data-ref="[7]"]')
+    expect(unresolved).to_have_attribute("data-verdict", "not_checked")
+    expect(unresolved.locator("header h3")).to_have_text("[7]")
+    expect(unresolved.locator(".cited")).to_have_count(0)
+    assert unresolved.inner_text().count("[7]") == 2  # its heading and its error's words

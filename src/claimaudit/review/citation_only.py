@@ -23,7 +23,7 @@ from claimaudit.review.citations import Citation
 POINTER_WORDS = frozenset(
     """
     see also cf compare e g eg i ie for example instance esp especially and or nor but a an the
-    in on of by from to with at as via after following here there therein thereof above below
+    in on of by from to with at as via per after following here there therein thereof above below
     further more other others among many e al et seq sqq ff f ibid idem id op cit loc passim
     p pp page pages ch chap chapter chapters sec sect section sections fig figs figure figures
     tab tabl table tables eq eqs equation vol vols no nos n nn note notes para paras l ll line

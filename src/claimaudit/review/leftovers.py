@@ -8,7 +8,7 @@ pointer word left dangling at the end (", see ."). Whitespace is normalised.
 A citation used as a noun leaves a pointer with a hole in it ("(reviewed in )", "(Table 1 in
 )", "(see for details)", ", as described in.", ", following and.", "in the work of."): a
 bracket, a clause after a comma, or a phrase ending the sentence that opens with "as", "in",
-"following", "according", "see" or "cf." is dropped whole when it holds nothing but pointer
+"following", "according", "per", "see" or "cf." is dropped whole when it holds nothing but pointer
 words (``POINTING``: "see", "in", verbs such as "described") and numbers, and has its hole:
 a preposition or conjunction with nothing after it, or before another ("at for", "following
 and"); such a phrase goes only after words of the sentence's own: a pointer alone ("As
@@ -22,7 +22,8 @@ cited work(s)" before "is", "are"; "Each cited work" for several before "is"), a
 a bracket of nothing but the cited works' authors' names, pointer words and numbers ("(Smith and
 Lee, 2020)", as "(\\citeauthor{a}, \\citeyear{a})" reads) is a citation mark, dropped.
 The author's own "(Table 1)", "(in 2020)" and "(i.e., the mean)" stay; "based on [1]." reads
-"based on the cited work." (``subjects``).
+"based on the cited work." (``subjects``), and "We extend [1] to graphs." "We extend the
+cited work to graphs." (``objects``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ import re
 from collections.abc import Collection
 from functools import partial
 
+from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.objects import compared, verb_objects
 from claimaudit.review.subjects import (
     HOLE,
     REMOVED,
@@ -63,6 +66,9 @@ _EMPTY_GROUP = re.compile(
 _POINTER_THEN_SEPARATOR = re.compile(
     r"([(\[])\s*(?:see also|see|cf\.|compare)\s*[,;]\s*", re.IGNORECASE
 )
+# A separator opening a bracket: a citation was before it ("([1], in mice)" left "(, in
+# mice)"); no author writes one.
+_SEPARATOR_AFTER_BRACKET = re.compile(r"([(\[])\s*[,;]\s*")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
 # No one types a blank before "," or "." (a blank before ":", ";", "!" or "?" may be French):
 # one there ("see https://example.org/guide , the method", to keep the comma out of the
@@ -74,18 +80,22 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
-# A colon before a stop too ("X holds: [1]." read "X holds:."); one ending a lead-in stays.
-_SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)|:+(?=[.!?])")
+# A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
+# removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
+# Before a closing bracket, with its blank: "(in mice, [1])" read "(in mice, )".
+_SEPARATOR_BEFORE_END = re.compile(r":*[,;]+(?:\s*(?=[)\]])|(?=[.!?]|$))|:+(?=[.!?])")
 # Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
 # X holds." read ": X holds." and ", X holds.".
 _LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*(?=\S)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
-# see \cite{b}." leaves its "but" too), never a verb ending one: "easy to see \cite{a}" keeps
-# its "see". A "cf." may share its stop with the sentence ("..., but cf. \cite{b}.").
+# see \cite{b}." leaves its "but" too; after a colon or a dash, "X holds: see [1]."), never a
+# verb ending one: "easy to see \cite{a}" keeps its "see". A "cf." may share its stop with the
+# sentence ("..., but cf. \cite{b}.").
 _DANGLING_POINTER = re.compile(
-    r"(?:^|\s*[,;]\s*(?:(?:but|and|or)\s+)?|\s+but\s+)(?:see also|see|cf\.?)\s*[.!?]?$",
+    r"(?:^|\s*[,;:]\s*(?:(?:but|and|or)\s+)?|\s+but\s+|\s+(?:-{1,3}|[\u2013\u2014])\s*)"
+    r"(?:see also|see|cf\.?)\s*[.!?]?$",
     re.IGNORECASE,
 )
 
@@ -107,7 +117,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
-_PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNORECASE)
+_PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|per|see|cf\.)\b)", re.IGNORECASE)
 # The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
 # [3], the authors ..." read "According to, X" and "In, the authors"; before a colon, "See [1]: X"
 # reads "See: X"), or set off by commas inside it ("Padding, as shown in [3], matters"). A
@@ -130,8 +140,27 @@ _INSIDE = re.compile(
 # A pointer inside the sentence, not set off by a comma, whose object was the removed citation
 # after it ("We pad inputs as described at [1], the method ..." read "... as described at, the
 # method ..."): only its mark tells where the object was.
+# After a separator ("In summary: according to [1], X holds."; ";", a dash) the phrase opens a
+# clause, its comma going with it: "In summary: X holds.", not "In summary:, X holds.".
 _PHRASE_BEFORE_HOLE = re.compile(
-    rf"(?<=[^\s,;(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}",
+    rf"(?<=[^\s,(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}"
+    r"(\s*,(?=\s*\w))?",
+    re.IGNORECASE,
+)
+_CLAUSE_SEPARATOR = re.compile(r"(?:[:;]|\s(?:-{1,3}|[\u2013\u2014]))\s*$")
+# An "at" whose object was a removed citation, an address ("The code is available at [1]."):
+# no cited work is named there (``subjects``), so it goes with it, not "available at.".
+_AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
+# Removed citations set off by commas, alone: "Prior work, [1], shows Y." and "Two works, [1]
+# and [2], show Y." read "Prior work shows Y." and "Two works show Y.", not "Prior work, shows
+# Y." and "Two works, and, show Y." (after an opening adverbial, its comma stays).
+_SET_OFF_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*{HOLE}\s*,(?=\s*[^\W\d_])")
+_COPULAS = frozenset("is are was were be been being".split())
+# Removed citations given as examples, set off by a comma, go with their pointer: "Tools, e.g.
+# [1], help." and "X holds, e.g. [1]." read "Tools help." and "X holds.", not "Tools, e.g.,
+# help." and "X holds, e.g.".
+_EXAMPLES_HOLE = re.compile(
+    rf"\s*,\s*(?:e\.\s?g\.|i\.\s?e\.|for example|for instance),?\s*{HOLE}\s*(?:(,)|(?=[.!?;:)]|$))",
     re.IGNORECASE,
 )
 # A verb that introduces a work, its preposition's object the removed citation: "The method is
@@ -140,6 +169,11 @@ _PHRASE_BEFORE_HOLE = re.compile(
 _VERB_BEFORE_HOLE = re.compile(
     rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{HOLE}", re.IGNORECASE
 )
+
+
+# A removed citation's mark with a word glued after it (see ``tidy``); one glued before it
+# stays so, its blank before punctuation closed ("the following\ue000:").
+_MARK_BEFORE_WORD = re.compile(rf"(?<={REMOVED})(?=[^\W_])")
 
 
 def _squeezed(text: str, marked: bool) -> str:
@@ -178,7 +212,9 @@ def _pointing(words: list[str]) -> bool:
 def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     words = _words(match.group(1))
     opens = bool(words) and words[0] in _OPENS_POINTER
-    if _pointing(words) and (opens or _has_hole(words)):
+    # One opening with a separator had a citation before it: "([1], p. 3)" left "(, p. 3)".
+    cited = match.group(1).lstrip()[:1] in (",", ";")
+    if _pointing(words) and (opens or cited or _has_hole(words)):
         return ""
     return "" if _names_only(match.group(1), names) else match.group()
 
@@ -235,7 +271,15 @@ def _without_pointer_head(text: str) -> str:
     """``text`` without a pointer at a removed citation opening it or set off by commas in
     it ("According to, X holds." and "See: X holds." read "X holds."; "X, as shown in,
     holds." reads "X holds.")."""
-    text = _INSIDE.sub(lambda m: "" if _dangling(_words(m.group(1))) else m.group(), text)
+
+    def inside(match: re.Match[str]) -> str:
+        if not _dangling(_words(match.group(1))):
+            return match.group()
+        # After an opening adverbial its comma stays ("However, X holds."); after a subject
+        # none does ("The method works.").
+        return "," if adverbial(text[: match.start()]) else ""
+
+    text = _INSIDE.sub(inside, text)
     for opening in (_HEAD, _HEAD_BEFORE_COLON):
         head = opening.match(text)
         if head is not None and _dangling(_words(head.group(1))):
@@ -262,7 +306,9 @@ def _without_pointer_inside(text: str) -> str:
         words = _words(match.group(2))
         before = _words(text[max(match.start() - 20, 0) : match.start()])
         if _pointing(words) and _has_hole(words, before[-1] if before else None):
-            return REMOVED
+            if match.group(3) and _CLAUSE_SEPARATOR.search(text, 0, match.start()):
+                return ""  # the clause's comma was the pointer's: the separator stays alone
+            return REMOVED + (match.group(3) or "")
         return match.group()
 
     def verb(match: re.Match[str]) -> str:
@@ -272,8 +318,36 @@ def _without_pointer_inside(text: str) -> str:
             return match.group()
         return f"{match.group(1)} {REMOVED}"
 
-    text = _PHRASE_BEFORE_HOLE.sub(phrase, text)
-    return _VERB_BEFORE_HOLE.sub(verb, text)
+    def example(match: re.Match[str]) -> str:
+        # Set off by commas, both go, unless an opening adverbial's stays ("However, X").
+        return "," if match.group(1) and adverbial(text[: match.start()]) else ""
+
+    text = _EXAMPLES_HOLE.sub(example, _PHRASE_BEFORE_HOLE.sub(phrase, text))
+    text = _SET_OFF_HOLE.sub(partial(_set_off, text), text)
+
+    def at(match: re.Match[str]) -> str:
+        # Only in a clause of the author's own words: a pointer ("As described at [1].",
+        # ", cf. the guide at [1] for details") is read whole later.
+        clause = max(text.rfind(c, 0, match.start()) for c in ",;([") + 1
+        opening = _words(text[clause : match.start()])
+        if not opening or _pointing(opening) or opening[0] in _OPENS_POINTER:
+            return match.group()
+        # "SciPy is at \citeurl{a}." says where it is: "SciPy is." would say nothing.
+        return match.group() if opening[-1] in _COPULAS else REMOVED
+
+    text = _VERB_BEFORE_HOLE.sub(verb, text)
+    return _AT_HOLE.sub(at, text)
+
+
+def _set_off(text: str, match: re.Match[str]) -> str:
+    """What removed citations set off by commas leave (``_SET_OFF_HOLE``): nothing before a
+    lower-case word ("Prior work shows Y."); one comma after an opening adverbial ("However,
+    X") or before a list's next item ("A, [1], B and C hold." reads "A, B and C hold.")."""
+    follows = _words(text[match.end() : match.end() + 20])[:1]
+    if follows in (["and"], ["or"]):
+        return match.group()  # a list's item, perhaps: "We compare A, [1], and B." as it was
+    keep = adverbial(text[: match.start()]) or not text[match.end() :].lstrip()[:1].islower()
+    return "," if keep else ""
 
 
 def _without_pointer_before_hole(text: str) -> str:
@@ -315,18 +389,25 @@ def tidy(
     or "." goes, and ``REMOVED`` marks only where a citation printed nothing.
     Neither, every blank before punctuation goes. ``names``: the words of the cited works'
     authors' family names, lower case (a bracket of nothing else is a citation mark)."""
+    if closed:
+        # The reader closed a citation's gaps ("agrees with \\cite{a} on Y" is "agrees with
+        # \ue000on Y"): a word glued after a mark gets its blank back, so the words put in its
+        # place (``subjects``) stand apart, not "with the cited workon Y".
+        text = _MARK_BEFORE_WORD.sub(" ", text)
     # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
     text = owners(text)
     leading = _LEADING_HOLE.match(text)
     text = _capitalised(text[leading.end() :]) if leading else text
-    text = _without_pointer_inside(name_subjects(_without_pointer_before_hole(text)))
+    # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
+    named = name_subjects(compared(_without_pointer_before_hole(text)))
+    text = _without_pointer_inside(verb_objects(named))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)
-    text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
+    text = _SEPARATOR_AFTER_BRACKET.sub(r"\1", _POINTER_THEN_SEPARATOR.sub(r"\1", text))
     text = _squeezed(text, marked)
     if marked:
         text = _BREAKING_SPACE_BEFORE_LOW.sub(r"\1", text)

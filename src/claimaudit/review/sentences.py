@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from claimaudit.review.code_spans import code_spans
 from claimaudit.review.document import Block, Document
-from claimaudit.review.struck import struck_spans
+from claimaudit.review.struck import struck_spans, wholly_struck
 from claimaudit.text.segmenter import sentence_spans
 
 _RAISED = "[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+"  # superscript digits
@@ -44,6 +44,13 @@ _CARRIED = re.compile(
     r"(?:[*_)\]\"'\u201d\u2019\u00bb`]+|\[\^[^\]\s]+\]|\[[^\[\]@\d]*+[@\d][^\[\]]*+\]"
     rf"|{_RAISED}(?:[\u207b,\u02d2]{_RAISED})*|\^\d[\d,\-\u2013]*\^)+"
 )
+# A citation group ending a carried run ("[1]", "[@a]"), not a footnote marker or a quote.
+_GROUP_ENDING = re.compile(r"\[[^\[\]^@\d]*+[@\d][^\[\]]*+\]$")
+# Citation groups ending a piece after its stop ("X holds. [1]", "X holds. [@a] [2]").
+_GROUPS_AFTER_STOP = re.compile(
+    r"[.!?][*_)\"'\u201d\u2019\u00bb]*\s+(?P<groups>\[[^\[\]^@\d]*+[@\d][^\[\]]*+\]"
+    r"(?:\s*\[[^\[\]^@\d]*+[@\d][^\[\]]*+\])*)\s*$"
+)
 # Footnote markers and bracketed citations of keys ("[@a]", "[see @a, p. 3]", not "[a@b.org]")
 # right after a sentence's end (closing marks allowed between): no words to sentencex.
 _ENDED_RUN = re.compile(
@@ -51,7 +58,9 @@ _ENDED_RUN = re.compile(
     r"|\[(?:[^\[\]]*[^\w@.\[\]])?-?@[\w{][^\[\]]*\]))+)"
 )
 _ENUMERATOR = re.compile(r"\s*\(?[A-Za-z0-9]{1,3}\)\s+")
-_TRAILING_GROUPS = re.compile(r"(?<!\s)(?:\s*\[[^\[\]]*\])+\s*$")
+# Citation groups ending a piece, and the brackets they close: "(e.g. [1])" ends in "e.g.",
+# which goes on ("Tools (e.g. [1]) help." is one sentence, not "Tools (e.g. [1])" and "help.").
+_TRAILING_GROUPS = re.compile(r"(?<!\s)(?:\s*\[[^\[\]]*\])+[)\]]*\s*$")
 _ABBREVIATION = re.compile(
     r"\b(?:figs?|eqs?|eqns?|refs?|secs?|sects?|tabs?|vols?|nos?|chs?|chaps?|thms?|pp?|approx|"
     r"suppl|cf|vs|ca|resp|e\.g|i\.e|viz)\.$",
@@ -197,6 +206,38 @@ def _struck_end(struck: list[tuple[int, int]], starts: list[int], position: int)
     return struck[index][1] if inside else None
 
 
+def _opens_next(text: str, carried: re.Match[str], end: int) -> bool:
+    """Whether the citation group ``carried`` found after a sentence's stop opens the next
+    sentence instead, as its subject: a lower-case word follows it ("X holds. [1] showed Y."
+    is two sentences, the second "[1] showed Y.", not "X holds. [1]" and "showed Y.")."""
+    rest = text[carried.end() : end].lstrip()
+    return bool(_GROUP_ENDING.search(carried.group())) and rest[:1].islower()
+
+
+def _abbreviated(before: str) -> bool:
+    """Whether ``before`` ends in an abbreviation's stop ("[1] vs.", "et al."), no sentence's."""
+    return any(
+        pattern.search(before)
+        for pattern in (_ABBREVIATION, _FOREIGN_ABBREVIATION, _ABBREVIATION_BEFORE_LOWER)
+    )
+
+
+def _subjects_given_back(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``pieces`` with citation groups that the segmenter left after a sentence's stop given to
+    the next piece where it goes on in lower case: they are its subject ("X holds. [1]
+    showed Y." is cut "X holds. [1]" and "showed Y.")."""
+    given = list(pieces)
+    for index in range(len(given) - 1):
+        (start, end), (after, after_end) = given[index], given[index + 1]
+        if not text[after : after + 1].islower():
+            continue
+        groups = _GROUPS_AFTER_STOP.search(text, start, end)
+        if groups is not None and not _abbreviated(text[start : groups.start("groups")].rstrip()):
+            given[index] = _trimmed(text, start, groups.start("groups"))
+            given[index + 1] = (groups.start("groups"), after_end)
+    return given
+
+
 def split_block(text: str) -> list[tuple[int, int]]:
     """[start, end) of each sentence of a paragraph's text, whitespace trimmed."""
     segmented, hidden = _for_segmenting(text)
@@ -205,6 +246,7 @@ def split_block(text: str) -> list[tuple[int, int]]:
         for start, end in _segments(segmented)
         for cut_start, cut_end in _at_letter_ends(segmented, start, end)
     ]
+    pieces = _subjects_given_back(text, pieces)
     merged: list[tuple[int, int]] = []
     # A struck span is one deletion: sentences struck together ("~~X holds [1]. Y holds.~~")
     # stay one, whose citations cite nothing (``citations``), not "~~X holds [1]." cited.
@@ -222,7 +264,11 @@ def split_block(text: str) -> list[tuple[int, int]]:
                 continue
         if merged:
             carried = _CARRIED.match(text, start, end)
-            if carried and (carried.end() == end or text[carried.end()].isspace()):
+            if (
+                carried
+                and (carried.end() == end or text[carried.end()].isspace())
+                and not _opens_next(text, carried, end)
+            ):
                 merged[-1] = (merged[-1][0], carried.end())
                 start, end = _trimmed(text, carried.end(), end)
                 if start >= end:
@@ -253,6 +299,11 @@ def sentences_with_notes(
         for position, note in block.notes if spans else ():
             carried[max(bisect.bisect_right(starts, position) - 1, 0)].append(note)
         for (start, end), notes in zip(spans, carried, strict=True):
+            text = block.text[start:end]
+            # A sentence struck out whole is deleted text: no claim, nor an uncited sentence
+            # (one carrying a note's marker stays, so the note's citations are seen).
+            if not notes and wholly_struck(text, code_spans(text)):
+                continue
             report_start, report_end = block.span(start, end)
             line, column = document.line_column(report_start)
             sentence = Sentence(
@@ -261,7 +312,7 @@ def sentences_with_notes(
                 end=report_end,
                 line=line,
                 column=column,
-                text=block.text[start:end],
+                text=text,
             )
             found.append((sentence, tuple(dict.fromkeys(notes))))
     return found

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 _RUN = re.compile(r"(?<!~)~~(?!~)")
+_WORD = re.compile(r"[^\W_]")
 
 
 def struck_spans(text: str, code: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
@@ -34,3 +35,19 @@ def struck_spans(text: str, code: Sequence[tuple[int, int]] = ()) -> list[tuple[
             spans.append((opened, end))
             opened = None
     return spans
+
+
+def wholly_struck(text: str, code: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether the sentence ``text`` is struck out whole: no letter or digit is left outside
+    its struck spans ("~~X holds.~~", "~~X holds~~."). Deleted text says nothing, so such a
+    sentence is neither a claim nor an uncited sentence."""
+    spans = struck_spans(text, code) if "~~" in text else []
+    if not spans:
+        return False
+    kept = "".join(
+        text[start:end]
+        for start, end in zip(
+            [0, *(e for _, e in spans)], [*(s for s, _ in spans), len(text)], strict=True
+        )
+    )
+    return _WORD.search(kept) is None

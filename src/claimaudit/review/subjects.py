@@ -21,7 +21,7 @@ from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 # character, which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
 # Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]").
-HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)\\s+)?{REMOVED})*"
+HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?{REMOVED})*"
 
 # A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
 # ..."): the verb after it is lower case. It reads as a textual citation of a work whose
@@ -33,9 +33,11 @@ UNNAMED_AUTHORS = "the authors"
 _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
 # [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while", "whereas" or "as" ("We
-# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but" or ";".
+# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but", ";", ":"
+# or a dash ("X holds: [1] showed Y.").
 _SUBJECT_INSIDE = re.compile(
-    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|[Aa]s)\s+|(?:,\s*(?:and|but)|;)\s+)"
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
+    r"|(?:,\s*(?:and|but)|[;:]|\s(?:-{1,3}|[\u2013\u2014]))\s+)"
     rf"({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
@@ -69,7 +71,7 @@ _OPENING_OBJECT = re.compile(rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,40}}?)\s*(
 _PREPOSITIONS = frozenset(
     """
     unlike like than to with from of by on over beyond besides against versus vs about for
-    into upon toward towards
+    into upon toward towards since before until despite between among alongside
     """.split()
 )
 _WORD = re.compile(r"[^\W\d_]+")
@@ -123,11 +125,13 @@ def _preposition_object(match: re.Match[str]) -> str:
     object, unless a pointer at them holds it (``_PREPOSITION_OBJECT``)."""
     preposition = match.group(1).lower()
     before = _WORD.findall(match.string.lower(), max(match.start() - 20, 0), match.start())
-    # "unlike in [3]", "than in [3]": a comparison with the work, no pointer at it.
+    # "unlike in [3]", "than in [3]": a comparison with the work, no pointer at it; "such as
+    # [1]": works named as examples.
     compared = preposition == "in" and before[-1:] in (["unlike"], ["than"], ["like"])
-    if not compared and preposition not in _OBJECT_PREPOSITIONS:
+    named = preposition == "as" and before[-1:] == ["such"]
+    if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
-    if _pointer_holds(match.string, match.end(1)):
+    if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 

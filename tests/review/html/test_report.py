@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 from html.parser import HTMLParser
@@ -243,3 +244,18 @@ def test_a_bom_is_not_shown_in_the_page_nor_in_the_claim() -> None:
     result = review_report("\ufeffRaw data is kept [@arxiv:1907.10121].\n", checker=checker)
     assert result.records[0].record.claim == "Raw data is kept."
     assert "\ufeff" not in render_html(result, title="draft.md")
+
+
+def test_a_record_for_a_citation_naming_no_paper_says_it_once() -> None:
+    # QA: the report's record for "[7]" with no such References entry read "[7] cited as
+    # [7]"; a paper that was resolved still says what it was cited as.
+    draft = (
+        "X holds [7]. Y holds [2].\n\n## References\n\n1. arXiv:1907.10121\n2. arXiv:2105.14372\n"
+    )
+    checker = Checker(MemorySource(), ScriptedJudge(pick("supports", "P001")))
+    page = render_html(review_report(draft, checker=checker), title="t")
+    unresolved, missing = re.findall(
+        r'<li class="record [^"]*" data-verdict="not_checked">.*?</li>', page
+    )
+    assert "cited as" not in unresolved and unresolved.count("[7]") == 2  # name, error
+    assert "cited as <span" in missing and "[2]" in missing

@@ -289,3 +289,13 @@ def test_a_separator_a_removed_citation_leaves_at_either_end_goes(tmp_path: Path
     body = "\\cite{a}: X holds.\n\nX holds: \\cite{a}."
     found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
     assert [c.text for c in found.claims] == ["X holds."] * 2
+
+
+def test_a_cited_work_named_in_a_citations_place_is_a_word_apart(tmp_path: Path) -> None:
+    # QA: "X agrees with \cite{a} on Y." read "X agrees with the cited workon Y.".
+    body = "X agrees with \\cite{a} on Y.\n\nUnlike \\cite{a} the method is fast.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=_BIB))
+    assert [c.text for c in found.claims] == [
+        "X agrees with the cited work on Y.",
+        "Unlike the cited work the method is fast.",
+    ]

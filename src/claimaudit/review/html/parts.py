@@ -129,9 +129,15 @@ def record_item(item: ReviewedRecord) -> str:
     confidence = record.confidence if isinstance(record, CheckedRecord) else None
     head = badge(verdict, confidence) + " "
     if not isinstance(record, CheckedRecord):
+        # A citation that names no paper ("[7]", no such References entry) is the record's
+        # reference already: "[7]", not "[7] cited as [7]".
+        named = record.paper_ref or ", ".join(citations)
+        said = (
+            "" if named == ", ".join(citations) else f' <span class="cited">cited as {cited}</span>'
+        )
         return (
-            f'<li class="record {verdict_class(verdict)}" data-verdict="{verdict}">{head}{name} '
-            f'<span class="cited">cited as {cited}</span>'
+            f'<li class="record {verdict_class(verdict)}" data-verdict="{verdict}">{head}{name}'
+            f"{said}"
             f'<p class="error">{escape(record.error)}</p>{_reference_detail(item.reference)}</li>'
         )
     review = f" {review_flag()}" if record.needs_review else ""

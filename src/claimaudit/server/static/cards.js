@@ -255,10 +255,16 @@ function title(record) {
   const link = /^https?:\/\//i.test(record.paperUrl || "")
     ? el("a", { href: record.paperUrl, target: "_blank", rel: "noopener noreferrer", text: ref })
     : el("span", { text: ref });
+  const badges = el("div", { class: "badges" }, verdictBadge(record.verdict, record.confidence), reviewBadge(record.needsReview));
+  // A paper without a title (one never fetched: a not_checked card) is headed with its
+  // reference, which is then said once, the heading itself, not again under it.
+  if (!record.paperTitle && ref === record.paperRef) {
+    return el("header", {}, badges, el("h3", { dir: "auto", class: "ref" }, link));
+  }
   return el(
     "header",
     {},
-    el("div", { class: "badges" }, verdictBadge(record.verdict, record.confidence), reviewBadge(record.needsReview)),
+    badges,
     el("h3", { dir: "auto", text: record.paperTitle || record.paperRef }),
     el("p", { class: "ref" }, link),
   );

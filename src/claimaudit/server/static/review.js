@@ -122,7 +122,10 @@ function marker(claim) {
 
 function card(record, threshold) {
   const node = renderRecord(record, threshold, "review again");
-  node.append(el("p", { class: "cited muted", text: `cited as ${record.citations.join(", ")}` }));
+  const cited = record.citations.join(", ");
+  // A citation that names no paper ("[7]" with no such References entry) is its card's
+  // reference already: "[7]", not "[7] ... cited as [7]".
+  if (cited !== record.paperRef) node.append(el("p", { class: "cited muted", text: `cited as ${cited}` }));
   return node;
 }
 
