@@ -318,3 +318,46 @@ def test_a_bare_key_of_a_well_known_shape_is_masked_without_a_name(key: str) -> 
 def test_dotted_words_are_no_jwt() -> None:
     text = "see eyJ.notes and claimaudit.net.redaction"
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("PGPASSWORD=hunter22 psql failed", "PGPASSWORD=*** psql failed"),
+        ("export MYSQLPASSWD=abc", "export MYSQLPASSWD=***"),
+        ("GHTOKEN=abcdef was refused", "GHTOKEN=*** was refused"),
+        ("NPMTOKEN: abc123def", "NPMTOKEN: ***"),
+        ("MYAPIKEY=sesame", "MYAPIKEY=***"),
+        ("AWSSECRET=xyz", "AWSSECRET=***"),
+        ("SECRETKEY=xyz", "SECRETKEY=***"),
+        ("AWSACCESSKEY=xyz", "AWSACCESSKEY=***"),
+        ("SSHPRIVATEKEY=xyz", "SSHPRIVATEKEY=***"),
+        ("GPGPASSPHRASE='open sesame'", "GPGPASSPHRASE='***'"),
+        ('{"PGPASSWORD": "hunter22"}', '{"PGPASSWORD": "***"}'),
+    ],
+)
+def test_an_upper_case_name_glued_to_its_credential_word_is_one(text: str, shown: str) -> None:
+    # QA: "PGPASSWORD=hunter22" (libpq's variable) was shown: only "PG_PASSWORD" was a
+    # credential's name, as its word stood alone.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MAX_TOKENS=512",
+        "MAXTOKENS=512",
+        "TOKENIZERS_PARALLELISM=false",
+        "PUBLICKEY=abc",
+        "HOTKEY=F5",
+        "MONKEY=banana",
+        "TOKENIZER=bert",
+        "SECRETARY=jane",
+        "PASSWORDLESS=true",
+        "the PGPASSWORD variable was unset",
+        "Pgpassword=hunter22",
+    ],
+)
+def test_upper_case_names_that_name_no_credential_stay(text: str) -> None:
+    assert redact_text(text) == text

@@ -23,9 +23,16 @@ MASK = "***"
 # "api_key", "OPENAI_API_KEY", "x-api-key", "client_secret", "db_password", also as an option
 # ("--api-key") or a private attribute ("_token"). Whole names only: "max_tokens", "keys",
 # "keyboard" and "--token-budget" are other words.
+# An environment variable's name glued in capitals ("PGPASSWORD", libpq's; "GHTOKEN",
+# "SECRETKEY"): a credential's word at its end. Capitals only, as variables are written
+# ("Pgpassword" is no variable), and no bare "KEY" ("HOTKEY", "PUBLICKEY", "MONKEY" name none).
+_GLUED = (
+    r"(?-i:[A-Z0-9]*(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN"
+    r"|APIKEY|ACCESSKEY|SECRETKEY|PRIVATEKEY|AUTHKEY))"
+)
 _WORDS = (
     r"(?:(?:[A-Za-z0-9]+[_-])*"
-    r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?)"
+    rf"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?|{_GLUED})"
     # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"): the
     # credential's word capitalised after a lower-case one, whatever the case rule around it.
     r"|(?-i:[a-z][A-Za-z0-9]*(?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase|Credentials?)))"
@@ -57,9 +64,12 @@ _MIN_STATED_CHARS = 6
 _OPTION = re.compile(
     rf"((?<![A-Za-z0-9_-])--?{_WORDS}(?![A-Za-z0-9_=-])\s+)(?!-)({_VALUE})", re.IGNORECASE
 )
-# A name of two parts or more ("api_key", "x-api-key", "client_secret", "accessToken"), or
-# "apikey".
-_COMPOUND = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]|apikey|(?-i:[a-z0-9][A-Z])", re.IGNORECASE)
+# A name of two parts or more ("api_key", "x-api-key", "client_secret", "accessToken",
+# "PGPASSWORD"), or "apikey".
+_COMPOUND = re.compile(
+    rf"[A-Za-z0-9][_-][A-Za-z0-9]|apikey|(?-i:[a-z0-9][A-Z])|(?-i:[A-Z0-9]){_GLUED}",
+    re.IGNORECASE,
+)
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
 
 # An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a
