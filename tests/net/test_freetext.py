@@ -361,3 +361,38 @@ def test_an_upper_case_name_glued_to_its_credential_word_is_one(text: str, shown
 )
 def test_upper_case_names_that_name_no_credential_stay(text: str) -> None:
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            '{"AccessKeyId": "ASIAEXAMPLE", "SecretAccessKey": "wJalrXUtnFEMI/K7MDENG"}',
+            '{"AccessKeyId": "ASIAEXAMPLE", "SecretAccessKey": "***"}',
+        ),
+        ('{"SessionToken": "FQoGZXIvYXdzEJr"}', '{"SessionToken": "***"}'),
+        ("ClientSecret=abc123", "ClientSecret=***"),
+        ("AccessToken: abcdef123", "AccessToken: ***"),
+        ("PrivateKey=abc", "PrivateKey=***"),
+        ("DbPassword=hunter22 was refused", "DbPassword=*** was refused"),
+    ],
+)
+def test_a_pascal_case_credential_name_is_one_as_its_camel_case_is(text: str, shown: str) -> None:
+    # QA: "accessToken" was masked and "AccessToken", as AWS's and .NET's JSON name it
+    # ("SecretAccessKey", "SessionToken" from STS), not.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MaxTokens=512",
+        "Tokenizer=bert",
+        "PasswordHash=sha256",
+        "AccessTokenExpiry=3600",
+        "Monkey=1",
+    ],
+)
+def test_pascal_case_names_that_name_no_credential_stay(text: str) -> None:
+    assert redact_text(text) == text

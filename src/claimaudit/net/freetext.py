@@ -33,9 +33,11 @@ _GLUED = (
 _WORDS = (
     r"(?:(?:[A-Za-z0-9]+[_-])*"
     rf"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?|{_GLUED})"
-    # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"): the
-    # credential's word capitalised after a lower-case one, whatever the case rule around it.
-    r"|(?-i:[a-z][A-Za-z0-9]*(?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase|Credentials?)))"
+    # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"), and
+    # PascalCase, as AWS's and .NET's do ("SecretAccessKey", "SessionToken"): the credential's
+    # word capitalised after a word begun in lower case, whatever the case rule around it.
+    r"|(?-i:(?:[a-z]|[A-Z][a-z0-9])[A-Za-z0-9]*"
+    r"(?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase|Credentials?)))"
 )
 _NAME = rf"(?<![A-Za-z0-9_-])(?:--?|_+)?{_WORDS}(?![A-Za-z0-9_-])"
 # What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
