@@ -100,3 +100,26 @@ def test_an_extra_key_alone_does_not_make_a_line_bad(tmp_path: Path) -> None:
     line = {"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"], "note": "x"}
     [item] = read_items(_write_input(tmp_path / "in.jsonl", [json.dumps(line)]))
     assert not isinstance(item, BadLine)
+
+
+def test_reading_the_input_does_not_hold_every_line_in_memory(tmp_path: Path) -> None:
+    # QA: the count of each line's repeats kept every line's text, so a run held its whole
+    # input in memory twice over (the scan, then the run), a 50 MB line per 50 MB line.
+    import tracemalloc
+
+    wide = 1_000_000
+    lines = [
+        json.dumps({"id": n, "claim": "Aspirin lowers fever.", "papers": ["x:1"], "n": "x" * wide})
+        for n in range(12)
+    ]
+    source = _write_input(tmp_path / "in.jsonl", [*lines, lines[0]])
+    tracemalloc.start()
+    try:
+        items = [(item.line_number, item.key) for item in read_items(source)]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # One line at a time, each read, decoded and parsed: a few times a line, not twelve.
+    assert peak < 6 * wide, peak
+    # A repeated line is still told apart by its repeat.
+    assert items[0][1].endswith(":1") and items[-1][1] == items[0][1][:-1] + "2"

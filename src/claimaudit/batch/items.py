@@ -90,7 +90,15 @@ class BadLine:
 
 def input_key(text: bytes, repeat: int) -> str:
     """The key of an input line's text, ``repeat`` counting lines with the same text (1 first)."""
-    return f"{hashlib.sha256(text).hexdigest()[:32]}:{repeat}"
+    return _keyed(_digest(text), repeat)
+
+
+def _digest(text: bytes) -> str:
+    return hashlib.sha256(text).hexdigest()[:32]
+
+
+def _keyed(digest: str, repeat: int) -> str:
+    return f"{digest}:{repeat}"
 
 
 def _item_id(data: dict[str, Any]) -> ItemId | None:
@@ -267,11 +275,14 @@ def _not_an_object(text: bytes) -> str | None:
 
 def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
     """Every non-blank line of ``path``, parsed; a line that is not UTF-8 is a BadLine too."""
-    seen: Counter[bytes] = Counter()
+    # Repeats counted by each line's digest, not its text: a run reads its input twice (the
+    # scan, then the checks), and a count keyed by the text held all of it in memory each time.
+    seen: Counter[str] = Counter()
     with path.open("rb") as handle:
         for number, text in _lines(handle):
-            seen[text] += 1
-            key = input_key(text, seen[text])
+            digest = _digest(text)
+            seen[digest] += 1
+            key = _keyed(digest, seen[digest])
             try:
                 # A UTF-16 file was refused by its start (require_json_lines).
                 decoded = decode_utf8(text, start=False)
