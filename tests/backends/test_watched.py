@@ -251,3 +251,28 @@ def test_a_callers_backend_whose_name_raises_is_a_plugin_error(
 def test_a_judge_that_breaks_its_contract_and_whose_name_raises_is_named_by_its_class() -> None:
     with pytest.raises(PluginError, match=r"^judge '_HalfJudgeNameRaises' does not keep"):
         make_checker(_HalfJudgeNameRaises(), source=MemorySource())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("judge", "source", "message"),
+    [
+        (
+            _NameRaises(),
+            MemorySource(),
+            "judge _NameRaises failed to give its name: it raised FileNotFoundError",
+        ),
+        (
+            None,
+            _SourceNameRaises(),
+            "source _SourceNameRaises failed to give its name: it raised KeyError",
+        ),
+    ],
+    ids=["judge", "source"],
+)
+def test_a_checker_built_directly_refuses_a_name_that_raises_alike(
+    judge: Judge | None, source: Source, message: str
+) -> None:
+    # The public Checker reads the names itself: the same one line, not the bare exception.
+    with pytest.raises(PluginError) as caught:
+        Checker(source, judge or ScriptedJudge(pick("supports", "P001")))
+    assert str(caught.value) == message

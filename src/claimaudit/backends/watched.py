@@ -15,12 +15,12 @@ calls it.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from claimaudit.backends.overdue import Missed, Overdue
 from claimaudit.backends.watchdog import DEFAULT_WATCH_TIMEOUT, Watch
+from claimaudit.checker.args import name_failure
 from claimaudit.errors import JudgeError, PluginError, PluginTimeoutError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.named import RegisteredJudge
@@ -30,7 +30,6 @@ from claimaudit.sources.named import RegisteredSource
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper, as_library_use
 
 R = TypeVar("R")
-_log = logging.getLogger(__name__)
 
 
 class WatchedJudge(RegisteredJudge):
@@ -156,12 +155,8 @@ def own_name(backend: object, kind: str, timeout: float | None) -> object:
         raise  # the backend's own word, meant for the user
     except (Exception, SystemExit) as error:
         # As a plugin's property that raises is named (``backend_attribute``): one line, not
-        # the bare exception, whose message may quote a secret; the traceback goes to --debug.
-        _log.debug("reading %s %s's name failed", kind, type(backend).__name__, exc_info=True)
-        raise PluginError(
-            f"{kind} {type(backend).__name__} failed to give its name: it raised "
-            f"{type(error).__name__}"
-        ) from error
+        # the bare exception, whose message may quote a secret.
+        raise name_failure(backend, kind, error) from error
 
 
 def is_built_in(backend: object) -> bool:
