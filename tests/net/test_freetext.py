@@ -396,3 +396,22 @@ def test_a_pascal_case_credential_name_is_one_as_its_camel_case_is(text: str, sh
 )
 def test_pascal_case_names_that_name_no_credential_stay(text: str) -> None:
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("RABBITMQ_DEFAULT_PASS=guest123", "RABBITMQ_DEFAULT_PASS=***"),
+        ("SMTP_PASS=hunter22 rejected", "SMTP_PASS=*** rejected"),
+        ('{"DB_PASS": "s3cret"}', '{"DB_PASS": "***"}'),
+    ],
+)
+def test_an_upper_case_name_ending_in_pass_is_a_credential(text: str, shown: str) -> None:
+    # QA: "_PASS" is how many services' variables name a password (RabbitMQ's image, SMTP
+    # settings), and was shown.
+    assert redact_text(text) == shown
+
+
+@pytest.mark.parametrize("text", ["PASS=12 FAIL=0", "first_pass=true", "BYPASS=1", "PASSES=3"])
+def test_pass_as_a_word_or_a_count_stays(text: str) -> None:
+    assert redact_text(text) == text

@@ -32,7 +32,10 @@ _GLUED = (
 )
 _WORDS = (
     r"(?:(?:[A-Za-z0-9]+[_-])*"
-    rf"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?|{_GLUED})"
+    rf"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?|{_GLUED}"
+    # "_PASS" in capitals after another part, as services' variables name a password
+    # ("RABBITMQ_DEFAULT_PASS", "SMTP_PASS"); "PASS=12" alone and "first_pass" are other words.
+    r"|(?-i:[A-Z0-9]+_PASS))"
     # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"), and
     # PascalCase, as AWS's and .NET's do ("SecretAccessKey", "SessionToken"): the credential's
     # word capitalised after a word begun in lower case, whatever the case rule around it.
