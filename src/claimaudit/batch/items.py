@@ -287,7 +287,14 @@ def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
                 # A UTF-16 file was refused by its start (require_json_lines).
                 decoded = decode_utf8(text, start=False)
             except NotUtf8Error as error:
-                message = f"line {number}: {error}"
-                yield BadLine(number, key, f"line-{number}", message)
+                yield _not_utf8(number, key, text, f"line {number}: {error}")
                 continue
             yield _parse_line(number, key, decoded)
+
+
+def _not_utf8(number: int, key: str, text: bytes, message: str) -> BadLine:
+    """The bad line for ``text``, which is not UTF-8, keeping what it asked as far as it reads
+    with each bad byte a U+FFFD: its id (to join on), claim and papers, one record each, as any
+    bad line keeps them; the error says why the line is refused."""
+    read = _parse_line(number, key, text.decode("utf-8", "replace"))
+    return BadLine(number, key, read.id, message, read.claim, _distinct(read.papers))
