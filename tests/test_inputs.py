@@ -186,3 +186,19 @@ def test_a_claim_is_read_without_the_invisible_characters_that_join_a_word() -> 
     assert (
         validate_claim("Sparse\u200bmatrices save memory.") == "Sparse\u200bmatrices save memory."
     )
+
+
+def test_a_claim_far_over_the_limit_is_refused_without_splitting_it_into_words() -> None:
+    # QA: a batch line with a 50 MB claim took 530 MB to refuse, split into a list of its
+    # five million words to join them again; its spaces are now collapsed in one pass.
+    import tracemalloc
+
+    claim = "Baselines " * 500_000  # 5,000,000 characters, one byte each
+    tracemalloc.start()
+    try:
+        with pytest.raises(InvalidClaimError, match="the claim has 4999999 characters"):
+            validate_claim(claim)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * len(claim), peak

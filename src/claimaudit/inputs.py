@@ -93,19 +93,41 @@ def as_asked(text: str) -> str:
     return composed(_JOINERS.sub("", text))
 
 
+# A run of whitespace, as ``str.split`` finds it (``\s`` matches what ``str.isspace`` does).
+_SPACES = re.compile(r"\s+")
+
+
+def _one_spaced(text: str) -> str:
+    """``" ".join(text.split())``."""
+    return " ".join(text.split())
+
+
+def _one_spaced_length(text: str) -> int:
+    """``len(_one_spaced(text))``, counted without making it: a claim of millions of characters
+    (a batch line's) split into millions of words took ten times its size in memory only to be
+    refused as too long."""
+    length = len(text)
+    for run in _SPACES.finditer(text):
+        # A run inside the text becomes one space; one at either end goes.
+        inside = run.start() > 0 and run.end() < len(text)
+        length -= len(run.group()) - (1 if inside else 0)
+    return length
+
+
 def validate_claim(claim: str) -> str:
     """The claim with whitespace normalised, as asked (``as_asked``); InvalidClaimError when it
     cannot be checked."""
     require_str(claim, "the claim")
-    text = " ".join(_written_text(claim, "the claim").split())
-    if not text:
+    length = _one_spaced_length(_written_text(claim, "the claim"))
+    if not length:
         raise InvalidClaimError("the claim is empty")
-    if len(text) > MAX_CLAIM_CHARS:
+    if length > MAX_CLAIM_CHARS:
         # Counted as typed, before composing, as the web page's counter counts it.
         raise InvalidClaimError(
-            f"the claim has {len(text)} characters; the limit is {MAX_CLAIM_CHARS}"
+            f"the claim has {length} characters; the limit is {MAX_CLAIM_CHARS}"
         )
-    text = " ".join(as_asked(text).split())  # a BOM that stood before a space is gone
+    text = _one_spaced(claim)
+    text = _one_spaced(as_asked(text))  # a BOM that stood before a space is gone
     if not has_content_words(text):
         # Punctuation or search syntax alone would still rank passages and get a verdict.
         raise InvalidClaimError(

@@ -434,6 +434,15 @@ def _has(backend: object, member: str) -> bool:
     return True
 
 
+def _own_name(backend: object) -> object:
+    """``backend``'s ``name`` to name it by in an error, its class's where reading it fails:
+    the error to give is the contract's, not the property's."""
+    try:
+        return getattr(backend, "name", type(backend).__name__)
+    except (Exception, SystemExit):
+        return type(backend).__name__
+
+
 def _registered_as(name: str, origin: str) -> str:
     """How a contract error names a backend built by name: ``'mine' (from my-pkg 1.0)``."""
     if origin == BUILT_IN:
@@ -447,7 +456,7 @@ def _require(backend: object, contract: type, what: str, named: str | None = Non
     missing = _missing(backend, contract)
     if missing:
         if named is None:
-            named = repr(getattr(backend, "name", type(backend).__name__))
+            named = repr(_own_name(backend))
         raise PluginError(
             f"{what} {named} does not keep the {contract.__name__} contract (missing: "
             f"{', '.join(missing)}); subclass claimaudit.{contract.__name__} for the defaults"

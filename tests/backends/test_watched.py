@@ -12,11 +12,11 @@ from claimaudit.api import make_checker
 from claimaudit.backends.watched import WatchedJudge, WatchedSource
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError, PluginTimeoutError
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry, get_registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord
-from claimaudit.sources.protocol import LibraryUse
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
 from tests.stuck import HOLD, StuckJudge, StuckSource
 
@@ -189,3 +189,90 @@ def test_a_stuck_call_leaves_the_settings_readable_and_the_next_papers_not_check
     [later] = checker.check(CLAIM, ["scifact:2"])
     assert isinstance(later, NotCheckedRecord)
     assert later.error == f"judge 'slow' {STUCK}"
+
+
+class _NameRaises(Judge):
+    """A caller's own judge whose ``name`` raises (a settings file it reads is missing)."""
+
+    @property
+    def name(self) -> str:
+        raise FileNotFoundError("/home/me/.judge token=abc123def")
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        return pick("supports", "P001")(decision)
+
+
+class _SourceNameRaises(Source):
+    full_text = True
+
+    @property
+    def name(self) -> str:
+        raise KeyError("name")
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        raise AssertionError("never asked: refused before any paper")
+
+
+class _HalfJudgeNameRaises:
+    """No ``decide``, and a ``name`` that raises: the contract error names it by its class."""
+
+    @property
+    def name(self) -> str:
+        raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize(
+    ("judge", "source", "message"),
+    [
+        (
+            _NameRaises(),
+            MemorySource(),
+            "judge _NameRaises failed to give its name: it raised FileNotFoundError",
+        ),
+        (
+            None,
+            _SourceNameRaises(),
+            "source _SourceNameRaises failed to give its name: it raised KeyError",
+        ),
+    ],
+    ids=["judge", "source"],
+)
+def test_a_callers_backend_whose_name_raises_is_a_plugin_error(
+    judge: Judge | None, source: Source, message: str
+) -> None:
+    # QA: a plugin's property that raised was a one-line PluginError, the caller's own object's
+    # `name` that raised left make_checker as the bare exception (its message, a secret
+    # included, on the command line).
+    with pytest.raises(PluginError) as caught:
+        make_checker(judge or ScriptedJudge(pick("supports", "P001")), source=source)
+    assert str(caught.value) == message
+
+
+def test_a_judge_that_breaks_its_contract_and_whose_name_raises_is_named_by_its_class() -> None:
+    with pytest.raises(PluginError, match=r"^judge '_HalfJudgeNameRaises' does not keep"):
+        make_checker(_HalfJudgeNameRaises(), source=MemorySource())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("judge", "source", "message"),
+    [
+        (
+            _NameRaises(),
+            MemorySource(),
+            "judge _NameRaises failed to give its name: it raised FileNotFoundError",
+        ),
+        (
+            None,
+            _SourceNameRaises(),
+            "source _SourceNameRaises failed to give its name: it raised KeyError",
+        ),
+    ],
+    ids=["judge", "source"],
+)
+def test_a_checker_built_directly_refuses_a_name_that_raises_alike(
+    judge: Judge | None, source: Source, message: str
+) -> None:
+    # The public Checker reads the names itself: the same one line, not the bare exception.
+    with pytest.raises(PluginError) as caught:
+        Checker(source, judge or ScriptedJudge(pick("supports", "P001")))
+    assert str(caught.value) == message

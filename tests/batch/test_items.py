@@ -100,3 +100,49 @@ def test_an_extra_key_alone_does_not_make_a_line_bad(tmp_path: Path) -> None:
     line = {"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"], "note": "x"}
     [item] = read_items(_write_input(tmp_path / "in.jsonl", [json.dumps(line)]))
     assert not isinstance(item, BadLine)
+
+
+def test_reading_the_input_does_not_hold_every_line_in_memory(tmp_path: Path) -> None:
+    # QA: the count of each line's repeats kept every line's text, so a run held its whole
+    # input in memory twice over (the scan, then the run), a 50 MB line per 50 MB line.
+    import tracemalloc
+
+    wide = 1_000_000
+    lines = [
+        json.dumps({"id": n, "claim": "Aspirin lowers fever.", "papers": ["x:1"], "n": "x" * wide})
+        for n in range(12)
+    ]
+    source = _write_input(tmp_path / "in.jsonl", [*lines, lines[0]])
+    tracemalloc.start()
+    try:
+        items = [(item.line_number, item.key) for item in read_items(source)]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # One line at a time, each read, decoded and parsed: a few times a line, not twelve.
+    assert peak < 6 * wide, peak
+    # A repeated line is still told apart by its repeat.
+    assert items[0][1].endswith(":1") and items[-1][1] == items[0][1][:-1] + "2"
+
+
+def test_a_line_not_utf8_keeps_its_id_claim_and_papers_in_its_records(tmp_path: Path) -> None:
+    # QA: a line whose claim held one Latin-1 byte ("caf\xe9") lost everything it asked: one
+    # record with the id "line-2" and no paper, while README says one record per paper the line
+    # lists, with its claim; its id (to join on) and papers could be read all along.
+    source = tmp_path / "in.jsonl"
+    good = b'{"id": "a", "claim": "Aspirin lowers fever.", "papers": ["x:1"]}\n'
+    bad = b'{"id": "x", "claim": "caf\xe9 helps", "papers": ["x:1", "x:2"]}\n'
+    source.write_bytes(good + bad)
+    _, line = read_items(source)
+    assert isinstance(line, BadLine)
+    assert line.error == "line 2: not UTF-8 text (invalid byte at offset 25)"
+    assert (line.id, line.claim, line.papers) == ("x", "caf\ufffd helps", ("x:1", "x:2"))
+
+
+def test_a_line_not_utf8_nor_json_is_one_record_without_a_paper(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(b'{"id": 1}\n\xff\xfe garbage\n')
+    _, line = read_items(source)
+    assert isinstance(line, BadLine)
+    assert (line.id, line.claim, line.papers) == ("line-2", "", ())
+    assert line.error.startswith("line 2: not UTF-8 text")

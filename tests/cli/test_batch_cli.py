@@ -438,3 +438,24 @@ def test_a_finished_batch_resumed_reads_its_input_once(
     # --fail-on still reads the records already there: they need review.
     assert again.exit_code == 1, again.stderr
     assert out.read_bytes() == written
+
+
+def test_batch_warns_of_an_id_given_to_two_lines(
+    runner: CliRunner, paper_library: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    # QA: records join the input on `id`; two lines with one id joined each line to the
+    # other's records too, and nothing said so.
+    source = tmp_path / "claims.jsonl"
+    lines = [
+        {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["arXiv:2101.00001"]},
+        {"id": "b", "claim": "Aspirin lowers fever.", "papers": ["arXiv:2101.00001"]},
+        {"id": "a", "claim": "Ibuprofen lowers fever.", "papers": ["arXiv:2101.00001"]},
+    ]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    args = ["batch", str(source), "--out", str(tmp_path / "out.jsonl"), "--judge", "jev"]
+    result = runner.invoke(app, [*args, "--library", str(paper_library)])
+    assert result.exit_code == 1, result.stderr  # the paper is not stored: nothing judged
+    assert (
+        'warning: ids given to more than one input line: "a" (lines 1, 3); their records are '
+        "told apart by inputLine and inputKey"
+    ) in " ".join(result.stderr.split())

@@ -318,3 +318,100 @@ def test_a_bare_key_of_a_well_known_shape_is_masked_without_a_name(key: str) -> 
 def test_dotted_words_are_no_jwt() -> None:
     text = "see eyJ.notes and claimaudit.net.redaction"
     assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("PGPASSWORD=hunter22 psql failed", "PGPASSWORD=*** psql failed"),
+        ("export MYSQLPASSWD=abc", "export MYSQLPASSWD=***"),
+        ("GHTOKEN=abcdef was refused", "GHTOKEN=*** was refused"),
+        ("NPMTOKEN: abc123def", "NPMTOKEN: ***"),
+        ("MYAPIKEY=sesame", "MYAPIKEY=***"),
+        ("AWSSECRET=xyz", "AWSSECRET=***"),
+        ("SECRETKEY=xyz", "SECRETKEY=***"),
+        ("AWSACCESSKEY=xyz", "AWSACCESSKEY=***"),
+        ("SSHPRIVATEKEY=xyz", "SSHPRIVATEKEY=***"),
+        ("GPGPASSPHRASE='open sesame'", "GPGPASSPHRASE='***'"),
+        ('{"PGPASSWORD": "hunter22"}', '{"PGPASSWORD": "***"}'),
+    ],
+)
+def test_an_upper_case_name_glued_to_its_credential_word_is_one(text: str, shown: str) -> None:
+    # QA: "PGPASSWORD=hunter22" (libpq's variable) was shown: only "PG_PASSWORD" was a
+    # credential's name, as its word stood alone.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MAX_TOKENS=512",
+        "MAXTOKENS=512",
+        "TOKENIZERS_PARALLELISM=false",
+        "PUBLICKEY=abc",
+        "HOTKEY=F5",
+        "MONKEY=banana",
+        "TOKENIZER=bert",
+        "SECRETARY=jane",
+        "PASSWORDLESS=true",
+        "the PGPASSWORD variable was unset",
+        "Pgpassword=hunter22",
+    ],
+)
+def test_upper_case_names_that_name_no_credential_stay(text: str) -> None:
+    assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            '{"AccessKeyId": "ASIAEXAMPLE", "SecretAccessKey": "wJalrXUtnFEMI/K7MDENG"}',
+            '{"AccessKeyId": "ASIAEXAMPLE", "SecretAccessKey": "***"}',
+        ),
+        ('{"SessionToken": "FQoGZXIvYXdzEJr"}', '{"SessionToken": "***"}'),
+        ("ClientSecret=abc123", "ClientSecret=***"),
+        ("AccessToken: abcdef123", "AccessToken: ***"),
+        ("PrivateKey=abc", "PrivateKey=***"),
+        ("DbPassword=hunter22 was refused", "DbPassword=*** was refused"),
+    ],
+)
+def test_a_pascal_case_credential_name_is_one_as_its_camel_case_is(text: str, shown: str) -> None:
+    # QA: "accessToken" was masked and "AccessToken", as AWS's and .NET's JSON name it
+    # ("SecretAccessKey", "SessionToken" from STS), not.
+    assert redact_text(text) == shown
+    assert redact_text(shown) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MaxTokens=512",
+        "Tokenizer=bert",
+        "PasswordHash=sha256",
+        "AccessTokenExpiry=3600",
+        "Monkey=1",
+    ],
+)
+def test_pascal_case_names_that_name_no_credential_stay(text: str) -> None:
+    assert redact_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("RABBITMQ_DEFAULT_PASS=guest123", "RABBITMQ_DEFAULT_PASS=***"),
+        ("SMTP_PASS=hunter22 rejected", "SMTP_PASS=*** rejected"),
+        ('{"DB_PASS": "s3cret"}', '{"DB_PASS": "***"}'),
+    ],
+)
+def test_an_upper_case_name_ending_in_pass_is_a_credential(text: str, shown: str) -> None:
+    # QA: "_PASS" is how many services' variables name a password (RabbitMQ's image, SMTP
+    # settings), and was shown.
+    assert redact_text(text) == shown
+
+
+@pytest.mark.parametrize("text", ["PASS=12 FAIL=0", "first_pass=true", "BYPASS=1", "PASSES=3"])
+def test_pass_as_a_word_or_a_count_stays(text: str) -> None:
+    assert redact_text(text) == text

@@ -20,7 +20,8 @@ from typing import TypeVar
 
 from claimaudit.backends.overdue import Missed, Overdue
 from claimaudit.backends.watchdog import DEFAULT_WATCH_TIMEOUT, Watch
-from claimaudit.errors import JudgeError, PluginTimeoutError, SourceError
+from claimaudit.checker.args import name_failure
+from claimaudit.errors import JudgeError, PluginError, PluginTimeoutError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.named import RegisteredJudge
 from claimaudit.judges.protocol import Case, Decision, Judge, JudgeReply
@@ -150,6 +151,12 @@ def own_name(backend: object, kind: str, timeout: float | None) -> object:
         raise PluginTimeoutError(
             f"{kind} {type(backend).__name__} did not give its name within {seconds:g} s"
         ) from None
+    except PluginError:
+        raise  # the backend's own word, meant for the user
+    except (Exception, SystemExit) as error:
+        # As a plugin's property that raises is named (``backend_attribute``): one line, not
+        # the bare exception, whose message may quote a secret.
+        raise name_failure(backend, kind, error) from error
 
 
 def is_built_in(backend: object) -> bool:

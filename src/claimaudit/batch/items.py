@@ -90,7 +90,15 @@ class BadLine:
 
 def input_key(text: bytes, repeat: int) -> str:
     """The key of an input line's text, ``repeat`` counting lines with the same text (1 first)."""
-    return f"{hashlib.sha256(text).hexdigest()[:32]}:{repeat}"
+    return _keyed(_digest(text), repeat)
+
+
+def _digest(text: bytes) -> str:
+    return hashlib.sha256(text).hexdigest()[:32]
+
+
+def _keyed(digest: str, repeat: int) -> str:
+    return f"{digest}:{repeat}"
 
 
 def _item_id(data: dict[str, Any]) -> ItemId | None:
@@ -267,16 +275,26 @@ def _not_an_object(text: bytes) -> str | None:
 
 def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
     """Every non-blank line of ``path``, parsed; a line that is not UTF-8 is a BadLine too."""
-    seen: Counter[bytes] = Counter()
+    # Repeats counted by each line's digest, not its text: a run reads its input twice (the
+    # scan, then the checks), and a count keyed by the text held all of it in memory each time.
+    seen: Counter[str] = Counter()
     with path.open("rb") as handle:
         for number, text in _lines(handle):
-            seen[text] += 1
-            key = input_key(text, seen[text])
+            digest = _digest(text)
+            seen[digest] += 1
+            key = _keyed(digest, seen[digest])
             try:
                 # A UTF-16 file was refused by its start (require_json_lines).
                 decoded = decode_utf8(text, start=False)
             except NotUtf8Error as error:
-                message = f"line {number}: {error}"
-                yield BadLine(number, key, f"line-{number}", message)
+                yield _not_utf8(number, key, text, f"line {number}: {error}")
                 continue
             yield _parse_line(number, key, decoded)
+
+
+def _not_utf8(number: int, key: str, text: bytes, message: str) -> BadLine:
+    """The bad line for ``text``, which is not UTF-8, keeping what it asked as far as it reads
+    with each bad byte a U+FFFD: its id (to join on), claim and papers, one record each, as any
+    bad line keeps them; the error says why the line is refused."""
+    read = _parse_line(number, key, text.decode("utf-8", "replace"))
+    return BadLine(number, key, read.id, message, read.claim, _distinct(read.papers))

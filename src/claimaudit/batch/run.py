@@ -28,6 +28,7 @@ from claimaudit.accounting import RunSummary
 from claimaudit.batch.ignored import IgnoredKeys
 from claimaudit.batch.items import BadLine, BatchItem, read_items, require_json_lines
 from claimaudit.batch.lock import batch_lock
+from claimaudit.batch.repeats import RepeatedIds
 from claimaudit.batch.resume import Outcome, Resume, paper_places, read_resume
 from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine, PairRequest
@@ -105,12 +106,15 @@ class InputScan:
     done: BatchStats = field(default_factory=BatchStats)
     # Every line's input key, where asked for: which records of --out are this input's.
     keys: set[str] = field(default_factory=set)
+    # Ids that good lines share, to warn of first: records would join to the wrong line.
+    repeated: RepeatedIds = field(default_factory=RepeatedIds)
 
 
 def scan_input(path: Path, resume: Resume, *, keys: bool = False) -> InputScan:
     """``path`` read once (twice where ``resume`` holds records from before input keys); with
     ``keys``, the lines' input keys are kept too."""
     ignored = IgnoredKeys()
+    repeated = RepeatedIds()
     ids: Counter[str] = Counter()
     kept: set[str] = set()
 
@@ -118,6 +122,7 @@ def scan_input(path: Path, resume: Resume, *, keys: bool = False) -> InputScan:
         for item in items:
             if isinstance(item, BatchItem):
                 ignored.add(item.line_number, item.ignored)
+                repeated.add(item.line_number, item.id)
             ids[item.id_text] += 1
             if keys:
                 kept.add(item.key)
@@ -132,7 +137,7 @@ def scan_input(path: Path, resume: Resume, *, keys: bool = False) -> InputScan:
     else:
         # Without such records no pair's outcome depends on its id: one pass counts them.
         pending = _pending_count(noting(read_items(path)), resume, set(), done)
-    return InputScan(_once(ids), pending, ignored, done, kept)
+    return InputScan(_once(ids), pending, ignored, done, kept, repeated)
 
 
 # A pair to check (line, paper as written, its place where it needs one), or a bad line.

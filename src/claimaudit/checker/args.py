@@ -63,7 +63,7 @@ def check_judge_name(judge: object, name: object = _UNREAD) -> None:
     characters. Every record names its judge, and a table or a terminal shows it; a judge built
     by name is named so already (``claimaudit.judges.named``)."""
     if name is _UNREAD:
-        name = getattr(judge, "name", None)
+        name = backend_name(judge, "judge")
     if isinstance(name, str) and name.strip() and name.isprintable():
         return
     # Masked before it is cut: half a credential is no longer recognised as one.
@@ -71,6 +71,26 @@ def check_judge_name(judge: object, name: object = _UNREAD) -> None:
     raise PluginError(
         f"judge {type(judge).__name__} is named {shown}, not a non-blank name without "
         "control characters; records name their judge by it"
+    )
+
+
+def backend_name(backend: object, kind: str) -> object:
+    """``backend.name`` (None where it has none); PluginError naming its class when reading it
+    raises, as a property that raises is named (``backend_attribute``)."""
+    try:
+        return getattr(backend, "name", None)
+    except PluginError:
+        raise  # the backend's own word, meant for the user
+    except (Exception, SystemExit) as error:
+        raise name_failure(backend, kind, error) from error
+
+
+def name_failure(backend: object, kind: str, error: BaseException) -> PluginError:
+    """The one line for a ``kind``'s ``name`` that raised ``error``: not its message, which may
+    quote a secret (a key, a settings file's path); the traceback goes to the debug log."""
+    _log.debug("reading %s %s's name failed", kind, type(backend).__name__, exc_info=error)
+    return PluginError(
+        f"{kind} {type(backend).__name__} failed to give its name: it raised {type(error).__name__}"
     )
 
 

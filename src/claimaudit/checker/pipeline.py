@@ -19,6 +19,7 @@ from claimaudit.backends.backend_output import prints_to_stderr
 from claimaudit.backends.closing import close_all
 from claimaudit.checker.args import (
     backend_attribute,
+    backend_name,
     check_backend_arg,
     check_checker_cache,
     check_judge_name,
@@ -132,6 +133,9 @@ class Checker:
         require_source(self.source)
         require_judge(self.judge)
         check_judge_name(self.judge)
+        # Records and messages name the source by it: one that raises is refused here, in one
+        # line, not as its bare exception in the middle of a check.
+        backend_name(self.source, "source")
         check_budgets(self.max_passages, self.max_chars)
         workers = backend_attribute(self.judge, "concurrency", "judge")
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:

@@ -414,6 +414,8 @@ def _run_locked(
     # Before the run, so that a line's own judge or threshold is not believed to be used.
     if (ignored := scan.ignored.warning()) is not None:
         err_console.print(shown_text(f"warning: {ignored}"))
+    if (repeated := scan.repeated.warning()) is not None:
+        err_console.print(shown_text(f"warning: {repeated}"))
     total = scan.pending
     progress = progress_bar("checking")
     task = progress.add_task("pairs", total=total)

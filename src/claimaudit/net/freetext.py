@@ -23,12 +23,24 @@ MASK = "***"
 # "api_key", "OPENAI_API_KEY", "x-api-key", "client_secret", "db_password", also as an option
 # ("--api-key") or a private attribute ("_token"). Whole names only: "max_tokens", "keys",
 # "keyboard" and "--token-budget" are other words.
+# An environment variable's name glued in capitals ("PGPASSWORD", libpq's; "GHTOKEN",
+# "SECRETKEY"): a credential's word at its end. Capitals only, as variables are written
+# ("Pgpassword" is no variable), and no bare "KEY" ("HOTKEY", "PUBLICKEY", "MONKEY" name none).
+_GLUED = (
+    r"(?-i:[A-Z0-9]*(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN"
+    r"|APIKEY|ACCESSKEY|SECRETKEY|PRIVATEKEY|AUTHKEY))"
+)
 _WORDS = (
     r"(?:(?:[A-Za-z0-9]+[_-])*"
-    r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?)"
-    # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"): the
-    # credential's word capitalised after a lower-case one, whatever the case rule around it.
-    r"|(?-i:[a-z][A-Za-z0-9]*(?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase|Credentials?)))"
+    rf"(?:api[_-]?key|key|token|secret|password|passwd|pwd|passphrase|credentials?|{_GLUED}"
+    # "_PASS" in capitals after another part, as services' variables name a password
+    # ("RABBITMQ_DEFAULT_PASS", "SMTP_PASS"); "PASS=12" alone and "first_pass" are other words.
+    r"|(?-i:[A-Z0-9]+_PASS))"
+    # camelCase too, as JSON from most APIs names them ("accessToken", "clientSecret"), and
+    # PascalCase, as AWS's and .NET's do ("SecretAccessKey", "SessionToken"): the credential's
+    # word capitalised after a word begun in lower case, whatever the case rule around it.
+    r"|(?-i:(?:[a-z]|[A-Z][a-z0-9])[A-Za-z0-9]*"
+    r"(?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase|Credentials?)))"
 )
 _NAME = rf"(?<![A-Za-z0-9_-])(?:--?|_+)?{_WORDS}(?![A-Za-z0-9_-])"
 # What a value may hold: up to a space, a quote, or a mark that ends a pair or a sentence's
@@ -57,9 +69,12 @@ _MIN_STATED_CHARS = 6
 _OPTION = re.compile(
     rf"((?<![A-Za-z0-9_-])--?{_WORDS}(?![A-Za-z0-9_=-])\s+)(?!-)({_VALUE})", re.IGNORECASE
 )
-# A name of two parts or more ("api_key", "x-api-key", "client_secret", "accessToken"), or
-# "apikey".
-_COMPOUND = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]|apikey|(?-i:[a-z0-9][A-Z])", re.IGNORECASE)
+# A name of two parts or more ("api_key", "x-api-key", "client_secret", "accessToken",
+# "PGPASSWORD"), or "apikey".
+_COMPOUND = re.compile(
+    rf"[A-Za-z0-9][_-][A-Za-z0-9]|apikey|(?-i:[a-z0-9][A-Z])|(?-i:[A-Z0-9]){_GLUED}",
+    re.IGNORECASE,
+)
 _CREDENTIAL_MARK = re.compile(r"[0-9_+/=$!@#%^*~]")
 
 # An Authorization header as a message may echo it, whatever its scheme ("Token", "ApiKey"; a

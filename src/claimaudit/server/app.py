@@ -26,6 +26,7 @@ from claimaudit.server.responses import JSONResponse
 from claimaudit.server.routes import checks, health, judges, library, references, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
+from claimaudit.server.target import AbsoluteTargetMiddleware
 from claimaudit.server.urltext import UrlTextMiddleware
 
 # One module per feature, each with ``install(app, state)``; a new feature is one more entry.
@@ -91,6 +92,8 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     if config.token:
         app.add_middleware(BearerAuthMiddleware, token=config.token)
     app.add_middleware(OriginGuardMiddleware, bound_host=config.host)
+    # Before the Host check: a whole URL as the target names the host it checks.
+    app.add_middleware(AbsoluteTargetMiddleware)
     app.add_middleware(SecurityHeadersMiddleware)  # on every answer, refusals too
     # Outermost: a HEAD is refused or answered exactly as its GET, without the body.
     app.add_middleware(HeadAsGetMiddleware)
