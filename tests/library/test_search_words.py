@@ -121,3 +121,39 @@ def test_a_word_with_combining_marks_is_one_term_not_its_letters() -> None:
 def test_an_arabic_word_is_searched_for_without_its_vowel_points() -> None:
     assert search_words("كَتَبَ").match == '"كتب"'
     assert search_words("كتب").match == '"كتب"'
+
+
+# Twenty Greek words typed without their tonos: 64 other spellings run out at the 14th.
+GREEK_WORDS = (
+    "αεροπορια βιβλιοθηκη γεωγραφια δημοκρατια εκκλησια θαλασσα ιστορια καθηγητης "
+    "λογοτεχνια μαθηματικα νοσοκομειο οικογενεια παιδια ραδιοφωνο σχολειο τηλεοραση "
+    "υπολογιστης φιλοσοφια χημεια ψυχολογια"
+)
+
+
+def test_words_whose_other_spellings_the_cap_cut_are_named() -> None:
+    # QA: "ασκηση" as a query's 21st Greek word was searched for as typed only, never as
+    # "άσκηση", and leftOut said nothing of it.
+    found = search_words(f"{GREEK_WORDS} ασκηση")
+    assert '"άσκηση"' not in found.match
+    cut = ("ραδιοφωνο", "σχολειο", "τηλεοραση", "υπολογιστης", "φιλοσοφια", "χημεια")
+    assert found.spellings_left_out == (*cut, "ψυχολογια", "ασκηση")
+    assert found.left_out == found.spellings_left_out
+    # Each word named lacks one spelling at least.
+    assert '"ψυχολογία"' not in found.match and '"ψυχολογια"' in found.match
+    # The words before them are searched for in every spelling, and not named.
+    assert '"παιδιά"' in found.match and "παιδια" not in found.left_out
+    assert search_words("ασκηση ёжики").left_out == ()
+
+
+def test_a_long_greek_word_past_its_own_cap_of_spellings_is_named() -> None:
+    found = search_words("αεηιουωαεηιουω")
+    assert found.spellings_left_out == found.left_out == ("αεηιουωαεηιουω",)
+
+
+def test_spellings_left_out_come_after_words_left_out_and_say_their_own_reason() -> None:
+    words = " ".join(f"w{i}" for i in range(MAX_SEARCH_TERMS - 21))
+    found = search_words(f"{GREEK_WORDS} ασκηση {words} extra1 extra2")
+    assert found.left_out[-2:] == ("ψυχολογια", "ασκηση")
+    assert found.left_out[:2] == ("extra1", "extra2")
+    assert found.left_out_reason() == f"the query has more than {MAX_SEARCH_TERMS} distinct words"
