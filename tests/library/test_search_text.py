@@ -23,12 +23,18 @@ from claimaudit.library.search_text import SQL_NAME, _unfolded, register, search
         ("\u1c92\u1c90 \U0001e900 \ua7b0", "\u10d2\u10d0 \U0001e922 \u029e"),
         ("\ufb01 \u13a0", "fi \uab70"),  # both at once
         # Invisible characters inside words: a soft hyphen, a zero-width space, a word
-        # joiner, a BOM, a combining grapheme joiner; zero-width (non-)joiners stay.
+        # joiner, a BOM, a combining grapheme joiner; zero-width (non-)joiners stay but
+        # after an Arabic-script letter ("می‌خواهم" is "میخواهم" as often typed) or inside an
+        # Indic word.
         (
             "con\u00adtrol treat\u200bment pla\u2060ce\ufeffbo dia\u034fgnosis",
             "control treatment placebo diagnosis",
         ),
-        ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", None),
+        (
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+            "\u0645\u06cc\u062e\u0648\u0627\u0647\u0645",
+        ),
+        ("\U0001f469\u200d\U0001f52c Persian\u200c", None),  # an emoji's joiner, a stray one
         ("Stra\u00dfe \u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
     ],
 )

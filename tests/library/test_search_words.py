@@ -157,3 +157,11 @@ def test_spellings_left_out_come_after_words_left_out_and_say_their_own_reason()
     assert found.left_out[-2:] == ("ψυχολογια", "ασκηση")
     assert found.left_out[:2] == ("extra1", "extra2")
     assert found.left_out_reason() == f"the query has more than {MAX_SEARCH_TERMS} distinct words"
+
+
+def test_a_persian_word_is_one_word_with_or_without_its_non_joiner() -> None:
+    # QA: "می‌شود" (a zero-width non-joiner between its pieces) was searched for as "می" and
+    # "شود", and "میشود" as one word, while the index held the pieces: neither found the other.
+    joined = "\u0645\u06cc\u0634\u0648\u062f"
+    parted = "\u0645\u06cc\u200c\u0634\u0648\u062f"
+    assert search_words(parted).match == search_words(joined).match == f'"{joined}"'

@@ -29,16 +29,26 @@ _PROBED = range(0x370, 0x1F000)
 
 # Invisible characters that join or break nothing a reader sees: a soft hyphen, a zero-width
 # space, a word joiner, a BOM or a combining grapheme joiner inside "treat\u200bment" split it
-# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners are kept
-# where they part a word's pieces (Persian), and go inside a word of an Indic script, where
-# they only choose how a conjunct is drawn (``text.wordchars.without_indic_joiners``).
+# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners go inside a
+# word of an Indic script, where they only choose how a conjunct is drawn
+# (``text.wordchars.without_indic_joiners``), and after an Arabic-script letter (below).
 _INVISIBLE = re.compile("[\u00ad\u034f\u200b\u2060\ufeff]")
+# A zero-width non-joiner (or joiner) after a letter of the Arabic script: Persian writes
+# "می‌شود" with one between its pieces, and as often "میشود" without it. Kept,
+# it broke the word for the index into "می" and "شود", so a query typed without it found
+# nothing, and the other way round; gone, both read "میشود". Its pieces alone ("شود") no longer
+# find the word: the one spelling the index cannot tell from the other is the joined one.
+_ARABIC_JOINER = re.compile(
+    "(?<=[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufefe])[\u200c\u200d]"
+)
 
 
 def without_invisible(text: str) -> str:
     """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``,
-    and the joiners inside an Indic word): a query is read so too."""
-    return without_indic_joiners(_INVISIBLE.sub("", text))
+    and the joiners inside an Indic word or after an Arabic-script letter): a query is read so
+    too."""
+    text = without_indic_joiners(_INVISIBLE.sub("", text))
+    return _ARABIC_JOINER.sub("", text) if "\u200c" in text or "\u200d" in text else text
 
 
 def search_text(text: str) -> str | None:

@@ -4,7 +4,8 @@ Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier'
 figures depend on it); a person searching the library gets more care here:
 
 - the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
-  read without invisible characters inside words (soft hyphens, zero-width spaces) and without
+  read without invisible characters inside words (soft hyphens, zero-width spaces, the
+  non-joiner between a Persian word's pieces) and without
   the vowel points of Arabic and Hebrew, as the index reads the stored text
   (``library.search_text``); the words as typed are searched for too when they differ;
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
