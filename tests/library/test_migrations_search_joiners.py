@@ -1,6 +1,6 @@
 """Schema step 11: the index reads a Persian word without the zero-width non-joiner between its
-pieces, so "میشود" (typed without it, as it often is) finds "می‌شود", and the other way round.
-Nothing stored is lost."""
+pieces, so "میشود" (typed without it, as it often is) finds "می‌شود", and the other way round;
+and a German "ß" as "ss", so "MASSE" finds "Maße". Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ def _version_10_library(path: Path) -> Path:
         (_HEADED, f"\u0627\u06cc\u0646 {_WITHOUT} \u0646\u06cc\u0632.", None),
         (None, "Sparse matrices and ﬁne words.", "Sparse matrices and fine words."),
         (None, "ශ්රී ලංකාව", None),
+        ("Straße", "Die Maße der GROSSE Probe.", None),
     ]
     insert_passages(conn, rows)
     conn.close()
@@ -68,6 +69,10 @@ def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> N
             (_HEADED, ["P002"]),
             ("matrices", ["P003"]),
             ("fine", ["P003"]),
+            ("MASSE", ["P005"]),
+            ("maße", ["P005"]),
+            ("große", ["P005"]),
+            ("strasse", ["P005"]),  # a heading's word
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, word
         # A passage added after the upgrade is indexed the same way.
@@ -90,6 +95,7 @@ def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> N
     assert forms[1] == (None, _HEADED.replace("\u200c", ""))
     assert forms[2] == ("Sparse matrices and fine words.", None)
     assert forms[3] == (None, None)
+    assert forms[4] == ("Die Masse der GROSSE Probe.", "Strasse")
 
 
 @EVERY_DAMAGE

@@ -35,7 +35,9 @@ from claimaudit.library.search_text import SQL_NAME, _unfolded, register, search
             "\u0645\u06cc\u062e\u0648\u0627\u0647\u0645",
         ),
         ("\U0001f469\u200d\U0001f52c Persian\u200c", None),  # an emoji's joiner, a stray one
-        ("Stra\u00dfe \u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
+        ("\u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
+        # A German sharp s, which its capitals write "SS", read as "ss".
+        ("Stra\u00dfe STRA\u1e9eE", "Strasse STRAssE"),
     ],
 )
 def test_the_normal_form_is_kept_only_where_it_differs(text: str, indexed: str | None) -> None:

@@ -165,3 +165,10 @@ def test_a_persian_word_is_one_word_with_or_without_its_non_joiner() -> None:
     joined = "\u0645\u06cc\u0634\u0648\u062f"
     parted = "\u0645\u06cc\u200c\u0634\u0648\u062f"
     assert search_words(parted).match == search_words(joined).match == f'"{joined}"'
+
+
+def test_a_sharp_s_is_searched_for_as_the_ss_its_capitals_write() -> None:
+    # QA: "MASSE" (the capitals of "Maße") and "strasse" (Swiss spelling) found no "Maße" or
+    # "Straße": the index kept the "ß". Both now read it as "ss".
+    assert search_words("MASSE").match == search_words("Maße").match == '"masse"'
+    assert search_words("STRA\u1e9eE").match == '"strasse"'

@@ -104,14 +104,17 @@ def inner_rows(
     if not wanted.pieces:
         return []
     conn.create_function(_INNER_HELD, 1, wanted.held, deterministic=True)
+    # The text as the index reads it, as the words are read (``search_words``): a "ß" is "ss"
+    # in both, so "strasse" finds "我们用Straße方法" as it finds "Straße" elsewhere.
+    text = "coalesce(s.search_text, s.text)"
     globs = [_UNINDEXED_GLOB]
-    maybe = "s.text GLOB ?"
+    maybe = f"{text} GLOB ?"
     if len(wanted.pieces) <= _FEW:
         # A few words: most passages hold none of them, told in C first (each a scan).
         globs = [_any_form_glob(piece) for piece in sorted(wanted.pieces)] + globs
-        maybe = "(" + " OR ".join("s.text GLOB ?" for _ in wanted.pieces) + f") AND {maybe}"
+        maybe = "(" + " OR ".join(f"{text} GLOB ?" for _ in wanted.pieces) + f") AND {maybe}"
     # CASE: the GLOBs first, Python only for the passages they let through.
-    score = f"CASE WHEN {maybe} THEN -{_INNER_HELD}(s.text) ELSE 0 END"
+    score = f"CASE WHEN {maybe} THEN -{_INNER_HELD}({text}) ELSE 0 END"
     return _scored_rows(conn, score, list(globs), paper_id, limit)
 
 

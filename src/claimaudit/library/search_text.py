@@ -51,6 +51,18 @@ def without_invisible(text: str) -> str:
     return _ARABIC_JOINER.sub("", text) if "\u200c" in text or "\u200d" in text else text
 
 
+# The German sharp s, small and capital: a word holding one is written in capitals with "SS"
+# ("Maße", "MASSE"), and in Switzerland always so ("Strasse"). The tokenizer folds no "ß" to
+# "ss", so "MASSE" and "strasse" found no "Maße" nor "Straße"; the index and a query read it
+# as "ss", as Python's case folding does.
+_SHARP_S = str.maketrans({"\u00df": "ss", "\u1e9e": "ss"})
+
+
+def sharp_s_as_ss(text: str) -> str:
+    """``text`` with each "ß" (or capital "ẞ") as "ss"."""
+    return text.translate(_SHARP_S) if "\u00df" in text or "\u1e9e" in text else text
+
+
 def search_text(text: str) -> str | None:
     """``text`` as the index reads it, None when that is ``text`` itself (most passages)."""
     if text.isascii():  # quick: normal, and every ASCII capital is folded by the tokenizer
@@ -59,7 +71,7 @@ def search_text(text: str) -> str | None:
     if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
         normal = unicodedata.normalize("NFKC", normal)
     # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
-    normal = without_points(normal)
+    normal = sharp_s_as_ss(without_points(normal))
     table, capitals = _unfolded()
     if capitals.search(normal):
         normal = normal.translate(table)
