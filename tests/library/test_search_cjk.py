@@ -164,3 +164,13 @@ def test_a_thai_word_holding_sara_am_is_found_as_the_index_reads_it(library: Lib
     passages = [Passage("P001", "เราทำการทดลองซ้ำ", None)]
     library.add_paper(NewPaper(parse_ref("local:thai"), "T", passages, "h"))
     assert [h.passage_id for h in library.search("ทำการทดลอง")] == ["P001"]
+
+
+def test_an_iteration_mark_is_read_with_its_word(library: Library) -> None:
+    # QA: "々" (it repeats the character before) was no CJK character to the search, so
+    # "人々" (people) was looked for as "人" alone, which "人工" and "人口" hold too.
+    texts = ["多くの人々が様々な方法を試した。", "人工知能の研究。", "日本の人口は減少している。"]
+    passages = [Passage(f"P{i:03d}", t, None) for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:iter"), "T", passages, "local:iter"))
+    assert [h.passage_id for h in library.search("人々")] == ["P001"]
+    assert [h.passage_id for h in library.search("様々")] == ["P001"]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from claimaudit.text.cjkpairs import CJK_CLASS
 from claimaudit.text.wordchars import has_astral, marks_class
 
 # The columns ``Library.search`` reads, in its order; the score is negated like bm25's, so a
@@ -65,7 +66,7 @@ def merged(first: Sequence[Any], then: Sequence[Any], limit: int) -> list[Any]:
 
 
 # Han, kana and Hangul.
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
+_CJK = CJK_CLASS
 # Word characters of scripts written with spaces: a word looked for inside CJK text must not sit
 # inside one of these ("ct" in "effect"), while a CJK character or punctuation may touch it. A
 # combining mark after one is part of its word (the index reads "हिन्दी" as one word too).

@@ -39,6 +39,7 @@ from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_text import sharp_s_as_ss, without_invisible
+from claimaudit.text.cjkpairs import CJK_CLASS
 from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
@@ -62,9 +63,7 @@ def _piece() -> re.Pattern[str]:
 
 _NUMBER_PART = re.compile(r"\d+")
 # Han, kana and Hangul: scripts written without spaces between words.
-_CJK_RUN = re.compile(
-    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
-)
+_CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 # Thai, Lao, Burmese and Khmer: written without spaces between words too, and their words
 # hold combining vowel signs, so no character pair stands for a piece of a word: a word of
 # theirs is looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน").

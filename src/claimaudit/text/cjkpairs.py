@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import re
 
-# Han (with the compatibility ideographs and the supplementary planes), kana and Hangul, as
-# ``library.search_words`` finds them.
-_CJK_RUN = re.compile(
-    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
+# Han (with the compatibility ideographs and the supplementary planes), kana and Hangul, as the
+# inside of a regex class; the library's search reads them so too (``library.search_words``,
+# ``library.search_cjk``). With the iteration marks, which repeat the character before inside
+# a word ("人々", people; "様々", various), and the ideographic zero (U+3007): apart from their
+# word, "人々" was looked for as "人", which "人工" and "人口" hold too.
+CJK_CLASS = (
+    "\u3005-\u3007\u303b\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+    "\U00020000-\U0002fa1f"
 )
+_CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 
 
 def has_cjk(text: str) -> bool:
