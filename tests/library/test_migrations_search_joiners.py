@@ -1,6 +1,7 @@
 """Schema step 11: the index reads a Persian word without the zero-width non-joiner between its
 pieces, so "میشود" (typed without it, as it often is) finds "می‌شود", and the other way round;
-and a German "ß" as "ss", so "MASSE" finds "Maße". Nothing stored is lost."""
+a German "ß" as "ss", so "MASSE" finds "Maße"; and a Greek vowel without its dialytika.
+Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def _version_10_library(path: Path) -> Path:
         (None, "Sparse matrices and ﬁne words.", "Sparse matrices and fine words."),
         (None, "ශ්රී ලංකාව", None),
         ("Straße", "Die Maße der GROSSE Probe.", None),
+        (None, "\u03a4\u03bf \u03c0\u03c1\u03bf\u03ca\u03cc\u03bd.", None),  # "the product"
     ]
     insert_passages(conn, rows)
     conn.close()
@@ -73,6 +75,7 @@ def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> N
             ("maße", ["P005"]),
             ("große", ["P005"]),
             ("strasse", ["P005"]),  # a heading's word
+            ("\u03c0\u03c1\u03bf\u03b9\u03bf\u03bd", ["P006"]),  # "προιον", no accents
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, word
         # A passage added after the upgrade is indexed the same way.
@@ -96,6 +99,7 @@ def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> N
     assert forms[2] == ("Sparse matrices and fine words.", None)
     assert forms[3] == (None, None)
     assert forms[4] == ("Die Masse der GROSSE Probe.", "Strasse")
+    assert forms[5] == ("\u03a4\u03bf \u03c0\u03c1\u03bf\u03b9\u03cc\u03bd.", None)
 
 
 @EVERY_DAMAGE

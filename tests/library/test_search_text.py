@@ -38,6 +38,12 @@ from claimaudit.library.search_text import SQL_NAME, _unfolded, register, search
         ("\u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
         # A German sharp s, which its capitals write "SS", read as "ss".
         ("Stra\u00dfe STRA\u1e9eE", "Strasse STRAssE"),
+        # A Greek vowel's dialytika, which typing without accents leaves out: "προϊόν" and
+        # "ΠΡΟΪΟΝ" read "προιόν" and "ΠΡΟΙΟΝ" (the tonos stays, looked for in each spelling).
+        (
+            "\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd \u03a0\u03a1\u039f\u03aa\u039f\u039d",
+            "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd \u03a0\u03a1\u039f\u0399\u039f\u039d",
+        ),
     ],
 )
 def test_the_normal_form_is_kept_only_where_it_differs(text: str, indexed: str | None) -> None:

@@ -172,3 +172,12 @@ def test_a_sharp_s_is_searched_for_as_the_ss_its_capitals_write() -> None:
     # "Straße": the index kept the "ß". Both now read it as "ss".
     assert search_words("MASSE").match == search_words("Maße").match == '"masse"'
     assert search_words("STRA\u1e9eE").match == '"strasse"'
+
+
+def test_a_greek_vowel_is_searched_for_without_its_dialytika() -> None:
+    # QA: "προιον", typed without accents, found no "προϊόν": the tonos was looked for in each
+    # spelling, the dialytika not at all. The index and the query now read it without.
+    plain = search_words("\u03c0\u03c1\u03bf\u03b9\u03bf\u03bd").match  # "προιον"
+    assert '"\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"' in plain  # "προιόν", as indexed
+    marked = search_words("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd").match  # "προϊόν"
+    assert marked.startswith('"\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"')

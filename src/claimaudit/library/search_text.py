@@ -51,16 +51,31 @@ def without_invisible(text: str) -> str:
     return _ARABIC_JOINER.sub("", text) if "\u200c" in text or "\u200d" in text else text
 
 
-# The German sharp s, small and capital: a word holding one is written in capitals with "SS"
-# ("Maße", "MASSE"), and in Switzerland always so ("Strasse"). The tokenizer folds no "ß" to
-# "ss", so "MASSE" and "strasse" found no "Maße" nor "Straße"; the index and a query read it
-# as "ss", as Python's case folding does.
-_SHARP_S = str.maketrans({"\u00df": "ss", "\u1e9e": "ss"})
+# Letters the tokenizer keeps that a reader takes for others. The German sharp s, small and
+# capital: a word holding one is written in capitals with "SS" ("Maße", "MASSE"), and in
+# Switzerland always so ("Strasse"), so "MASSE" and "strasse" found no "Maße" nor "Straße"; the
+# index and a query read it as "ss", as Python's case folding does. The Greek dialytika ("ϊ",
+# "ϋ", with a tonos "ΐ", "ΰ"), which typing without accents leaves out as it leaves the tonos
+# ("προιον" for "προϊόν"): read without it; the tonos stays, looked for in each spelling
+# (``search_accents``).
+_PLAIN = {
+    "\u00df": "ss",
+    "\u1e9e": "ss",
+    "\u03ca": "\u03b9",
+    "\u03cb": "\u03c5",
+    "\u0390": "\u03af",
+    "\u03b0": "\u03cd",
+    "\u03aa": "\u0399",
+    "\u03ab": "\u03a5",
+}
+_PLAIN_TABLE = str.maketrans(_PLAIN)
+_PLAIN_FOUND = re.compile("[" + "".join(_PLAIN) + "]")
 
 
-def sharp_s_as_ss(text: str) -> str:
-    """``text`` with each "ß" (or capital "ẞ") as "ss"."""
-    return text.translate(_SHARP_S) if "\u00df" in text or "\u1e9e" in text else text
+def plain_letters(text: str) -> str:
+    """``text`` with each "ß" (or capital "ẞ") as "ss" and its Greek vowels without their
+    dialytika (``_PLAIN``)."""
+    return text.translate(_PLAIN_TABLE) if _PLAIN_FOUND.search(text) else text
 
 
 def search_text(text: str) -> str | None:
@@ -71,7 +86,7 @@ def search_text(text: str) -> str | None:
     if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
         normal = unicodedata.normalize("NFKC", normal)
     # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
-    normal = sharp_s_as_ss(without_points(normal))
+    normal = plain_letters(without_points(normal))
     table, capitals = _unfolded()
     if capitals.search(normal):
         normal = normal.translate(table)

@@ -5,9 +5,10 @@ figures depend on it); a person searching the library gets more care here:
 
 - the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
   read without invisible characters inside words (soft hyphens, zero-width spaces, the
-  non-joiner between a Persian word's pieces), with "ß" as "ss" ("MASSE" finds "Maße"), and
-  without the vowel points of Arabic and Hebrew, as the index reads the stored text
-  (``library.search_text``); the words as typed are searched for too when they differ;
+  non-joiner between a Persian word's pieces), with "ß" as "ss" ("MASSE" finds "Maße") and
+  Greek vowels without their dialytika, and without the vowel points of Arabic and Hebrew,
+  as the index reads the stored text (``library.search_text``); the words as typed are
+  searched for too when they differ;
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
   index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
@@ -38,7 +39,7 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
-from claimaudit.library.search_text import sharp_s_as_ss, without_invisible
+from claimaudit.library.search_text import plain_letters, without_invisible
 from claimaudit.text.cjkpairs import CJK_CLASS
 from claimaudit.text.wordchars import without_points, word_regex
 
@@ -133,7 +134,7 @@ class _Term:
 
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
-    normal = sharp_s_as_ss(without_points(unicodedata.normalize("NFKC", without_invisible(text))))
+    normal = plain_letters(without_points(unicodedata.normalize("NFKC", without_invisible(text))))
     terms = _terms(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
