@@ -1,7 +1,7 @@
 """Schema step 11: the index reads a Persian word without the zero-width non-joiner between its
 pieces, so "میشود" (typed without it, as it often is) finds "می‌شود", and the other way round;
-a German "ß" as "ss", so "MASSE" finds "Maße"; and a Greek vowel without its dialytika.
-Nothing stored is lost."""
+a German "ß" as "ss", so "MASSE" finds "Maße"; a Greek vowel without its dialytika; and a
+Persian kaf and yeh as the Arabic ones a keyboard of Arabic layout types. Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -27,6 +27,11 @@ from tests.library.old_libraries import (
 _WITH = "\u0645\u06cc\u200c\u0634\u0648\u062f"  # "می‌شود", "becomes": a non-joiner parts it
 _WITHOUT = _WITH.replace("\u200c", "")  # "میشود", as often typed
 _HEADED = "\u06a9\u062a\u0627\u0628\u200c\u0647\u0627"  # "books", its plural ending parted
+
+
+def _arabic(text: str) -> str:
+    """``text`` with the Persian kaf and yeh as the Arabic ones, as the index reads them."""
+    return text.translate({0x06A9: 0x0643, 0x06CC: 0x064A})
 
 
 def _version_10_library(path: Path) -> Path:
@@ -67,6 +72,7 @@ def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> N
         for word, expected in [
             (_WITHOUT, ["P001", "P002"]),  # typed without the non-joiner
             (_WITH, ["P001", "P002"]),  # typed with it
+            (_arabic(_WITHOUT), ["P001", "P002"]),  # on a keyboard of Arabic layout
             (_HEADED.replace("\u200c", ""), ["P002"]),  # a heading's word
             (_HEADED, ["P002"]),
             ("matrices", ["P003"]),
@@ -92,10 +98,15 @@ def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> N
             "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
         ).fetchall()
     assert forms[0] == (
-        f"\u0627\u06cc\u0646 \u06a9\u0627\u0631 \u0627\u0646\u062c\u0627\u0645 {_WITHOUT}.",
+        _arabic(
+            f"\u0627\u06cc\u0646 \u06a9\u0627\u0631 \u0627\u0646\u062c\u0627\u0645 {_WITHOUT}."
+        ),
         None,
     )
-    assert forms[1] == (None, _HEADED.replace("\u200c", ""))
+    assert forms[1] == (
+        _arabic(f"\u0627\u06cc\u0646 {_WITHOUT} \u0646\u06cc\u0632."),
+        _arabic(_HEADED.replace("\u200c", "")),
+    )
     assert forms[2] == ("Sparse matrices and fine words.", None)
     assert forms[3] == (None, None)
     assert forms[4] == ("Die Masse der GROSSE Probe.", "Strasse")

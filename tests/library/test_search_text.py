@@ -25,15 +25,19 @@ from claimaudit.library.search_text import SQL_NAME, _unfolded, register, search
         # Invisible characters inside words: a soft hyphen, a zero-width space, a word
         # joiner, a BOM, a combining grapheme joiner; zero-width (non-)joiners stay but
         # after an Arabic-script letter ("می‌خواهم" is "میخواهم" as often typed) or inside an
-        # Indic word.
+        # Indic word. (The Persian yeh is read as the Arabic one, as below.)
         (
             "con\u00adtrol treat\u200bment pla\u2060ce\ufeffbo dia\u034fgnosis",
             "control treatment placebo diagnosis",
         ),
         (
             "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
-            "\u0645\u06cc\u062e\u0648\u0627\u0647\u0645",
+            "\u0645\u064a\u062e\u0648\u0627\u0647\u0645",
         ),
+        # The Persian kaf and yeh, which a keyboard of Arabic layout types as the Arabic ones:
+        # "کتاب یک" reads as "كتاب يك".
+        ("\u06a9\u062a\u0627\u0628 \u06cc\u06a9", "\u0643\u062a\u0627\u0628 \u064a\u0643"),
+        ("\u0643\u062a\u0627\u0628 \u064a\u0643", None),
         ("\U0001f469\u200d\U0001f52c Persian\u200c", None),  # an emoji's joiner, a stray one
         ("\u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
         # A German sharp s, which its capitals write "SS", read as "ss".

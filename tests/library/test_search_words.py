@@ -164,7 +164,8 @@ def test_a_persian_word_is_one_word_with_or_without_its_non_joiner() -> None:
     # "شود", and "میشود" as one word, while the index held the pieces: neither found the other.
     joined = "\u0645\u06cc\u0634\u0648\u062f"
     parted = "\u0645\u06cc\u200c\u0634\u0648\u062f"
-    assert search_words(parted).match == search_words(joined).match == f'"{joined}"'
+    indexed = "\u0645\u064a\u0634\u0648\u062f"  # the yeh as the Arabic one: see below
+    assert search_words(parted).match == search_words(joined).match == f'"{indexed}"'
 
 
 def test_a_sharp_s_is_searched_for_as_the_ss_its_capitals_write() -> None:
@@ -181,3 +182,10 @@ def test_a_greek_vowel_is_searched_for_without_its_dialytika() -> None:
     assert '"\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"' in plain  # "προιόν", as indexed
     marked = search_words("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd").match  # "προϊόν"
     assert marked.startswith('"\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"')
+
+
+def test_a_persian_kaf_or_yeh_is_searched_for_as_the_arabic_one() -> None:
+    # QA: "كتاب" typed on a keyboard of Arabic layout (Arabic kaf) found no "کتاب" (Persian
+    # kaf), nor "يادگيري" "یادگیری": to a reader the same words. Both read the Arabic letters.
+    arabic = search_words("\u0643\u062a\u0627\u0628 \u064a\u0627\u062f").match
+    assert search_words("\u06a9\u062a\u0627\u0628 \u06cc\u0627\u062f").match == arabic

@@ -57,7 +57,9 @@ def without_invisible(text: str) -> str:
 # index and a query read it as "ss", as Python's case folding does. The Greek dialytika ("ϊ",
 # "ϋ", with a tonos "ΐ", "ΰ"), which typing without accents leaves out as it leaves the tonos
 # ("προιον" for "προϊόν"): read without it; the tonos stays, looked for in each spelling
-# (``search_accents``).
+# (``search_accents``). The Persian kaf and yeh ("ک", "ی"), which a keyboard of Arabic layout
+# types as the Arabic "ك" and "ي", the same letters to a reader: "كتاب" found no "کتاب";
+# both read as the Arabic ones.
 _PLAIN = {
     "\u00df": "ss",
     "\u1e9e": "ss",
@@ -67,14 +69,16 @@ _PLAIN = {
     "\u03b0": "\u03cd",
     "\u03aa": "\u0399",
     "\u03ab": "\u03a5",
+    "\u06a9": "\u0643",
+    "\u06cc": "\u064a",
 }
 _PLAIN_TABLE = str.maketrans(_PLAIN)
 _PLAIN_FOUND = re.compile("[" + "".join(_PLAIN) + "]")
 
 
 def plain_letters(text: str) -> str:
-    """``text`` with each "ß" (or capital "ẞ") as "ss" and its Greek vowels without their
-    dialytika (``_PLAIN``)."""
+    """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
+    dialytika and its Persian kaf and yeh as the Arabic ones (``_PLAIN``)."""
     return text.translate(_PLAIN_TABLE) if _PLAIN_FOUND.search(text) else text
 
 
