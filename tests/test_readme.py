@@ -332,11 +332,13 @@ def test_the_search_query_limit_the_readme_gives_is_the_api_s(tmp_path: Path) ->
 
 def test_the_readme_gives_the_cap_on_the_spellings_a_search_adds() -> None:
     # QA: "ασκηση" alone found "άσκηση", but not as the 21st word of a Greek query: the other
-    # spellings stop at MAX_ACCENT_FORMS in all, which the README did not say.
+    # spellings stop at MAX_ACCENT_FORMS in all, which the README did not say; the words so cut
+    # are named (``leftOut``), as the words past the cap on words are.
     from claimaudit.library.search_words import MAX_ACCENT_FORMS, search_words
 
     text = README.read_text(encoding="utf-8")
     assert f"up to {MAX_ACCENT_FORMS} spellings in all: the later Greek or Russian words" in text
+    assert "named, a warning and in `leftOut`" in text and "unnamed" not in text
     earlier = (
         "αεροπορια βιβλιοθηκη γεωγραφια δημοκρατια εκκλησια θαλασσα ιστορια καθηγητης "
         "λογοτεχνια μαθηματικα νοσοκομειο οικογενεια παιδια ραδιοφωνο σχολειο τηλεοραση "
@@ -344,3 +346,4 @@ def test_the_readme_gives_the_cap_on_the_spellings_a_search_adds() -> None:
     )
     assert '"άσκηση"' in search_words("ασκηση").match
     assert '"άσκηση"' not in search_words(f"{earlier} ασκηση").match
+    assert "ασκηση" in search_words(f"{earlier} ασκηση").left_out

@@ -1024,6 +1024,27 @@ def test_an_answer_cached_before_the_topic_came_first_is_asked_afresh_when_that_
     assert len(judge.seen) == (2 if long_claim else 1)
 
 
+@pytest.mark.parametrize("cjk", [True, False], ids=["cjk-claim", "english-claim"])
+def test_an_answer_cached_before_cjk_was_ranked_in_pairs_is_asked_afresh(cjk: bool) -> None:
+    # A CJK claim's cached answer was judged on passages in document order (a CJK run was one
+    # token to the ranker): it must not be reused. An English claim's ranking did not change.
+    claim = "注意力机制有帮助。" if cjk else "Attention helps."
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if cjk else 1)
+    assert len(judge.seen) == (2 if cjk else 1)
+
+
 def test_a_paper_whose_only_passage_is_over_the_budget_is_not_sent_to_the_judge() -> None:
     # Asking with no passage would spend a (paid) call on nothing and blame the judge.
     source = MemorySource()

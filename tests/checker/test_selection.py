@@ -185,3 +185,29 @@ def test_bm25_still_ranks_thai_by_the_pieces_between_its_marks() -> None:
     # word equals, and the passages were left in document order.
     passages = _passages("อากาศวันนี้ดีมาก เราไปเที่ยวทะเลกัน", "ผลการทดลองแสดงว่ายาลดไข้ได้ดีในผู้ป่วยเด็ก")
     assert Bm25Ranker().rank("ยาลดไข้ได้ผลดีในเด็ก", passages)[0].passage_id == "P002"
+
+
+def test_bm25_reads_a_cjk_claim_in_character_pairs() -> None:
+    # QA: a run of CJK characters was one token, which no claim's word equalled: a Chinese
+    # claim left a paper's passages in document order, the passage about it last.
+    passages = _passages(
+        "今天天气很好\uff0c我们去海边散步。",
+        "图像分割的传统方法依赖人工特征。",
+        "我们研究深度学习方法在医学图像诊断中的应用。",
+    )
+    ranked = Bm25Ranker().rank("深度学习提高了医学图像诊断的准确率", passages)
+    assert [p.passage_id for p in ranked] == ["P003", "P002", "P001"]
+    # Japanese (kanji and kana together) too.
+    japanese = _passages("東京の天気は晴れです。", "深層学習による画像診断の精度が向上した。")
+    assert Bm25Ranker().rank("画像診断の精度", japanese)[0].passage_id == "P002"
+
+
+def test_a_claim_without_cjk_ranks_passages_holding_cjk_as_before() -> None:
+    # The pairs are for CJK claims: an English claim reads a CJK run as one token, as always,
+    # so a passage's CJK text neither lengthens nor shortens it for BM25.
+    passages = _passages(
+        "Deep learning improves diagnosis. 深度学习提高了医学图像诊断的准确率和效率。",
+        "Deep learning improves diagnosis in radiology clinics.",
+    )
+    ranked = Bm25Ranker().rank("deep learning diagnosis", passages)
+    assert [p.passage_id for p in ranked] == ["P001", "P002"]

@@ -53,7 +53,7 @@ def test_check_says_healthy_and_exits_0(tmp_path: Path) -> None:
     result = run("library", "check", "--library", path)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        f"healthy: {path} (schema version 10, 2 papers, 4 passages, 4 indexed)"
+        f"healthy: {path} (schema version {LATEST_VERSION}, 2 papers, 4 passages, 4 indexed)"
     ]
 
 
@@ -272,14 +272,14 @@ def test_check_names_a_paper_stored_under_a_reference_now_refused(tmp_path: Path
         "identifier: '0703.1234': arXiv ids of the form YYMM.NNNN begin in April 2007 (0704); "
         f"older ones read like hep-th/0501001); remove it with `claimaudit library remove "
         f"{NEVER_ISSUED}`",
-        f"healthy: {path} (schema version 10, 3 papers, 5 passages, 5 indexed)",
+        f"healthy: {path} (schema version {LATEST_VERSION}, 3 papers, 5 passages, 5 indexed)",
     ]
     report = json.loads(run("library", "check", "--json", "--library", path).stdout)
     assert [r["ref"] for r in report["refusedRefs"]] == [NEVER_ISSUED]
     # The command it gives works.
     assert run("library", "remove", NEVER_ISSUED, "--library", path).exit_code == 0
     assert run("library", "check", "--library", path).stdout.splitlines() == [
-        f"healthy: {path} (schema version 10, 2 papers, 4 passages, 4 indexed)"
+        f"healthy: {path} (schema version {LATEST_VERSION}, 2 papers, 4 passages, 4 indexed)"
     ]
 
 
@@ -354,7 +354,7 @@ def test_check_of_a_read_only_file_notes_the_check_it_skipped(tmp_path: Path) ->
     assert lines.exit_code == 0, lines.output
     assert lines.stdout.splitlines() == [
         f"note: {note}",
-        f"healthy: {path} (schema version 10, 2 papers, 4 passages, 4 indexed)",
+        f"healthy: {path} (schema version {LATEST_VERSION}, 2 papers, 4 passages, 4 indexed)",
     ]
     assert report.exit_code == 0 and json.loads(report.stdout)["notes"] == [note]
 
@@ -396,7 +396,10 @@ def test_repair_rebuilds_a_damaged_cache_table_and_says_so(tmp_path: Path) -> No
     assert lines[0] == "rebuilt the damaged table judged_results (empty: it is only a cache)"
     # (FTS5's check may have called the index damaged too, having met the damaged page.)
     assert set(lines[1:-1]) <= {"rebuilt the full-text index from 4 passages"}
-    assert lines[-1] == f"healthy: {path} (schema version 10, 2 papers, 4 passages, 4 indexed)"
+    assert (
+        lines[-1]
+        == f"healthy: {path} (schema version {LATEST_VERSION}, 2 papers, 4 passages, 4 indexed)"
+    )
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])

@@ -100,3 +100,12 @@ def test_thai_is_still_ranked_by_the_pieces_between_its_marks() -> None:
     texts = [f"Filler sentence number {i} about weather." for i in range(60)]
     texts[3] = "ผลการทดลองแสดงว่ายาลดไข้ได้ดีในผู้ป่วยเด็ก"
     assert preselect("ยาลดไข้ได้ผลดีในเด็ก", texts, 1) == [3]
+
+
+def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
+    # QA: a run of CJK characters was one word, so a Chinese claim shared none with the paper
+    # and the first windows were kept.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[6] = "我们研究深度学习方法在医学图像诊断中的应用。"
+    texts[8] = "今天天气很好\uff0c我们去海边散步。"
+    assert preselect("深度学习提高了医学图像诊断的准确率", texts, 1) == [6]

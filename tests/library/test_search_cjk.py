@@ -84,7 +84,9 @@ def test_numbers_and_latin_inside_cjk_text_are_found_after_the_index_hits(
     assert [h.passage_id for h in library.search(typed)] == expected
 
 
-@pytest.mark.parametrize("typed", ["straße", "Straße", "STRAẞE", "naß ǰab ΐx"])
+@pytest.mark.parametrize(
+    "typed", ["straße", "Straße", "STRAẞE", "strasse", "STRASSE", "naß ǰab ΐx"]
+)
 def test_a_word_whose_capital_is_no_single_character_is_searched_for(
     library: Library, typed: str
 ) -> None:
@@ -162,3 +164,13 @@ def test_a_thai_word_holding_sara_am_is_found_as_the_index_reads_it(library: Lib
     passages = [Passage("P001", "เราทำการทดลองซ้ำ", None)]
     library.add_paper(NewPaper(parse_ref("local:thai"), "T", passages, "h"))
     assert [h.passage_id for h in library.search("ทำการทดลอง")] == ["P001"]
+
+
+def test_an_iteration_mark_is_read_with_its_word(library: Library) -> None:
+    # QA: "々" (it repeats the character before) was no CJK character to the search, so
+    # "人々" (people) was looked for as "人" alone, which "人工" and "人口" hold too.
+    texts = ["多くの人々が様々な方法を試した。", "人工知能の研究。", "日本の人口は減少している。"]
+    passages = [Passage(f"P{i:03d}", t, None) for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:iter"), "T", passages, "local:iter"))
+    assert [h.passage_id for h in library.search("人々")] == ["P001"]
+    assert [h.passage_id for h in library.search("様々")] == ["P001"]

@@ -23,13 +23,31 @@ from claimaudit.library.search_text import SQL_NAME, _unfolded, register, search
         ("\u1c92\u1c90 \U0001e900 \ua7b0", "\u10d2\u10d0 \U0001e922 \u029e"),
         ("\ufb01 \u13a0", "fi \uab70"),  # both at once
         # Invisible characters inside words: a soft hyphen, a zero-width space, a word
-        # joiner, a BOM, a combining grapheme joiner; zero-width (non-)joiners stay.
+        # joiner, a BOM, a combining grapheme joiner; zero-width (non-)joiners stay but
+        # after an Arabic-script letter ("می‌خواهم" is "میخواهم" as often typed) or inside an
+        # Indic word. (The Persian yeh is read as the Arabic one, as below.)
         (
             "con\u00adtrol treat\u200bment pla\u2060ce\ufeffbo dia\u034fgnosis",
             "control treatment placebo diagnosis",
         ),
-        ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", None),
-        ("Stra\u00dfe \u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
+        (
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+            "\u0645\u064a\u062e\u0648\u0627\u0647\u0645",
+        ),
+        # The Persian kaf and yeh, which a keyboard of Arabic layout types as the Arabic ones:
+        # "کتاب یک" reads as "كتاب يك".
+        ("\u06a9\u062a\u0627\u0628 \u06cc\u06a9", "\u0643\u062a\u0627\u0628 \u064a\u0643"),
+        ("\u0643\u062a\u0627\u0628 \u064a\u0643", None),
+        ("\U0001f469\u200d\U0001f52c Persian\u200c", None),  # an emoji's joiner, a stray one
+        ("\u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
+        # A German sharp s, which its capitals write "SS", read as "ss".
+        ("Stra\u00dfe STRA\u1e9eE", "Strasse STRAssE"),
+        # A Greek vowel's dialytika, which typing without accents leaves out: "προϊόν" and
+        # "ΠΡΟΪΟΝ" read "προιόν" and "ΠΡΟΙΟΝ" (the tonos stays, looked for in each spelling).
+        (
+            "\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd \u03a0\u03a1\u039f\u03aa\u039f\u039d",
+            "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd \u03a0\u03a1\u039f\u0399\u039f\u039d",
+        ),
     ],
 )
 def test_the_normal_form_is_kept_only_where_it_differs(text: str, indexed: str | None) -> None:

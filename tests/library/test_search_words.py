@@ -121,3 +121,71 @@ def test_a_word_with_combining_marks_is_one_term_not_its_letters() -> None:
 def test_an_arabic_word_is_searched_for_without_its_vowel_points() -> None:
     assert search_words("كَتَبَ").match == '"كتب"'
     assert search_words("كتب").match == '"كتب"'
+
+
+# Twenty Greek words typed without their tonos: 64 other spellings run out at the 14th.
+GREEK_WORDS = (
+    "αεροπορια βιβλιοθηκη γεωγραφια δημοκρατια εκκλησια θαλασσα ιστορια καθηγητης "
+    "λογοτεχνια μαθηματικα νοσοκομειο οικογενεια παιδια ραδιοφωνο σχολειο τηλεοραση "
+    "υπολογιστης φιλοσοφια χημεια ψυχολογια"
+)
+
+
+def test_words_whose_other_spellings_the_cap_cut_are_named() -> None:
+    # QA: "ασκηση" as a query's 21st Greek word was searched for as typed only, never as
+    # "άσκηση", and leftOut said nothing of it.
+    found = search_words(f"{GREEK_WORDS} ασκηση")
+    assert '"άσκηση"' not in found.match
+    cut = ("ραδιοφωνο", "σχολειο", "τηλεοραση", "υπολογιστης", "φιλοσοφια", "χημεια")
+    assert found.spellings_left_out == (*cut, "ψυχολογια", "ασκηση")
+    assert found.left_out == found.spellings_left_out
+    # Each word named lacks one spelling at least.
+    assert '"ψυχολογία"' not in found.match and '"ψυχολογια"' in found.match
+    # The words before them are searched for in every spelling, and not named.
+    assert '"παιδιά"' in found.match and "παιδια" not in found.left_out
+    assert search_words("ασκηση ёжики").left_out == ()
+
+
+def test_a_long_greek_word_past_its_own_cap_of_spellings_is_named() -> None:
+    found = search_words("αεηιουωαεηιουω")
+    assert found.spellings_left_out == found.left_out == ("αεηιουωαεηιουω",)
+
+
+def test_spellings_left_out_come_after_words_left_out_and_say_their_own_reason() -> None:
+    words = " ".join(f"w{i}" for i in range(MAX_SEARCH_TERMS - 21))
+    found = search_words(f"{GREEK_WORDS} ασκηση {words} extra1 extra2")
+    assert found.left_out[-2:] == ("ψυχολογια", "ασκηση")
+    assert found.left_out[:2] == ("extra1", "extra2")
+    assert found.left_out_reason() == f"the query has more than {MAX_SEARCH_TERMS} distinct words"
+
+
+def test_a_persian_word_is_one_word_with_or_without_its_non_joiner() -> None:
+    # QA: "می‌شود" (a zero-width non-joiner between its pieces) was searched for as "می" and
+    # "شود", and "میشود" as one word, while the index held the pieces: neither found the other.
+    joined = "\u0645\u06cc\u0634\u0648\u062f"
+    parted = "\u0645\u06cc\u200c\u0634\u0648\u062f"
+    indexed = "\u0645\u064a\u0634\u0648\u062f"  # the yeh as the Arabic one: see below
+    assert search_words(parted).match == search_words(joined).match == f'"{indexed}"'
+
+
+def test_a_sharp_s_is_searched_for_as_the_ss_its_capitals_write() -> None:
+    # QA: "MASSE" (the capitals of "Maße") and "strasse" (Swiss spelling) found no "Maße" or
+    # "Straße": the index kept the "ß". Both now read it as "ss".
+    assert search_words("MASSE").match == search_words("Maße").match == '"masse"'
+    assert search_words("STRA\u1e9eE").match == '"strasse"'
+
+
+def test_a_greek_vowel_is_searched_for_without_its_dialytika() -> None:
+    # QA: "προιον", typed without accents, found no "προϊόν": the tonos was looked for in each
+    # spelling, the dialytika not at all. The index and the query now read it without.
+    plain = search_words("\u03c0\u03c1\u03bf\u03b9\u03bf\u03bd").match  # "προιον"
+    assert '"\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"' in plain  # "προιόν", as indexed
+    marked = search_words("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd").match  # "προϊόν"
+    assert marked.startswith('"\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"')
+
+
+def test_a_persian_kaf_or_yeh_is_searched_for_as_the_arabic_one() -> None:
+    # QA: "كتاب" typed on a keyboard of Arabic layout (Arabic kaf) found no "کتاب" (Persian
+    # kaf), nor "يادگيري" "یادگیری": to a reader the same words. Both read the Arabic letters.
+    arabic = search_words("\u0643\u062a\u0627\u0628 \u064a\u0627\u062f").match
+    assert search_words("\u06a9\u062a\u0627\u0628 \u06cc\u0627\u062f").match == arabic

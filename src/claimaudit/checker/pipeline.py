@@ -80,6 +80,7 @@ from claimaudit.passage import Passage
 from claimaudit.plugins import require_judge, require_source
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper, as_library_use
+from claimaudit.text.cjkpairs import has_cjk
 from claimaudit.text.claimwords import has_content_words
 
 _log = logging.getLogger(__name__)
@@ -309,6 +310,10 @@ class Checker:
             # Answers cached before the topic's words came first were ranked without some of
             # them: such a question is asked afresh.
             selection += ":topic-first"
+        if has_cjk(ranking_query(claim, topic)):
+            # Answers cached before a CJK question was ranked in character pairs were judged on
+            # passages in document order (``text.cjkpairs``): asked afresh. Others keep theirs.
+            selection += ":cjk-pairs"
         return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _key_after(

@@ -18,6 +18,7 @@ from typing import Protocol
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import fts_query
 from claimaudit.passage import Passage
+from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.wordchars import (
     unspaced_marks_as_breaks,
@@ -47,7 +48,11 @@ class Bm25Ranker:
     """
 
     def rank(self, query: str, passages: Sequence[Passage]) -> list[Passage]:
-        match = fts_query(_nfkc(query))
+        # A CJK claim, and its passages, in character pairs: a run of CJK characters is one
+        # token to unicode61, which no claim's word equals (``text.cjkpairs``). Any other
+        # claim reads the passages as before.
+        read = _pairs if has_cjk(query) else _nfkc
+        match = fts_query(read(query))
         if match is None or not passages:
             return list(passages)
         with sqlite3.connect(":memory:") as db:
@@ -59,7 +64,7 @@ class Bm25Ranker:
             )
             db.executemany(
                 "INSERT INTO p(rowid, text, section) VALUES (?, ?, ?)",
-                [(i, _nfkc(p.text), _nfkc(p.section or "")) for i, p in enumerate(passages)],
+                [(i, read(p.text), read(p.section or "")) for i, p in enumerate(passages)],
             )
             # bm25() is lower-is-better; the text column weighs more than the section heading.
             rows = db.execute(
@@ -81,6 +86,10 @@ def _nfkc(text: str) -> str:
         return text
     folded = without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
     return unspaced_marks_as_breaks(folded)
+
+
+def _pairs(text: str) -> str:
+    return cjk_as_pairs(_nfkc(text))
 
 
 @dataclass(frozen=True)

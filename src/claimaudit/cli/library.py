@@ -37,7 +37,8 @@ from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
-from claimaudit.library.search_words import MAX_SEARCH_LIMIT, search_words
+from claimaudit.library.search_accents import MAX_FORMS
+from claimaudit.library.search_words import MAX_ACCENT_FORMS, MAX_SEARCH_LIMIT, search_words
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
@@ -75,6 +76,14 @@ def _library(path: Path | None) -> Library:
     # Errors (here and while the library is used) are the command line's one-line exit 2.
     # Commands that add papers use ``library_for_adding``, which makes a missing library.
     return Library.open(path, create=False)
+
+
+def _few(named: tuple[str, ...]) -> str:
+    """The first LEFT_OUT_SHOWN of ``named``, and how many more: a pasted page could leave out
+    thousands (the API and MCP name them all)."""
+    more = len(named) - LEFT_OUT_SHOWN
+    shown = shown_line(" ".join(named[:LEFT_OUT_SHOWN]))
+    return shown + (f" and {more:,} more" if more > 0 else "")
 
 
 def _ref(text: str) -> PaperRef:
@@ -417,15 +426,16 @@ def search(
     if exact and paper_ref is None:
         fail("--exact applies to --ref: give the reference of the copy to search")
     words = search_words(query)  # a query with no word to search for is refused here
-    if words.left_out:
-        # A pasted page could leave out thousands: the first few, and how many more (the API
-        # and MCP name them all).
-        named = " ".join(words.left_out[:LEFT_OUT_SHOWN])
-        more = len(words.left_out) - LEFT_OUT_SHOWN
+    spelled = len(words.spellings_left_out)
+    if unsearched := words.left_out[: len(words.left_out) - spelled]:
+        warn(f"{words.left_out_reason()}; not searched for: " + _few(unsearched))
+    if spelled:
+        # Searched for as typed, so not among the words above: without this a Greek word late in
+        # a long query silently missed the passages spelling it with its tonos.
         warn(
-            f"{words.left_out_reason()}; not searched for: "
-            + shown_line(named)
-            + (f" and {more:,} more" if more > 0 else "")
+            f"Greek and Russian words are searched for in at most {MAX_FORMS} other spellings "
+            f"each (with or without a tonos or ё), {MAX_ACCENT_FORMS} in all; only in some of "
+            "theirs: " + _few(words.spellings_left_out)
         )
     with _library(library) as lib:
         hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)

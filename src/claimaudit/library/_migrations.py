@@ -339,6 +339,31 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         prepare=_drop_index,
     ),
+    Migration(
+        11,
+        "the search index reads a Persian word without the zero-width non-joiner between its "
+        "pieces, a German sharp s as ss, Greek vowels without their dialytika and the Persian "
+        "kaf and yeh as the Arabic ones",
+        # "می‌شود" was indexed as "می" and "شود", so "میشود" (as often typed, without the
+        # non-joiner) found nothing, nor did "می‌شود" find a paper writing "میشود". The search
+        # forms now leave a (non-)joiner after an Arabic-script letter out, as a query is read
+        # (``search_text.without_invisible``), and "ß" as "ss", so "MASSE" and "strasse" find
+        # "Maße" and "Straße", and a Greek vowel without its dialytika, so "προιον" finds
+        # "προϊόν", and the Persian kaf and yeh as the Arabic ones, so "كتاب" finds "کتاب"
+        # (``search_text.plain_letters``); as in steps 9 and 10 they are made again
+        # where they change and the index over them; the text and heading stay as read.
+        (
+            # The index and its triggers are dropped first (``_drop_index``).
+            f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text) "
+            f"WHERE search_text IS NOT {search_text.SQL_NAME}(text)",
+            f"UPDATE passages SET search_section = {search_text.SQL_NAME}(section) "
+            f"WHERE search_section IS NOT {search_text.SQL_NAME}(section)",
+            CREATE_FTS,
+            *FTS_TRIGGERS.values(),
+            REBUILD_FTS,
+        ),
+        prepare=_drop_index,
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
@@ -353,7 +378,7 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
 
     Raises LibraryOpenError for a database from a newer claimaudit or one that is not a library.
     """
-    # Versions 7 to 10 fill a column by a function of claimaudit's (whatever opened ``conn``).
+    # Versions 7 to 11 fill a column by a function of claimaudit's (whatever opened ``conn``).
     search_text.register(conn)
     current = schema_version(conn)
     _refuse_newer(current, label)

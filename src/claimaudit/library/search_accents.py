@@ -19,9 +19,14 @@ MAX_FORMS = 8
 
 
 def accent_forms(word: str) -> tuple[str, ...]:
+    """``all_accent_forms``, the first ``MAX_FORMS`` of them."""
+    return all_accent_forms(word)[:MAX_FORMS]
+
+
+def all_accent_forms(word: str) -> tuple[str, ...]:
     """The other spellings of the lower-case ``word`` a reader would take for it: without its
-    tonos or ё, or with one on any of its vowels (or in place of any of its plain e's); none
-    for other words."""
+    tonos or ё first, then with one on any of its vowels (or in place of any of its plain e's);
+    none for other words."""
     forms: dict[str, None] = {}
     if any(c in _TONOS or c in _WITHOUT_TONOS for c in word):
         plain = "".join(_WITHOUT_TONOS.get(c, c) for c in word)
@@ -36,4 +41,4 @@ def accent_forms(word: str) -> tuple[str, ...]:
             if c == _IE:
                 forms[plain[:i] + _YO + plain[i + 1 :]] = None
     forms.pop(word, None)
-    return tuple(forms)[:MAX_FORMS]
+    return tuple(forms)

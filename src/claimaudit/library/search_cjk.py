@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from claimaudit.text.cjkpairs import CJK_CLASS
 from claimaudit.text.wordchars import has_astral, marks_class
 
 # The columns ``Library.search`` reads, in its order; the score is negated like bm25's, so a
@@ -65,7 +66,7 @@ def merged(first: Sequence[Any], then: Sequence[Any], limit: int) -> list[Any]:
 
 
 # Han, kana and Hangul.
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
+_CJK = CJK_CLASS
 # Word characters of scripts written with spaces: a word looked for inside CJK text must not sit
 # inside one of these ("ct" in "effect"), while a CJK character or punctuation may touch it. A
 # combining mark after one is part of its word (the index reads "हिन्दी" as one word too).
@@ -104,14 +105,17 @@ def inner_rows(
     if not wanted.pieces:
         return []
     conn.create_function(_INNER_HELD, 1, wanted.held, deterministic=True)
+    # The text as the index reads it, as the words are read (``search_words``): a "ß" is "ss"
+    # in both, so "strasse" finds "我们用Straße方法" as it finds "Straße" elsewhere.
+    text = "coalesce(s.search_text, s.text)"
     globs = [_UNINDEXED_GLOB]
-    maybe = "s.text GLOB ?"
+    maybe = f"{text} GLOB ?"
     if len(wanted.pieces) <= _FEW:
         # A few words: most passages hold none of them, told in C first (each a scan).
         globs = [_any_form_glob(piece) for piece in sorted(wanted.pieces)] + globs
-        maybe = "(" + " OR ".join("s.text GLOB ?" for _ in wanted.pieces) + f") AND {maybe}"
+        maybe = "(" + " OR ".join(f"{text} GLOB ?" for _ in wanted.pieces) + f") AND {maybe}"
     # CASE: the GLOBs first, Python only for the passages they let through.
-    score = f"CASE WHEN {maybe} THEN -{_INNER_HELD}(s.text) ELSE 0 END"
+    score = f"CASE WHEN {maybe} THEN -{_INNER_HELD}({text}) ELSE 0 END"
     return _scored_rows(conn, score, list(globs), paper_id, limit)
 
 

@@ -4,9 +4,11 @@ Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier'
 figures depend on it); a person searching the library gets more care here:
 
 - the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
-  read without invisible characters inside words (soft hyphens, zero-width spaces) and without
-  the vowel points of Arabic and Hebrew, as the index reads the stored text
-  (``library.search_text``); the words as typed are searched for too when they differ;
+  read without invisible characters inside words (soft hyphens, zero-width spaces, the
+  non-joiner between a Persian word's pieces), with "ß" as "ss" ("MASSE" finds "Maße") and
+  Greek vowels without their dialytika, and without the vowel points of Arabic and Hebrew,
+  as the index reads the stored text (``library.search_text``); the words as typed are
+  searched for too when they differ;
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
   index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
@@ -19,7 +21,8 @@ figures depend on it); a person searching the library gets more care here:
 - past ``MAX_SEARCH_TERMS`` distinct words, the words left out are named, never dropped
   silently;
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
-  index keeps ("ασκηση" finds "άσκηση");
+  index keeps ("ασκηση" finds "άσκηση"); a word some of whose spellings the caps leave out is
+  named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -35,8 +38,9 @@ from itertools import pairwise
 
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
-from claimaudit.library.search_accents import accent_forms
-from claimaudit.library.search_text import without_invisible
+from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
+from claimaudit.library.search_text import plain_letters, without_invisible
+from claimaudit.text.cjkpairs import CJK_CLASS
 from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
@@ -60,9 +64,7 @@ def _piece() -> re.Pattern[str]:
 
 _NUMBER_PART = re.compile(r"\d+")
 # Han, kana and Hangul: scripts written without spaces between words.
-_CJK_RUN = re.compile(
-    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
-)
+_CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 # Thai, Lao, Burmese and Khmer: written without spaces between words too, and their words
 # hold combining vowel signs, so no character pair stands for a piece of a word: a word of
 # theirs is looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน").
@@ -85,7 +87,8 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     # Words past MAX_SEARCH_TERMS, as written, in query order, then the CJK pairs and Thai, Lao,
-    # Burmese and Khmer words past MAX_CJK_GRAMS.
+    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek and Russian words searched for
+    # in some of their spellings only (``spellings_left_out``).
     left_out: tuple[str, ...]
     # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
     # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
@@ -102,11 +105,16 @@ class SearchWords:
     # How many of ``left_out`` are such pieces: the two limits differ, and a warning naming the
     # 256 words of a query of 40 Chinese characters would be false.
     pieces_left_out: int = 0
+    # The Greek and Russian words (as written, in query order, also at the end of ``left_out``)
+    # searched for as typed but not in all their other spellings: past MAX_FORMS for the word or
+    # MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less widely.
+    spellings_left_out: tuple[str, ...] = ()
 
     def left_out_reason(self) -> str:
-        """Which limit left ``left_out`` out, as a warning says it."""
+        """Which limit left the words and pieces of ``left_out`` out (not those of
+        ``spellings_left_out``, searched for as typed), as a warning says it."""
         reasons = []
-        if len(self.left_out) > self.pieces_left_out:
+        if len(self.left_out) > self.pieces_left_out + len(self.spellings_left_out):
             reasons.append(f"more than {MAX_SEARCH_TERMS} distinct words")
         if self.pieces_left_out:
             reasons.append(
@@ -126,7 +134,7 @@ class _Term:
 
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
-    normal = without_points(unicodedata.normalize("NFKC", without_invisible(text)))
+    normal = plain_letters(without_points(unicodedata.normalize("NFKC", without_invisible(text))))
     terms = _terms(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
@@ -164,8 +172,8 @@ def search_words(text: str) -> SearchWords:
     numbered = {_quoted(p) for p, number in phrases.items() if number}
     numbered.update(_quoted(t) for t, term in kept.items() if term.number)
     # Greek and Russian words also in the spellings with and without their accents.
-    spellings = [(f,) for t in kept if len(t) == 1 for f in accent_forms(t[0])]
-    quoted += [_quoted(s) for s in spellings[:MAX_ACCENT_FORMS]]
+    spellings, spellings_left_out = _other_spellings(kept)
+    quoted += [_quoted((s,)) for s in spellings]
     grams = _cjk_grams(normal)
     words_left_out = len(left_out)
     if len(grams) > MAX_CJK_GRAMS:
@@ -178,13 +186,32 @@ def search_words(text: str) -> SearchWords:
     plain = [q for q in dict.fromkeys(quoted) if q not in numbered]
     return SearchWords(
         match=" OR ".join(dict.fromkeys(quoted)),
-        left_out=tuple(left_out),
+        left_out=(*left_out, *spellings_left_out),
         cjk_grams=grams,
         inner_words=tuple(inner),
         numbers=tuple(numbers),
         plain_match=" OR ".join(plain) if plain else None,
         pieces_left_out=len(left_out) - words_left_out,
+        spellings_left_out=spellings_left_out,
     )
+
+
+def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
+    """The other spellings of the kept Greek and Russian words (``search_accents``), at most
+    MAX_FORMS a word and MAX_ACCENT_FORMS in all, and the words (as written) some of whose
+    spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
+    "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
+    taken: dict[str, None] = {}
+    cut: dict[str, None] = {}
+    for tokens, term in kept.items():
+        if len(tokens) != 1:
+            continue
+        forms = [f for f in all_accent_forms(tokens[0]) if (f,) not in kept and f not in taken]
+        room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
+        taken.update(dict.fromkeys(forms[:room]))
+        if len(forms) > room:
+            cut[term.written] = None
+    return list(taken), tuple(cut)
 
 
 def _cjk_grams(text: str) -> tuple[str, ...]:

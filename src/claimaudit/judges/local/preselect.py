@@ -14,6 +14,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
+from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.wordchars import (
     unspaced_marks_as_breaks,
     without_diacritics,
@@ -44,14 +45,21 @@ def _folded(text: str) -> str:
     return unspaced_marks_as_breaks(without_diacritics(folded)).casefold()
 
 
-def _terms(text: str) -> list[str]:
+def _terms(text: str, pairs: bool = False) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
-    # the length rule below dropped: a Hindi claim had no terms to rank windows by.
-    return [t for t in words(_folded(text)) if t not in _STOP and len(t) > 1]
+    # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
+    # ``pairs`` (a CJK claim) a CJK run is its character pairs (``text.cjkpairs``), not one word
+    # no claim's word equals.
+    folded = _folded(text)
+    return [
+        t for t in words(cjk_as_pairs(folded) if pairs else folded) if t not in _STOP and len(t) > 1
+    ]
 
 
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
-    docs = [Counter(_terms(t)) for t in texts]
+    # A claim in another script reads the windows as before, whatever CJK they hold.
+    pairs = has_cjk(query)
+    docs = [Counter(_terms(t, pairs)) for t in texts]
     if not docs:
         return []
     lengths = [sum(d.values()) for d in docs]
@@ -63,7 +71,7 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     scores = []
     for doc, length in zip(docs, lengths, strict=True):
         score = 0.0
-        for term in set(_terms(query)):
+        for term in set(_terms(query, pairs)):
             tf = doc.get(term, 0)
             if tf:
                 idf = math.log(1.0 + (n - df[term] + 0.5) / (df[term] + 0.5))

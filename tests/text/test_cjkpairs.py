@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
+
+
+def test_a_cjk_run_is_its_overlapping_pairs_apart_from_the_text_around() -> None:
+    assert cjk_as_pairs("使用了5000个").split() == ["使用", "用了", "5000", "个"]
+    assert cjk_as_pairs("한국어 문장").split() == ["한국", "국어", "문장"]
+    assert cjk_as_pairs("plain text, café") == "plain text, café"
+
+
+def test_only_han_kana_and_hangul_count_as_cjk() -> None:
+    assert has_cjk("深度") and has_cjk("ひらがな") and has_cjk("한국어")
+    assert not has_cjk("plain") and not has_cjk("café, ασκηση, हिन्दी")
+
+
+def test_an_iteration_mark_pairs_with_the_character_it_repeats() -> None:
+    assert cjk_as_pairs("人々が").split() == ["人々", "々が"]
