@@ -43,6 +43,10 @@ def _checker() -> Checker:
         ({"on_progress": 5}, "on_progress must be a function or None, not int"),
         ({"verifier": object()}, "verifier must be a ReferenceVerifier or None, not object"),
         ({"topic": 5}, "the topic must be a string, not int"),
+        ({"engine": "ray"}, "engine must be an Engine (claimaudit.engines.make_engine makes one)"),
+        ({"engine": 3}, "engine must be an Engine (claimaudit.engines.make_engine makes one)"),
+        ({"limits": 50}, "limits must be a ReviewLimits or None, not int"),
+        ({"limits": "50"}, "limits must be a ReviewLimits or None, not str"),
     ],
 )
 def test_review_report_names_the_argument_of_the_wrong_kind(
@@ -73,6 +77,18 @@ def test_check_pairs_refuses_workers_and_checkers_of_the_wrong_kind() -> None:
         check_pairs(_checker(), pairs, workers=0)
     with pytest.raises(UsageError, match=r"^checker must be a Checker"):
         check_pairs(None, pairs)  # type: ignore[arg-type]
+
+
+def test_review_latex_and_check_pairs_refuse_an_engine_of_the_wrong_kind(tmp_path: Path) -> None:
+    # Passed on to the engine's ``check`` unchecked, a name ("ray") was an AttributeError from
+    # deep inside, where the docstring promises a UsageError naming the argument.
+    draft = tmp_path / "draft.tex"
+    draft.write_text("SciPy has sparse matrices \\cite{x}.\n", encoding="utf-8")
+    with pytest.raises(UsageError, match=r"^engine must be an Engine .*, not str$"):
+        review_latex(draft, checker=_checker(), engine="ray")  # type: ignore[arg-type]
+    pairs = [("SciPy provides sparse matrices.", "1907.10121")]
+    with pytest.raises(UsageError, match=r"^engine must be an Engine .*, not str$"):
+        check_pairs(_checker(), pairs, engine="local")  # type: ignore[arg-type]
 
 
 def test_review_latex_of_a_missing_draft_is_a_usage_error(tmp_path: Path) -> None:

@@ -86,6 +86,8 @@ def review_report(
         on_progress=on_progress,
         verifier=verifier,
         cancel=cancel,
+        engine=engine,
+        limits=limits,
     )
     validate_topic(topic)
     refuse_empty_draft(text, "Markdown")
@@ -128,6 +130,7 @@ def review_latex(
         workers=workers,
         on_progress=on_progress,
         verifier=verifier,
+        engine=engine,
     )
     validate_topic(topic)
     try:
@@ -162,7 +165,13 @@ def review_latex_claims(
     """``review_latex`` for a draft already read (``extract_latex_claims``); ``limits`` and
     ``cancel`` as for ``review_report``."""
     check_review_args(
-        checker=checker, workers=workers, on_progress=on_progress, verifier=verifier, cancel=cancel
+        checker=checker,
+        workers=workers,
+        on_progress=on_progress,
+        verifier=verifier,
+        cancel=cancel,
+        engine=engine,
+        limits=limits,
     )
     validate_topic(topic)
     result = _review(
