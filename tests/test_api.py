@@ -291,6 +291,21 @@ def test_an_unusable_evidence_budget_is_refused_when_the_checker_is_built(
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize("fetch", ["no", "false", 1, None])
+def test_fetch_that_is_not_a_bool_is_refused_when_the_checker_is_built(
+    library: Path, fetch: object
+) -> None:
+    # fetch="no" (any truthy value) used to turn fetching on: papers missing from the library
+    # downloaded from arXiv into it, the opposite of what was asked.
+    with pytest.raises(claimaudit.UsageError) as caught:
+        claimaudit.make_checker(
+            ScriptedJudge(pick("supports", "P001")),
+            library=library,
+            fetch=fetch,  # type: ignore[arg-type]
+        )
+    assert str(caught.value) == f"fetch must be True or False, not {type(fetch).__name__}"
+
+
 @pytest.mark.parametrize("judge", ["openai", "jev"])
 def test_a_timeout_past_a_day_is_refused_when_the_checker_is_built(
     library: Path, judge: str, monkeypatch: pytest.MonkeyPatch

@@ -96,7 +96,8 @@ def make_checker(
     plugin's, or an object of the caller's) is watched: a call into it that has not returned
     after ``timeout`` seconds (default 60) makes the paper ``not_checked``
     (``claimaudit.backends.watched``). ``fetch``: first download arXiv papers missing
-    from the library into it (for a source that reads the library; UsageError otherwise).
+    from the library into it (for a source that reads the library; UsageError otherwise, and
+    for anything but True or False).
     ``cache``: True keeps judgements in the library's results cache and reuses them, False
     judges afresh and keeps nothing, or any ``ResultCache``; anything else is UsageError.
     Close the checker (or use ``with``) to release the backends built here; a judge or source
@@ -115,6 +116,9 @@ def make_checker(
         check_backend_arg(source, "source", "Source", names=True)
     check_budgets(max_passages, max_chars)  # before any backend is built
     check_cache_arg(cache)
+    if not isinstance(fetch, bool):
+        # Read for its truth, "no" (or any other text) turned downloading on: the opposite.
+        raise UsageError(f"fetch must be True or False, not {type(fetch).__name__}")
     policy = ReviewPolicy(threshold)
     # Built (and so checked) whatever the judge: a bad timeout is refused alike for all.
     settings = JudgeSettings(model, timeout, context_tokens=context_tokens)
