@@ -110,3 +110,19 @@ def test_render_html_and_annotate_latex_name_what_they_take() -> None:
         annotate_latex(markdown)
     with pytest.raises(UsageError, match=r"^annotate_latex takes the ReviewResult"):
         annotate_latex("draft.tex")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("todo", ["no", "false", 0, None])
+def test_annotate_latex_refuses_a_todo_that_is_no_bool(tmp_path: Path, todo: object) -> None:
+    # todo="no" read as true: \todo notes went into the draft, and \usepackage{todonotes} into
+    # its preamble, where the caller had asked for none.
+    draft = tmp_path / "draft.tex"
+    draft.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "SciPy provides sparse matrices \\cite{arxiv:1907.10121}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    result = review_latex(draft, checker=_checker())
+    with pytest.raises(UsageError) as caught:
+        annotate_latex(result, todo=todo)  # type: ignore[arg-type]
+    assert str(caught.value) == f"todo must be True or False, not {type(todo).__name__}"
