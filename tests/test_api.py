@@ -291,6 +291,16 @@ def test_an_unusable_evidence_budget_is_refused_when_the_checker_is_built(
     assert str(caught.value) == message
 
 
+def test_an_empty_model_is_none_given_as_on_every_other_surface(library: Path) -> None:
+    # check_claim(model=os.environ.get("MODEL", "")) refused the local judge (ModelNotTakenError)
+    # where `check --model ""`, the HTTP API and the MCP tools run it: an empty model is none.
+    [record] = check_claim(CLAIM, ["1609.00037"], library=library, model="")
+    assert isinstance(record, CheckedRecord)
+    assert record.judge == "local"
+    with claimaudit.make_checker(library=library, model="") as checker:
+        assert checker.judge.name == "local"
+
+
 @pytest.mark.parametrize("fetch", ["no", "false", 1, None])
 def test_fetch_that_is_not_a_bool_is_refused_when_the_checker_is_built(
     library: Path, fetch: object

@@ -90,8 +90,9 @@ def make_checker(
     """The one way a checker is built (the command line, the server, MCP and ``check_claim``
     all come here), so every one of them checks alike.
 
-    ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model``,
-    ``timeout`` and ``context_tokens`` (``JudgeSettings``), or a ``Judge`` object. ``source``:
+    ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model``
+    (an empty one is none given), ``timeout`` and ``context_tokens`` (``JudgeSettings``), or a
+    ``Judge`` object. ``source``:
     a name (default ``auto``) or a ``Source``. A judge or source that is not built in (a
     plugin's, or an object of the caller's) is watched: a call into it that has not returned
     after ``timeout`` seconds (default 60) makes the paper ``not_checked``
@@ -115,6 +116,10 @@ def make_checker(
     if not isinstance(source, str):
         check_backend_arg(source, "source", "Source", names=True)
     check_budgets(max_passages, max_chars)  # before any backend is built
+    if model == "":
+        # None given, as ``check --model ''``, the HTTP API and the MCP tools read it, so that
+        # ``model=os.environ.get("MODEL", "")`` runs the local judge here too.
+        model = None
     check_cache_arg(cache)
     if not isinstance(fetch, bool):
         # Read for its truth, "no" (or any other text) turned downloading on: the opposite.
