@@ -76,6 +76,20 @@ def test_a_value_that_is_no_dict_is_refused_in_one_line() -> None:
         record_from_dict([])  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("value", [None, {"verdict": "supports"}, "record"])
+def test_record_to_dict_of_something_that_is_no_record_is_refused_in_one_line(
+    value: object,
+) -> None:
+    # It was an AttributeError ("'dict' object has no attribute 'model_dump'"): a record read
+    # as JSON, passed back in, gave no hint that record_from_dict makes one.
+    with pytest.raises(UsageError) as caught:
+        record_to_dict(value)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "record_to_dict takes a CheckedRecord or a NotCheckedRecord (record_from_dict reads "
+        f"one from JSON), not {type(value).__name__}"
+    )
+
+
 def test_a_records_claim_keeps_no_password_from_a_url() -> None:
     claim = "Baselines help, per https://reader:pw-0123@data.example/set?x=1."
     shown = "Baselines help, per https://***@data.example/set?x=1."

@@ -278,7 +278,13 @@ _RECORD_ADAPTER: TypeAdapter[Record] = TypeAdapter(Record)
 
 
 def record_to_dict(record: Record) -> dict[str, Any]:
-    """The record as JSON-ready data with the schema's camelCase keys (``id`` only when set)."""
+    """The record as JSON-ready data with the schema's camelCase keys (``id`` only when set);
+    UsageError for anything that is no record (JSON data already, say)."""
+    if not isinstance(record, CheckedRecord | NotCheckedRecord):
+        raise InvalidRecordError(
+            "record_to_dict takes a CheckedRecord or a NotCheckedRecord (record_from_dict reads "
+            f"one from JSON), not {type(record).__name__}"
+        )
     data = record.model_dump(mode="json", by_alias=True)
     if data.get("id") is None:
         data.pop("id", None)
