@@ -20,11 +20,11 @@ from claimaudit.errors import (
     UnknownBackendError,
     UsageError,
 )
-from claimaudit.guards.userfiles import PathArg, as_optional_path
+from claimaudit.guards.userfiles import PathArg
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
-from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.paths import library_arg, resolve_library_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.plugins import get_registry, require_judge, require_source
@@ -110,7 +110,7 @@ def make_checker(
     ``not_checked`` record's error where a source failed (how to add a missing paper); None,
     the default, states the failure alone.
     """
-    library = as_optional_path(library, "library")
+    library = library_arg(library)
     if not isinstance(judge, str | None):
         check_backend_arg(judge, "judge", "Judge", names=True)  # a class for an instance, say
     if not isinstance(source, str):
@@ -221,7 +221,7 @@ def check_claim(
     validate_claim(claim)
     validate_topic(topic)
     refs = paper_list(papers)
-    library = as_optional_path(library, "library")
+    library = library_arg(library)
     with make_checker(
         judge,
         source=source,
