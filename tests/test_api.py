@@ -96,11 +96,28 @@ def test_public_names_are_exported() -> None:
         # The README told plugins reading their key from a variable of their own to call it
         # from claimaudit.net.redaction, an internal module.
         ("add_secret_env", "claimaudit.net.redaction"),
+        # review_report's and review_latex's limits: a user bounding a review had to import
+        # it from claimaudit.review.limits, an internal module.
+        ("ReviewLimits", "claimaudit.review.limits"),
     ],
 )
 def test_what_the_plugin_contracts_name_comes_from_the_package_root(name: str, home: str) -> None:
     assert name in claimaudit.__all__
     assert getattr(claimaudit, name) is getattr(importlib.import_module(home), name)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (("50", 1), "papers_per_sentence .* not '50'"),
+        ((1, -1), "pairs must be a whole number from 0, not -1"),
+    ],
+)
+def test_review_limits_of_the_wrong_kind_are_refused(
+    values: tuple[object, object], message: str
+) -> None:
+    with pytest.raises(claimaudit.UsageError, match=message):
+        claimaudit.ReviewLimits(*values)  # type: ignore[arg-type]
 
 
 def test_the_package_root_lists_its_public_names_only() -> None:
