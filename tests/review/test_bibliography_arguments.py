@@ -54,3 +54,10 @@ def test_a_named_kind_is_still_read_as_that_kind() -> None:
     csl = '[{"id": "a", "type": "article", "DOI": "10.1038/s41592-019-0686-2"}]'
     assert set(parse_bibliography(csl, kind="csl-json").entries) == {"a"}
     assert set(parse_bibliography(BIBTEX, kind="bibtex").entries) == {"a"}
+
+
+def test_load_bibliography_of_no_file_is_refused() -> None:
+    # load_bibliography(*glob("*.bib")) matching nothing gave an empty bibliography named "",
+    # and each citation of the review "no entry" in it, rather than saying no file was given.
+    with pytest.raises(UsageError, match=r"^load_bibliography needs at least one file$"):
+        load_bibliography()

@@ -30,7 +30,7 @@ from claimaudit.bibfile import (
 )
 from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
-from claimaudit.review.bibliography_arguments import check_allow_empty, check_parse_args
+from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
 from claimaudit.text.plain import plain_text
@@ -279,8 +279,9 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography
     file is); BibliographyError if one is unusable. A file with no entry (none yet, or none
     that could be parsed) is read on, as ``claimaudit review`` reads it, and named in
     ``Bibliography.empty`` (its unparsed entries in ``Bibliography.unread``);
-    ``allow_empty=False`` refuses it instead (anything but a bool there is a UsageError)."""
-    check_allow_empty(allow_empty)
+    ``allow_empty=False`` refuses it instead (anything but a bool there is a UsageError, as is
+    no file at all)."""
+    check_load_args(paths, allow_empty)
     entries: dict[str, Entry] = {}
     first: dict[str, str] = {}  # the file each key was first read from
     unread: list[UnreadEntry] = []

@@ -5,6 +5,7 @@ true)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import get_args
 
 from claimaudit.bibfile import BibFormat
@@ -16,6 +17,14 @@ BIB_FORMATS: tuple[str, ...] = get_args(BibFormat)
 def check_allow_empty(allow_empty: object) -> None:
     if not isinstance(allow_empty, bool):
         raise UsageError(f"allow_empty must be True or False, not {type(allow_empty).__name__}")
+
+
+def check_load_args(paths: Sequence[object], allow_empty: object) -> None:
+    """UsageError for ``load_bibliography`` given no file (``*glob("*.bib")`` matching none
+    read as an empty bibliography named "") or an ``allow_empty`` that is no bool."""
+    if not paths:
+        raise UsageError("load_bibliography needs at least one file")
+    check_allow_empty(allow_empty)
 
 
 def check_parse_args(text: object, kind: object, source: object, allow_empty: object) -> None:
