@@ -98,11 +98,28 @@ def test_public_names_are_exported() -> None:
         # The README told plugins reading their key from a variable of their own to call it
         # from claimaudit.net.redaction, an internal module.
         ("add_secret_env", "claimaudit.net.redaction"),
+        # review_report's and review_latex's limits: a user bounding a review had to import
+        # it from claimaudit.review.limits, an internal module.
+        ("ReviewLimits", "claimaudit.review.limits"),
     ],
 )
 def test_what_the_plugin_contracts_name_comes_from_the_package_root(name: str, home: str) -> None:
     assert name in claimaudit.__all__
     assert getattr(claimaudit, name) is getattr(importlib.import_module(home), name)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (("50", 1), "papers_per_sentence .* not '50'"),
+        ((1, -1), "pairs must be a whole number from 0, not -1"),
+    ],
+)
+def test_review_limits_of_the_wrong_kind_are_refused(
+    values: tuple[object, object], message: str
+) -> None:
+    with pytest.raises(claimaudit.UsageError, match=message):
+        claimaudit.ReviewLimits(*values)  # type: ignore[arg-type]
 
 
 def test_the_package_root_lists_its_public_names_only() -> None:
@@ -291,6 +308,31 @@ def test_an_unusable_evidence_budget_is_refused_when_the_checker_is_built(
     with pytest.raises(claimaudit.UsageError) as caught:
         claimaudit.make_checker(ScriptedJudge(pick("supports", "P001")), library=library, **budget)
     assert str(caught.value) == message
+
+
+def test_an_empty_model_is_none_given_as_on_every_other_surface(library: Path) -> None:
+    # check_claim(model=os.environ.get("MODEL", "")) refused the local judge (ModelNotTakenError)
+    # where `check --model ""`, the HTTP API and the MCP tools run it: an empty model is none.
+    [record] = check_claim(CLAIM, ["1609.00037"], library=library, model="")
+    assert isinstance(record, CheckedRecord)
+    assert record.judge == "local"
+    with claimaudit.make_checker(library=library, model="") as checker:
+        assert checker.judge.name == "local"
+
+
+@pytest.mark.parametrize("fetch", ["no", "false", 1, None])
+def test_fetch_that_is_not_a_bool_is_refused_when_the_checker_is_built(
+    library: Path, fetch: object
+) -> None:
+    # fetch="no" (any truthy value) used to turn fetching on: papers missing from the library
+    # downloaded from arXiv into it, the opposite of what was asked.
+    with pytest.raises(claimaudit.UsageError) as caught:
+        claimaudit.make_checker(
+            ScriptedJudge(pick("supports", "P001")),
+            library=library,
+            fetch=fetch,  # type: ignore[arg-type]
+        )
+    assert str(caught.value) == f"fetch must be True or False, not {type(fetch).__name__}"
 
 
 @pytest.mark.parametrize("judge", ["openai", "jev"])

@@ -76,6 +76,26 @@ def test_a_value_that_is_no_dict_is_refused_in_one_line() -> None:
         record_from_dict([])  # type: ignore[arg-type]
 
 
+def test_a_not_checked_records_seconds_must_be_finite() -> None:
+    row = {"claim": "c", "paperRef": "arXiv:1", "verdict": "not_checked", "error": "down"}
+    with pytest.raises(InvalidRecordError, match=r"judgeSeconds: Input should be a finite number"):
+        record_from_dict({**row, "judgeSeconds": float("inf")})
+
+
+@pytest.mark.parametrize("value", [None, {"verdict": "supports"}, "record"])
+def test_record_to_dict_of_something_that_is_no_record_is_refused_in_one_line(
+    value: object,
+) -> None:
+    # It was an AttributeError ("'dict' object has no attribute 'model_dump'"): a record read
+    # as JSON, passed back in, gave no hint that record_from_dict makes one.
+    with pytest.raises(UsageError) as caught:
+        record_to_dict(value)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "record_to_dict takes a CheckedRecord or a NotCheckedRecord (record_from_dict reads "
+        f"one from JSON), not {type(value).__name__}"
+    )
+
+
 def test_a_records_claim_keeps_no_password_from_a_url() -> None:
     claim = "Baselines help, per https://reader:pw-0123@data.example/set?x=1."
     shown = "Baselines help, per https://***@data.example/set?x=1."
@@ -108,6 +128,8 @@ def _checked_row() -> dict[str, object]:
         ({"retrievedAt": "last week"}, "retrievedAt: 'last week' is not an ISO 8601 time"),
         ({"id": 7.0}, "id must be a string or a whole number, not 7.0"),
         ({"id": True}, "id must be a string or a whole number, not True"),
+        # JSON has no infinity: the record could not be written back as JSON ("Infinity").
+        ({"judgeSeconds": float("inf")}, "judgeSeconds: Input should be a finite number"),
     ],
 )
 def test_a_value_of_the_wrong_json_type_is_refused(change: dict[str, object], message: str) -> None:

@@ -116,6 +116,7 @@ if TYPE_CHECKING:
         review_latex,
         review_report,
     )
+    from claimaudit.review.limits import ReviewLimits
     from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 # The one place the version is written: the build reads it from here (pyproject.toml's
@@ -237,6 +238,7 @@ _HOMES = {
     "render_html": "claimaudit.review",
     "review_latex": "claimaudit.review",
     "review_report": "claimaudit.review",
+    "ReviewLimits": "claimaudit.review.limits",
     "LibraryUse": "claimaudit.sources.protocol",
     "Source": "claimaudit.sources.protocol",
     "SourcePaper": "claimaudit.sources.protocol",
@@ -346,6 +348,7 @@ __all__ = [
     "ReferenceVerifier",
     "Registry",
     "ResultCache",
+    "ReviewLimits",
     "ReviewPolicy",
     "ReviewResult",
     "ReviewTooLargeError",

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 
 from claimaudit.errors import InputError, InvalidTitleError, UsageError
 from claimaudit.guards.untrusted import check_text
-from claimaudit.guards.userfiles import PathArg, as_optional_path, as_path
+from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.add_file import add_file
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import named_path, tidy_title
 from claimaudit.library.models import AddOutcome
+from claimaudit.library.paths import library_arg
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def add_paper(
     asked = _title(title)
     if not isinstance(replace, bool):
         raise UsageError(f"replace must be True or False, not {type(replace).__name__}")
-    library_path = as_optional_path(library, "library")
+    library_path = library_arg(library)
     if not where.exists():
         raise InputError(f"{where}: no such file or folder")
     with library_for_adding(library_path) as lib:

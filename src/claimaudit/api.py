@@ -21,11 +21,11 @@ from claimaudit.errors import (
     UnknownBackendError,
     UsageError,
 )
-from claimaudit.guards.userfiles import PathArg, as_optional_path
+from claimaudit.guards.userfiles import PathArg
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
-from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.paths import library_arg, resolve_library_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.plugins import get_registry, require_judge, require_source
@@ -91,13 +91,15 @@ def make_checker(
     """The one way a checker is built (the command line, the server, MCP and ``check_claim``
     all come here), so every one of them checks alike.
 
-    ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model``,
-    ``timeout`` and ``context_tokens`` (``JudgeSettings``), or a ``Judge`` object. ``source``:
+    ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model``
+    (an empty one is none given), ``timeout`` and ``context_tokens`` (``JudgeSettings``), or a
+    ``Judge`` object. ``source``:
     a name (default ``auto``) or a ``Source``. A judge or source that is not built in (a
     plugin's, or an object of the caller's) is watched: a call into it that has not returned
     after ``timeout`` seconds (default 60) makes the paper ``not_checked``
     (``claimaudit.backends.watched``). ``fetch``: first download arXiv papers missing
-    from the library into it (for a source that reads the library; UsageError otherwise).
+    from the library into it (for a source that reads the library; UsageError otherwise, and
+    for anything but True or False).
     ``cache``: True keeps judgements in the library's results cache and reuses them, False
     judges afresh and keeps nothing, or any ``ResultCache``; anything else is UsageError.
     Close the checker (or use ``with``) to release the backends built here; a judge or source
@@ -109,13 +111,20 @@ def make_checker(
     ``not_checked`` record's error where a source failed (how to add a missing paper); None,
     the default, states the failure alone.
     """
-    library = as_optional_path(library, "library")
+    library = library_arg(library)
     if not isinstance(judge, str | None):
         check_backend_arg(judge, "judge", "Judge", names=True)  # a class for an instance, say
     if not isinstance(source, str):
         check_backend_arg(source, "source", "Source", names=True)
     check_budgets(max_passages, max_chars)  # before any backend is built
+    if model == "":
+        # None given, as ``check --model ''``, the HTTP API and the MCP tools read it, so that
+        # ``model=os.environ.get("MODEL", "")`` runs the local judge here too.
+        model = None
     check_cache_arg(cache)
+    if not isinstance(fetch, bool):
+        # Read for its truth, "no" (or any other text) turned downloading on: the opposite.
+        raise UsageError(f"fetch must be True or False, not {type(fetch).__name__}")
     policy = ReviewPolicy(threshold)
     # Built (and so checked) whatever the judge: a bad timeout is refused alike for all.
     settings = JudgeSettings(model, timeout, context_tokens=context_tokens)
@@ -216,7 +225,7 @@ def check_claim(
     validate_claim(claim)
     validate_topic(topic)
     refs = paper_list(papers)
-    library = as_optional_path(library, "library")
+    library = library_arg(library)
     with make_checker(
         judge,
         source=source,

@@ -53,10 +53,11 @@ from claimaudit.errors import (
     UsageError,
     as_known,
 )
-from claimaudit.guards.userfiles import PathArg, as_optional_path
+from claimaudit.guards.userfiles import PathArg
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.library.paths import library_arg
 from claimaudit.net.redaction import backend_text
 from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
@@ -187,7 +188,7 @@ class Registry:
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
         self._say_broken()
-        library = as_optional_path(path, "library")  # factories are promised a Path
+        library = library_arg(path)  # factories are promised a Path
         built = self._build_bounded("source", name, factory, path=library)
         _require(built, Source, "source", _registered_as(name, self.sources[name].origin))
         source = cast(Source, built)

@@ -177,7 +177,7 @@ class CheckedRecord(BaseModel):
     # What the judge's server reported this record's requests cost in tokens (null when it
     # reported none, or no request was made), and the seconds spent waiting on the judge.
     judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
-    judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
+    judge_seconds: float = Field(default=0.0, ge=0.0, allow_inf_nan=False, alias="judgeSeconds")
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
 
@@ -263,7 +263,7 @@ class NotCheckedRecord(BaseModel):
     # request still cost it).
     calls: dict[str, CallCount] = Field(default_factory=dict)
     judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
-    judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
+    judge_seconds: float = Field(default=0.0, ge=0.0, allow_inf_nan=False, alias="judgeSeconds")
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
 
@@ -278,7 +278,13 @@ _RECORD_ADAPTER: TypeAdapter[Record] = TypeAdapter(Record)
 
 
 def record_to_dict(record: Record) -> dict[str, Any]:
-    """The record as JSON-ready data with the schema's camelCase keys (``id`` only when set)."""
+    """The record as JSON-ready data with the schema's camelCase keys (``id`` only when set);
+    UsageError for anything that is no record (JSON data already, say)."""
+    if not isinstance(record, CheckedRecord | NotCheckedRecord):
+        raise InvalidRecordError(
+            "record_to_dict takes a CheckedRecord or a NotCheckedRecord (record_from_dict reads "
+            f"one from JSON), not {type(record).__name__}"
+        )
     data = record.model_dump(mode="json", by_alias=True)
     if data.get("id") is None:
         data.pop("id", None)

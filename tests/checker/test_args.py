@@ -197,3 +197,28 @@ def test_a_library_use_that_is_no_library_use_is_a_plugin_error_naming_the_sourc
         assert "not a claimaudit.LibraryUse (or one of 'none', 'reads', 'fills')" in str(
             caught.value
         )
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        (
+            {"policy": 0.5},
+            "Checker's policy must be a ReviewPolicy (ReviewPolicy(threshold)), not float",
+        ),
+        ({"ranker": "bm25"}, "Checker's ranker must have a rank method, not str"),
+        ({"advice": "add it"}, "Checker's advice must be a function of an error, or None, not str"),
+        (
+            {"judge_failure_words": "x"},
+            "Checker's judge_failure_words must be a function of a message, or None, not str",
+        ),
+    ],
+)
+def test_a_setting_of_the_wrong_kind_is_refused_when_the_checker_is_built(
+    setting: dict[str, object], message: str
+) -> None:
+    # policy=0.5 was an AttributeError from inside; advice="..." a TypeError out of check, which
+    # promises records, never exceptions; ranker="bm25" made every paper not_checked.
+    with pytest.raises(UsageError) as caught:
+        Checker(MemorySource(), _judge(), **setting)  # type: ignore[arg-type]
+    assert str(caught.value) == message

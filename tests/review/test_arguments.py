@@ -43,6 +43,10 @@ def _checker() -> Checker:
         ({"on_progress": 5}, "on_progress must be a function or None, not int"),
         ({"verifier": object()}, "verifier must be a ReferenceVerifier or None, not object"),
         ({"topic": 5}, "the topic must be a string, not int"),
+        ({"engine": "ray"}, "engine must be an Engine (claimaudit.engines.make_engine makes one)"),
+        ({"engine": 3}, "engine must be an Engine (claimaudit.engines.make_engine makes one)"),
+        ({"limits": 50}, "limits must be a ReviewLimits or None, not int"),
+        ({"limits": "50"}, "limits must be a ReviewLimits or None, not str"),
     ],
 )
 def test_review_report_names_the_argument_of_the_wrong_kind(
@@ -75,6 +79,18 @@ def test_check_pairs_refuses_workers_and_checkers_of_the_wrong_kind() -> None:
         check_pairs(None, pairs)  # type: ignore[arg-type]
 
 
+def test_review_latex_and_check_pairs_refuse_an_engine_of_the_wrong_kind(tmp_path: Path) -> None:
+    # Passed on to the engine's ``check`` unchecked, a name ("ray") was an AttributeError from
+    # deep inside, where the docstring promises a UsageError naming the argument.
+    draft = tmp_path / "draft.tex"
+    draft.write_text("SciPy has sparse matrices \\cite{x}.\n", encoding="utf-8")
+    with pytest.raises(UsageError, match=r"^engine must be an Engine .*, not str$"):
+        review_latex(draft, checker=_checker(), engine="ray")  # type: ignore[arg-type]
+    pairs = [("SciPy provides sparse matrices.", "1907.10121")]
+    with pytest.raises(UsageError, match=r"^engine must be an Engine .*, not str$"):
+        check_pairs(_checker(), pairs, engine="local")  # type: ignore[arg-type]
+
+
 def test_review_latex_of_a_missing_draft_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(DraftError, match=r"missing\.tex: no such file$"):
         review_latex(tmp_path / "missing.tex", checker=_checker())
@@ -94,3 +110,19 @@ def test_render_html_and_annotate_latex_name_what_they_take() -> None:
         annotate_latex(markdown)
     with pytest.raises(UsageError, match=r"^annotate_latex takes the ReviewResult"):
         annotate_latex("draft.tex")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("todo", ["no", "false", 0, None])
+def test_annotate_latex_refuses_a_todo_that_is_no_bool(tmp_path: Path, todo: object) -> None:
+    # todo="no" read as true: \todo notes went into the draft, and \usepackage{todonotes} into
+    # its preamble, where the caller had asked for none.
+    draft = tmp_path / "draft.tex"
+    draft.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "SciPy provides sparse matrices \\cite{arxiv:1907.10121}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    result = review_latex(draft, checker=_checker())
+    with pytest.raises(UsageError) as caught:
+        annotate_latex(result, todo=todo)  # type: ignore[arg-type]
+    assert str(caught.value) == f"todo must be True or False, not {type(todo).__name__}"

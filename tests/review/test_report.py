@@ -3,11 +3,13 @@ version of each paper per review."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 
 from claimaudit.checker.pipeline import Checker
+from claimaudit.errors import CancelledWorkError, ReviewTooLargeError, UsageError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.models import NewPaper
@@ -16,6 +18,7 @@ from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord, NotCheckedRecord
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography
+from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.report import review_latex
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import SourcePaper
@@ -261,3 +264,24 @@ def test_an_empty_bibliography_is_a_warning_of_the_result(tmp_path: Path) -> Non
     )
     latex = review_latex(tmp_path / "paper.tex", checker=checker)
     assert latex.warnings == (f"bibliography {tmp_path / 'refs.bib'} {said}",)
+
+
+def test_review_latex_takes_limits_and_cancel_as_review_report_does(tmp_path: Path) -> None:
+    # Only review_report took them: a LaTeX review from Python could be neither bounded nor
+    # stopped without the private review_latex_claims.
+    draft = tmp_path / "draft.tex"
+    draft.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "SciPy provides sparse matrices \\cite{arxiv:1907.10121}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    judge = ScriptedJudge(pick("supports", "P001"))
+    with pytest.raises(ReviewTooLargeError, match=r"asks for 1 \(sentence, paper\) checks"):
+        review_latex(draft, checker=_checker(judge), limits=ReviewLimits(50, 0))
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(CancelledWorkError):
+        review_latex(draft, checker=_checker(judge), cancel=stop)
+    assert judge.seen == []
+    with pytest.raises(UsageError, match=r"^cancel must be a threading.Event or None, not bool$"):
+        review_latex(draft, checker=_checker(judge), cancel=True)  # type: ignore[arg-type]

@@ -114,3 +114,28 @@ def backend_attribute(backend: object, attribute: str, kind: str) -> object:
         raise PluginError(
             f"{kind} {shown} failed to give its {attribute}: it raised {type(error).__name__}"
         ) from error
+
+
+def check_checker_settings(
+    policy: object, ranker: object, advice: object, judge_failure_words: object
+) -> None:
+    """UsageError naming the first of a ``Checker``'s other settings of the wrong kind: a
+    threshold given as ``policy`` was an AttributeError from inside, an ``advice`` that is no
+    function a TypeError out of ``check`` (which promises records), and a ranker that is no
+    ranker made every paper ``not_checked``."""
+    if not callable(getattr(policy, "for_judge", None)):
+        raise UsageError(
+            "Checker's policy must be a ReviewPolicy (ReviewPolicy(threshold)), "
+            f"not {type(policy).__name__}"
+        )
+    if not callable(getattr(ranker, "rank", None)):
+        raise UsageError(f"Checker's ranker must have a rank method, not {type(ranker).__name__}")
+    if advice is not None and not callable(advice):
+        raise UsageError(
+            f"Checker's advice must be a function of an error, or None, not {type(advice).__name__}"
+        )
+    if judge_failure_words is not None and not callable(judge_failure_words):
+        raise UsageError(
+            "Checker's judge_failure_words must be a function of a message, or None, "
+            f"not {type(judge_failure_words).__name__}"
+        )

@@ -22,6 +22,7 @@ from claimaudit.checker.args import (
     backend_name,
     check_backend_arg,
     check_checker_cache,
+    check_checker_settings,
     check_judge_name,
 )
 from claimaudit.checker.cache import CacheKey, ResultCache, cache_key, keep, recall
@@ -131,6 +132,7 @@ class Checker:
         check_backend_arg(self.judge, "judge", "Judge")
         check_backend_arg(self.source, "source", "Source")
         check_checker_cache(self.cache)
+        check_checker_settings(self.policy, self.ranker, self.advice, self.judge_failure_words)
         require_source(self.source)
         require_judge(self.judge)
         check_judge_name(self.judge)

@@ -11,6 +11,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import UsageError
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.bibliography import Bibliography
+from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.result import ReviewResult
 
 
@@ -45,6 +46,16 @@ def check_workers(workers: object) -> None:
         raise UsageError(f"workers must be a whole number from 1 or None, not {workers!r}")
 
 
+def check_engine(engine: object) -> None:
+    """None (this process's threads) or an engine: anything without a ``check`` (a name such as
+    "ray") was an AttributeError once the first pairs were ready to judge."""
+    if engine is not None and not callable(getattr(engine, "check", None)):
+        raise UsageError(
+            "engine must be an Engine (claimaudit.engines.make_engine makes one) or None, "
+            f"not {_type(engine)}"
+        )
+
+
 def check_review_args(
     *,
     checker: object,
@@ -53,6 +64,8 @@ def check_review_args(
     on_progress: object = None,
     verifier: object = None,
     cancel: object = None,
+    engine: object = None,
+    limits: object = None,
 ) -> None:
     """UsageError naming the first argument of the wrong kind (the topic is checked with the
     claim, as everywhere)."""
@@ -69,6 +82,9 @@ def check_review_args(
         raise UsageError(f"verifier must be a ReferenceVerifier or None, not {_type(verifier)}")
     if cancel is not None and not isinstance(cancel, threading.Event):
         raise UsageError(f"cancel must be a threading.Event or None, not {_type(cancel)}")
+    check_engine(engine)
+    if limits is not None and not isinstance(limits, ReviewLimits):
+        raise UsageError(f"limits must be a ReviewLimits or None, not {_type(limits)}")
 
 
 def check_result(result: object, function: str) -> None:

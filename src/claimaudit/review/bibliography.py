@@ -30,6 +30,7 @@ from claimaudit.bibfile import (
 )
 from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
+from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
 from claimaudit.text.plain import plain_text
@@ -251,7 +252,9 @@ def parse_bibliography(
     messages (a file, say). Text with no entry (none yet, or none that could be parsed) is
     read on, as ``claimaudit review`` reads such a file, unless ``allow_empty`` is False;
     text read as BibTeX to no entry that is CSL (YAML, or JSON said to be BibTeX) is refused
-    whatever ``allow_empty`` says, naming its format (pass it as ``kind``)."""
+    whatever ``allow_empty`` says, naming its format (pass it as ``kind``). An argument of the
+    wrong kind (text that is no string, an unknown ``kind``) is a UsageError naming it."""
+    check_parse_args(text, kind, source, allow_empty)
     found = parse_bib(text, kind=kind, source=source, allow_empty=True)
     name = source or UNNAMED
     if not found.records:
@@ -276,7 +279,9 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography
     file is); BibliographyError if one is unusable. A file with no entry (none yet, or none
     that could be parsed) is read on, as ``claimaudit review`` reads it, and named in
     ``Bibliography.empty`` (its unparsed entries in ``Bibliography.unread``);
-    ``allow_empty=False`` refuses it instead."""
+    ``allow_empty=False`` refuses it instead (anything but a bool there is a UsageError, as is
+    no file at all)."""
+    check_load_args(paths, allow_empty)
     entries: dict[str, Entry] = {}
     first: dict[str, str] = {}  # the file each key was first read from
     unread: list[UnreadEntry] = []

@@ -86,6 +86,8 @@ def review_report(
         on_progress=on_progress,
         verifier=verifier,
         cancel=cancel,
+        engine=engine,
+        limits=limits,
     )
     validate_topic(topic)
     refuse_empty_draft(text, "Markdown")
@@ -116,11 +118,13 @@ def review_latex(
     on_progress: Progress | None = None,
     verifier: ReferenceVerifier | None = None,
     engine: Engine | None = None,
+    limits: ReviewLimits | None = None,
+    cancel: threading.Event | None = None,
 ) -> ReviewResult:
     """``review_report`` for the LaTeX draft at ``path`` (with the files it includes and the
-    bibliography it names, plus ``bibliography``). DraftError (a UsageError) when the draft
-    is empty or cannot be read, BibliographyError when a bibliography it names cannot; see
-    ``annotate_latex`` for the annotated copy."""
+    bibliography it names, plus ``bibliography``), ``limits`` and ``cancel`` included.
+    DraftError (a UsageError) when the draft is empty or cannot be read, BibliographyError
+    when a bibliography it names cannot; see ``annotate_latex`` for the annotated copy."""
     draft = as_path(path, "the draft")
     check_review_args(
         checker=checker,
@@ -128,6 +132,9 @@ def review_latex(
         workers=workers,
         on_progress=on_progress,
         verifier=verifier,
+        cancel=cancel,
+        engine=engine,
+        limits=limits,
     )
     validate_topic(topic)
     try:
@@ -144,6 +151,8 @@ def review_latex(
         on_progress=on_progress,
         verifier=verifier,
         engine=engine,
+        limits=limits,
+        cancel=cancel,
     )
 
 
@@ -162,7 +171,13 @@ def review_latex_claims(
     """``review_latex`` for a draft already read (``extract_latex_claims``); ``limits`` and
     ``cancel`` as for ``review_report``."""
     check_review_args(
-        checker=checker, workers=workers, on_progress=on_progress, verifier=verifier, cancel=cancel
+        checker=checker,
+        workers=workers,
+        on_progress=on_progress,
+        verifier=verifier,
+        cancel=cancel,
+        engine=engine,
+        limits=limits,
     )
     validate_topic(topic)
     result = _review(

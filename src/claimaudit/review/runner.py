@@ -21,7 +21,7 @@ from claimaudit.engines import Engine, PairRequest
 from claimaudit.errors import CancelledWorkError
 from claimaudit.inputs import ref_key
 from claimaudit.records import Record
-from claimaudit.review.arguments import check_checker, check_workers
+from claimaudit.review.arguments import check_checker, check_engine, check_workers
 from claimaudit.sources.snapshot import SnapshotSource
 
 Pair = tuple[str, str]  # (claim text, paper reference)
@@ -51,9 +51,11 @@ def check_pairs(
     Once ``cancel`` is set, pairs not yet started are not judged, and CancelledWorkError is
     raised when the ones under way have finished (this process's threads only).
     Each paper is fetched once for the whole run (see ``SnapshotSource``). A ``checker`` that
-    is no Checker, or ``workers`` that is not a whole number from 1, is a UsageError."""
+    is no Checker, ``workers`` that is not a whole number from 1, or an ``engine`` without
+    ``check``, is a UsageError."""
     check_checker(checker)
     check_workers(workers)
+    check_engine(engine)
     distinct: dict[Pair, Pair] = {}
     for pair in pairs:
         distinct.setdefault(pair_key(pair), pair)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -420,3 +421,17 @@ def test_a_malformed_request_reusing_a_pending_id_leaves_that_request_answered(
         (gate / "hold").unlink()
         answered = mcp.reply(9)
         assert len(answered["result"]["structuredContent"]["records"]) == 2
+
+
+def test_ctrl_c_stops_the_server_while_the_client_keeps_stdin_open(tmp_path: Path) -> None:
+    # The session waited on a read of stdin, so SIGINT ended it only once the client closed
+    # stdin: `claimaudit mcp` in a terminal ignored Ctrl-C after the first request.
+    with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as client:
+        assert client.request("ping", {})["result"] == {}
+        client.process.send_signal(signal.SIGINT)
+        try:
+            code = client.process.wait(timeout=30)  # a guard against a hang, not a timing
+        except subprocess.TimeoutExpired:
+            code = None
+        assert code == 130
+    assert b"Traceback" not in (tmp_path / "stderr.log").read_bytes()

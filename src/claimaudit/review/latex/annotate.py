@@ -117,8 +117,11 @@ def _annotate_file(
 def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str]:
     """The annotated text of a reviewed LaTeX draft's main file and of every file holding a
     checked sentence, by name relative to the draft's folder (the main file first). UsageError
-    for anything but the review of a LaTeX draft."""
+    for anything but the review of a LaTeX draft, or a ``todo`` that is no bool."""
     check_result(result, "annotate_latex")
+    if not isinstance(todo, bool):
+        # Read for its truth, todo="no" added \todo notes and loaded todonotes: the opposite.
+        raise UsageError(f"todo must be True or False, not {type(todo).__name__}")
     if result.latex is None:
         raise UsageError(
             "annotate_latex takes the review of a LaTeX draft (review_latex); the review of a "

@@ -43,6 +43,7 @@ from claimaudit.guards.jsonsafe import escape_unsafe_text
 from claimaudit.guards.repeated import Location, given_once, load_json_once, repeated_keys
 from claimaudit.guards.untrusted import as_text, has_surrogates, text_problem
 from claimaudit.net.redaction import safe_line
+from claimaudit.server.mcp.reader import LineReader
 from claimaudit.server.mcp.wire import Wire, is_id
 from claimaudit.server.validation import field_errors
 
@@ -270,16 +271,28 @@ class _ScreenedLines:
     """The protocol's input as lines for the SDK; refused lines are answered on ``wire``."""
 
     def __init__(self, binary: IO[bytes], wire: Wire, tools: Sequence[str]) -> None:
-        self._binary = binary
+        # Read from the descriptor, not the file: a read that Ctrl-C ends must not leave the
+        # file's lock held (``reader``).
+        self._reader = LineReader(binary.fileno(), MAX_MESSAGE_BYTES)
         self._wire = wire
         self._tools = tools
+
+    def stop(self) -> None:
+        """End the read under way: the session is over."""
+        self._reader.stop()
 
     def __aiter__(self) -> _ScreenedLines:
         return self
 
     async def __anext__(self) -> str:
         while True:
-            raw = await anyio.to_thread.run_sync(self._read_line)
+            try:
+                # Abandoned when the session is cancelled (Ctrl-C): it waited for a line from
+                # the client, or the end of stdin, before the server could stop.
+                raw = await anyio.to_thread.run_sync(self._reader.readline, abandon_on_cancel=True)
+            except anyio.get_cancelled_exc_class():
+                self._reader.stop()
+                raise
             if raw is None:
                 # The SDK cancels what is in flight at the end of input: answer it all first,
                 # unless the client has gone too (then the wait ends), and nobody would read.
@@ -307,17 +320,6 @@ class _ScreenedLines:
             if line is not None:
                 self._wire.pending.read(message)
                 return line + "\n"
-
-    def _read_line(self) -> bytes | None:
-        """One line; an oversized one is read to its end but kept only as its first bytes."""
-        line = self._binary.readline(MAX_MESSAGE_BYTES + 1)
-        if not line:
-            return None
-        if len(line) > MAX_MESSAGE_BYTES:
-            while line and not line.endswith(b"\n"):
-                line = self._binary.readline(1024 * 1024)
-            return b"x" * (MAX_MESSAGE_BYTES + 1)
-        return line
 
 
 @contextmanager
@@ -351,8 +353,10 @@ def screened_stdio(
     when the client closes its end of the output; ``tools``: the server's tool names."""
     with _claimed_stdio() as (wire_in, wire_out):
         wire = Wire(wire_out, on_gone)
+        lines = _ScreenedLines(wire_in, wire, tools)
         wire.watch_client()
         try:
-            yield _ScreenedLines(wire_in, wire, tools), wire
+            yield lines, wire
         finally:
+            lines.stop()  # before stdin is closed: no read may be left waiting on it
             wire.stop_watching()
