@@ -107,6 +107,15 @@ def test_real_references_are_ok(arxiv: ArxivServer, crossref: CrossrefServer) ->
     }
 
 
+def test_a_with_block_closes_the_verifiers_clients(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    with make(arxiv, crossref) as verifier:
+        assert verifier.check(parse_ref("1907.10121")).status is ReferenceStatus.OK
+        clients = (verifier.arxiv, verifier.crossref)
+    assert all(client._http.is_closed for client in clients)
+
+
 def test_a_bare_paper_ref_is_checked_as_a_reference_citing_nothing_else(
     arxiv: ArxivServer, crossref: CrossrefServer
 ) -> None:

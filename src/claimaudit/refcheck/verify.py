@@ -16,6 +16,7 @@ import json
 import weakref
 from dataclasses import replace
 from datetime import UTC, datetime
+from types import TracebackType
 from typing import Protocol
 
 from claimaudit.errors import (
@@ -99,7 +100,7 @@ def describe(mismatches: tuple[Mismatch, ...], source: str) -> str:
 class ReferenceVerifier:
     """Checks ``CitedReference``s one at a time, each identifier asked about once per run
     (and, with a ``cache``, once per ``max_age``). Clients are made on first use; close when
-    done."""
+    done, or use it in a ``with`` block as a ``Checker``."""
 
     def __init__(
         self,
@@ -142,6 +143,17 @@ class ReferenceVerifier:
         for client in (self._arxiv, self._crossref):
             if client is not None:
                 client.close()
+
+    def __enter__(self) -> ReferenceVerifier:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
 
     def check(self, cited: CitedReference | PaperRef) -> ReferenceCheck:
         """The verdict on ``cited``: a ``CitedReference`` (its title, authors and year are
