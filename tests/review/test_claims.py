@@ -515,3 +515,18 @@ def test_a_citation_opening_the_next_sentence_is_its_subject_not_the_last_ones()
     claims, uncited = extract_claims(report)
     assert [c.text for c in claims] == ["The authors showed Y."]
     assert [u.text for u in uncited] == ["X holds."]
+
+
+def test_a_numbered_citation_with_a_locator_or_pointer_cites() -> None:
+    report = (
+        "X holds [1, p. 3]. Y holds [see 1, 2]. Z holds [e.g., 2]. W holds [1, Table 2; 2].\n\n"
+        "## References\n\n1. arXiv:1907.10121\n2. doi:10.1234/x\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert uncited == []
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("X holds.", ["arXiv:1907.10121"]),
+        ("Y holds.", ["arXiv:1907.10121", "doi:10.1234/x"]),
+        ("Z holds.", ["doi:10.1234/x"]),
+        ("W holds.", ["arXiv:1907.10121", "doi:10.1234/x"]),
+    ]
