@@ -143,8 +143,11 @@ _INSIDE = re.compile(
 # method ..."): only its mark tells where the object was.
 # After a separator ("In summary: according to [1], X holds."; ";", a dash) the phrase opens a
 # clause, its comma going with it: "In summary: X holds.", not "In summary:, X holds.".
+# An "as" that "such" or "just" opens goes with it, and their comma: "We pad, such as in [1]."
+# reads "We pad.", not "We pad, such.".
 _PHRASE_BEFORE_HOLE = re.compile(
-    rf"(?<=[^\s,(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}"
+    rf"(?<=[^\s,(\[])(\s*,\s*(?:such|just)\s+|\s+(?:(?:such|just)\s+)?)"
+    rf"((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}"
     r"(\s*,(?=\s*\w))?",
     re.IGNORECASE,
 )
