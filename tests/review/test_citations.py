@@ -278,3 +278,44 @@ def test_numbered_citations_keep_their_written_order_and_any_dash() -> None:
     for dash in "\u2010\u2011\u2012\u2212":
         assert _labels(f"Tuning helps [1{dash}3].", numbered=True) == ["[1]", "[2]", "[3]"]
         assert _labels(f"Tuning helps [1]{dash}[3].", numbered=True) == ["[1]", "[2]", "[3]"]
+
+
+@pytest.mark.parametrize(
+    ("written", "cited"),
+    [
+        ("X holds [1, p. 3].", ["[1]"]),
+        ("X holds [1, pp. 3-5].", ["[1]"]),
+        ("X holds [1, Table 2].", ["[1]"]),
+        ("X holds [1, ch. 4].", ["[1]"]),
+        ("X holds [1, \u00a73.2].", ["[1]"]),
+        ("X holds [1, p. xiv].", ["[1]"]),
+        ("X holds [see 1].", ["[1]"]),
+        ("X holds [see 1, 2].", ["[1]", "[2]"]),
+        ("X holds [e.g., 1].", ["[1]"]),
+        ("X holds [cf. 1, p. 4; 2, Fig. 3b].", ["[1]", "[2]"]),
+        # A locator's values are its own: page 5 of work 1, never work 5.
+        ("X holds [1, pp. 3, 5].", ["[1]"]),
+        ("X holds [see 1][2].", ["[1]", "[2]"]),
+        ("X holds [1, Theorem 2].", ["[1]"]),
+        ("X holds [1, Eq. (3)].", ["[1]"]),
+        ("X holds [see, e.g., 1, 2].", ["[1]", "[2]"]),
+        ("X holds [Ref. 1].", ["[1]"]),
+    ],
+)
+def test_numbers_with_a_pointer_or_locator_cite_the_numbers(written: str, cited: list[str]) -> None:
+    assert _labels(written, numbered=True) == cited
+    found = find_citations(written, numbered=True)
+    assert written[: found[0].group[0]].rstrip() == "X holds"
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Values lie in [0, 1] here.",
+        "Values lie in [see 0, 1] here.",
+        "The set [1, n] is finite.",
+        "X holds [see1].",
+    ],
+)
+def test_an_interval_or_the_author_s_bracket_is_no_located_citation(written: str) -> None:
+    assert _labels(written, numbered=True) == []

@@ -325,9 +325,10 @@ def test_the_authors_spaces_before_punctuation_stay_in_the_claim() -> None:
     assert _clean("Kaffee verbessert das Arbeitsgedächtnis : das zeigt eine Studie [@fr].") == (
         "Kaffee verbessert das Arbeitsgedächtnis : das zeigt eine Studie."
     )
-    # Blanks a removed citation stood between go; the author's no-break spaces stay.
+    # Blanks a removed citation stood between go; the author's no-break spaces stay. The comma
+    # between the two citations was theirs: the author's ";" stays, not a ",".
     assert _clean("Le travail\u202f: oui ; non [@a], [@b] ; fin\u00a0!") == (
-        "Le travail\u202f: oui ; non, fin\u00a0!"
+        "Le travail\u202f: oui ; non; fin\u00a0!"
     )
 
 
@@ -515,3 +516,36 @@ def test_a_citation_opening_the_next_sentence_is_its_subject_not_the_last_ones()
     claims, uncited = extract_claims(report)
     assert [c.text for c in claims] == ["The authors showed Y."]
     assert [u.text for u in uncited] == ["X holds."]
+
+
+def test_a_numbered_citation_with_a_locator_or_pointer_cites() -> None:
+    report = (
+        "X holds [1, p. 3]. Y holds [see 1, 2]. Z holds [e.g., 2]. W holds [1, Table 2; 2].\n\n"
+        "## References\n\n1. arXiv:1907.10121\n2. doi:10.1234/x\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert uncited == []
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("X holds.", ["arXiv:1907.10121"]),
+        ("Y holds.", ["arXiv:1907.10121", "doi:10.1234/x"]),
+        ("Z holds.", ["doi:10.1234/x"]),
+        ("W holds.", ["arXiv:1907.10121", "doi:10.1234/x"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "reads"),
+    [
+        ("See [1] and [2] for details.", "See for details."),
+        ("See [1], [2] for details.", "See for details."),
+        ("See [1] or [2].", "See."),
+        ("As described in [1] and [2].", "As described in."),
+        ("X holds [1] and [2].", "X holds."),
+    ],
+)
+def test_joined_citations_leave_no_joining_word(written: str, reads: str) -> None:
+    # As one citation leaves it ("See [1] for details." reads "See for details."), not "See
+    # and for details." or "X holds and.".
+    report = f"{written}\n\n## References\n\n1. arXiv:1907.10121\n2. doi:10.1234/x\n"
+    [claim], _ = extract_claims(report)
+    assert claim.text == reads

@@ -495,3 +495,25 @@ def test_citations_set_off_by_commas_in_latex_leave_no_stray_comma(tmp_path: Pat
     bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
     found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
     assert [c.text for c in found.claims] == ["Two works show Y."]
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"We pad, such as in {REMOVED}.", "We pad."),
+        (f"We pad, just as in {REMOVED}.", "We pad."),
+        (f"Tools such as in {REMOVED} help.", "Tools help."),
+        (f"We pad, such as in {REMOVED} and {REMOVED}.", "We pad."),
+        # "such as" with the work its object is the author's own words (``subjects``).
+        (f"X holds for tools such as {REMOVED}.", "X holds for tools such as the cited work."),
+    ],
+)
+def test_a_pointer_such_as_opens_goes_with_its_such(text: str, tidied: str) -> None:
+    # QA: "We pad, such as in [1]." read "We pad, such.".
+    assert tidy(text, marked=True) == tidied
+
+
+def test_a_pointer_such_as_opens_goes_with_its_such_in_latex(tmp_path: Path) -> None:
+    body = "We pad, such as in \\cite{a}.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib="@article{a, title={A}}\n"))
+    assert [c.text for c in found.claims] == ["We pad."]

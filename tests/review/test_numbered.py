@@ -95,3 +95,7 @@ def test_an_interval_from_0_is_the_author_s_not_a_citation_said() -> None:
     read = read_draft(draft)
     assert [s.text for s in read.uncited] == ["Scores lie in [0, 1]."]
     assert read.warnings == ()
+
+
+def test_a_backwards_range_with_a_pointer_is_said_too() -> None:
+    assert backwards_ranges("X holds [see 3-1, p. 4].") == ["[see 3-1, p. 4]"]

@@ -96,11 +96,11 @@ def test_a_second_review_judges_only_new_or_changed_sentences() -> None:
     assert len(judge.seen) == 2  # nothing new
     edited = REPORT.replace(
         "Sparse matrices are in SciPy [1] and arXiv:1907.10121.",
-        "Sparse matrices are in SciPy [1].\nSciPy is a Python library [1].",
+        "Sparse matrices live in SciPy [1].\nSciPy is a Python library [1].",
     )
     result = review_report(edited, checker=_checker(judge, cache))
     assert [d.case.claim for d in judge.seen[2:]] == [
-        "Sparse matrices are in SciPy.",
+        "Sparse matrices live in SciPy.",
         "SciPy is a Python library.",
     ]
     assert result.summary.claims == 4

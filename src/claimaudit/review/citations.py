@@ -5,9 +5,11 @@ Three styles:
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
   ``[see @smith2020, p. 3]``. Cross-references (pandoc-crossref's ``@fig:x``, ``@tbl:x``,
   Quarto's ``@fig-x``: ``crossrefs``) are not citations.
-- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` and ``[1]-[2]-[3]`` (any
-  dash), in the order written, resolved through the report's References section (only looked
-  for when the report has one, so "[0, 1]" in prose is not taken for citations). A Markdown
+- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, with a pointer or locator (``[see 1]``,
+  ``[e.g., 1, 2]``, ``[1, p. 3]``, ``[1, Table 2; 2]``: ``numbered.cited_body``), IEEE's
+  ``[1]-[3]`` and ``[1]-[2]-[3]`` (any dash), in the order written, resolved through the
+  report's References section (only looked for when the report has one, so "[0, 1]" in prose
+  is not taken for citations). A Markdown
   link is not one: ``[text][1]``, or ``[1]`` where the draft defines ``[1]: url``; nor is
   indexing, a group glued to a word (``x[1]``, ``a[i][1]``); a range written backwards
   (``[3-1]``, ``[3]-[1]``), too long (``[1-200]``) or from 0 (``[0]``) empties its whole group
@@ -50,8 +52,8 @@ from claimaudit.review.footnotes import blank_markers
 from claimaudit.review.numbered import (
     BRACKET_RANGE,
     GROUP,
-    NUMBERS,
     chain,
+    cited_body,
     group_numbers,
     is_label,
     mask,
@@ -170,8 +172,12 @@ def _groups(
                 name = key.group("key").strip("{}")
                 start, end = offset + key.start(), offset + key.end()
                 found.append(Citation(CitationStyle.KEY, f"@{name}", name, start, end, span))
-        elif numbered and NUMBERS.match(body) and numbers_group(text, *span, links):
-            numbers = group_numbers(body)
+        elif (
+            numbered
+            and (cited := cited_body(body)) is not None
+            and numbers_group(text, *span, links)
+        ):
+            numbers = group_numbers(cited)
             if not numbers or not mask(masked, *span):
                 continue
             for number in numbers:

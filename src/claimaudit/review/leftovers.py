@@ -3,7 +3,8 @@ drafts: empty brackets with or without a pointer word ("()", "(see )", "(ref. )"
 pointer word left before a separator in brackets ("(see, for the mouse data)" reads "(for the
 mouse data)"), a separator left before the full stop ("arrays and images [@a], [@b]." read
 "images,."), a full stop doubled ("described by @smith2020." reads "Smith et al.."), and a
-pointer word left dangling at the end (", see ."). Whitespace is normalised.
+pointer word left dangling at the end (", see ."), and the words joining citations ("[1] and
+[2]" leaves what "[1]" does). Whitespace is normalised.
 
 A citation used as a noun leaves a pointer with a hole in it ("(reviewed in )", "(Table 1 in
 )", "(see for details)", ", as described in.", ", following and.", "in the work of."): a
@@ -142,8 +143,11 @@ _INSIDE = re.compile(
 # method ..."): only its mark tells where the object was.
 # After a separator ("In summary: according to [1], X holds."; ";", a dash) the phrase opens a
 # clause, its comma going with it: "In summary: X holds.", not "In summary:, X holds.".
+# An "as" that "such" or "just" opens goes with it, and their comma: "We pad, such as in [1]."
+# reads "We pad.", not "We pad, such.".
 _PHRASE_BEFORE_HOLE = re.compile(
-    rf"(?<=[^\s,(\[])(\s+)((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}"
+    rf"(?<=[^\s,(\[])(\s*,\s*(?:such|just)\s+|\s+(?:(?:such|just)\s+)?)"
+    rf"((?:as|following|according)\b[^,;()\[\]{REMOVED}]{{0,80}}?)\s*{HOLE}"
     r"(\s*,(?=\s*\w))?",
     re.IGNORECASE,
 )
@@ -170,6 +174,11 @@ _VERB_BEFORE_HOLE = re.compile(
     rf"\b({'|'.join(_VERBS)})\s+(?:at|in|by|on|from|via)\s*{HOLE}", re.IGNORECASE
 )
 
+
+# Removed citations joined ("[1] and [2]", "[1], [2]", "[1] or [2]") once subjects and pointers
+# have been read: their joining words were the citations' and go with them, not "See and for
+# details." or "X holds and.".
+_JOINED_HOLE = re.compile(HOLE)
 
 # A removed citation's mark with a word glued after it (see ``tidy``); one glued before it
 # stays so, its blank before punctuation closed ("the following\ue000:").
@@ -400,7 +409,7 @@ def tidy(
     text = _capitalised(text[leading.end() :]) if leading else text
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
-    text = _without_pointer_inside(verb_objects(named))
+    text = _JOINED_HOLE.sub(REMOVED, _without_pointer_inside(verb_objects(named)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")

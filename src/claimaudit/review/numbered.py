@@ -38,6 +38,28 @@ _NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
 # IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove; and a
 # chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5).
 BRACKET_RANGE = re.compile(rf"\[\s*\d+\s*\](?:[ \t]?{_DASH}[ \t]?\[\s*\d+\s*\])+")
+# A group whose numbers come with a pointer or a locator, as IEEE and Vancouver drafts write
+# them: "[see 1]", "[e.g., 1, 2]", "[1, p. 3]", "[1, pp. 3-5; 2, Table 2]", "[cf. 1, ch. 4]".
+# A locator's values are its own ("[1, p. 3, 5]" is pages 3 and 5 of work 1, never work 5): a
+# number after one cites only past a ";". Only these words make one, so the author's own
+# bracketed text ("[1, 2, 3] of the matrix", "[0, 1]") is read as before.
+# Pointers may come several ("[see, e.g., 1]"); a word needs a blank or a comma after it.
+_POINTER = (
+    r"(?:(?:(?:see\s+also|see|compare)(?:\s*,\s*|\s+)|(?:cf\.|e\.\s?g\.|i\.\s?e\.|refs?\.),?\s*)+)"
+)
+_LOCATOR_WORD = (
+    r"(?:pp?\.|pages?|tab(?:le)?s?\.?|fig(?:ure)?s?\.?|sec(?:t(?:ion)?)?s?\.?|"
+    r"ch(?:ap(?:ter)?)?s?\.?|§§?|eqs?\.|equations?|app(?:endix)?\.?|vol\.|no\.|ll?\.|lines?|"
+    r"thm\.|theorems?|lem(?:ma)?s?\.?|prop(?:osition)?s?\.?|cor(?:ollary)?\.?|def(?:inition)?s?\.?|"
+    r"alg(?:orithm)?s?\.?|para\.|n\.|notes?)"
+)
+# A value: "3", "3b", "S2", "4.2", "xiv", an equation's "(3)".
+_VALUE = r"(?:[a-z]?\d+[a-z]?(?:[.:]\d+[a-z]?)*|\(\d+[a-z]?\)|[ivxlc]+)"
+_LOCATOR = rf"{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"
+_PLAIN = rf"\d+(?:\s*{_DASH}\s*\d+)?(?:\s*,\s*\d+(?:\s*{_DASH}\s*\d+)?)*"
+_ITEM = rf"(?:{_POINTER})?{_PLAIN}(?:\s*,\s*{_LOCATOR})*"
+_POINTED = re.compile(rf"^\s*{_ITEM}(?:\s*;\s*{_ITEM})*\s*$", re.IGNORECASE)
+_NOT_CITED = re.compile(rf"\s*,\s*{_LOCATOR}|{_POINTER}", re.IGNORECASE)
 # "values in [0, 1]": an interval of the author's, which cites nothing and is not said to.
 _INTERVAL = re.compile(r"\s*0\s*,\s*\d+\s*$")
 
@@ -61,6 +83,16 @@ def flaw(first: str, last: str | None = None) -> str | None:
 def _items(body: str) -> Iterator[tuple[str, str | None]]:
     for match in _NUMBER_ITEM.finditer(body):
         yield match.group(), flaw(match.group(1), match.group(2))
+
+
+def cited_body(body: str) -> str | None:
+    """A group's ``body`` as the numbers it cites, its pointers and locators dropped ("see 1, p.
+    3; 2" is "1; 2"); None when it is no numbers group (``NUMBERS``, or ``_POINTED``)."""
+    if NUMBERS.match(body):
+        return body
+    if not _POINTED.match(body):
+        return None
+    return _NOT_CITED.sub(" ", body)
 
 
 def group_numbers(body: str) -> list[int] | None:
@@ -114,14 +146,14 @@ def numbers_group(text: str, start: int, end: int, links: Collection[str]) -> bo
         label = after.group("body") or body  # [1][] is a collapsed reference link
         if is_label(label, links):
             return False  # [1][ref]: a reference link
-        if not NUMBERS.match(after.group("body")):
+        if cited_body(after.group("body")) is None:
             return False  # [1][ref] with ref undefined is still written as a link
     elif is_label(body, links):
         return False  # [1] with "[1]: url" defined: a shortcut reference link
     if before == "]":
         # [text][1] is a link's label, a[i][1] indexing; [1][2] is two citations.
         previous = _BEFORE.search(text, 0, start)
-        if previous is None or not NUMBERS.match(previous.group("body")):
+        if previous is None or cited_body(previous.group("body")) is None:
             return False
         return numbers_group(text, previous.start(), previous.end(), ())
     return True
@@ -200,9 +232,10 @@ def empty_groups(text: str, *, links: Collection[str] = ()) -> list[EmptyGroup]:
             found.append((match.start(), EmptyGroup(match.group(), why, match.group(), True)))
     for group in GROUP.finditer(text):
         body = group.group("body")
-        if not NUMBERS.match(body):
+        written = cited_body(body)
+        if written is None:
             continue
-        items = list(_items(body))
+        items = list(_items(written))
         flawed = next(((item, f) for item, f in items if f is not None), None)
         if (
             flawed is not None

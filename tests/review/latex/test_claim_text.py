@@ -299,3 +299,12 @@ def test_a_cited_work_named_in_a_citations_place_is_a_word_apart(tmp_path: Path)
         "X agrees with the cited work on Y.",
         "Unlike the cited work the method is fast.",
     ]
+
+
+def test_joined_citations_leave_no_joining_word(tmp_path: Path) -> None:
+    body = "See \\cite{a} and \\cite{b} for details.\n\nX holds \\cite{a} and \\cite{b}.\n"
+    path = write_article(tmp_path, body, "\n", bib=f"{_BIB}@article{{b, title={{B}}}}\n")
+    assert [c.text for c in extract_latex_claims(path).claims] == [
+        "See for details.",
+        "X holds.",
+    ]
