@@ -57,12 +57,13 @@ def _rule(pdf: FPDF, y: float, thickness: float, stroked: bool) -> None:
         pdf.rect(LEFT, y - thickness / 2, RIGHT - LEFT, thickness, style="F")
 
 
-def _table(pdf: FPDF, y: float, caption: str, stroked: bool = False) -> float:
-    """``TERMS`` under ``caption`` as booktabs sets them: a top rule (0.8 pt), the header row,
-    a mid rule (0.5 pt), the rows, a bottom rule; returns where the next line goes."""
+def _table(pdf: FPDF, y: float, caption: str, stroked: bool = False, heavy: float = 0.8) -> float:
+    """``TERMS`` under ``caption`` as booktabs sets them: a top rule ``heavy`` pt thick, the
+    header row, a mid rule (0.5 pt), the rows, a bottom rule as thick as the top one; returns
+    where the next line goes."""
     pdf.text(200, y, caption)
     y += 10
-    _rule(pdf, y, 0.8, stroked)
+    _rule(pdf, y, heavy, stroked)
     y += 12
     for number, row in enumerate(TERMS):
         for text, x in zip(row, COLUMNS, strict=True):
@@ -73,7 +74,7 @@ def _table(pdf: FPDF, y: float, caption: str, stroked: bool = False) -> float:
             y += 16
         else:
             y += 12
-    _rule(pdf, y - 8, 0.8, stroked)
+    _rule(pdf, y - 8, heavy, stroked)
     return y + 16
 
 
@@ -107,6 +108,13 @@ def test_a_booktabs_table_with_wrapped_cells_is_left_out(tmp_path: Path) -> None
 def test_a_table_between_stroked_rules_is_left_out(tmp_path: Path) -> None:
     pdf, y = _page()
     y = _table(pdf, y, "Table 1: Terms used in this paper.", stroked=True)
+    _check_left_out(_texts(pdf, y, tmp_path))
+
+
+def test_a_table_between_thick_rules_is_left_out(tmp_path: Path) -> None:
+    # PLOS's LaTeX template draws its tables' top and bottom rules 2 pt thick (\thickhline).
+    pdf, y = _page()
+    y = _table(pdf, y, "Table 1: Terms used in this paper.", heavy=2.0)
     _check_left_out(_texts(pdf, y, tmp_path))
 
 

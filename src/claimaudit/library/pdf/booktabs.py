@@ -28,8 +28,9 @@ from claimaudit.library.pdf.rules import Shape
 from claimaudit.library.pdf.segments import Segment
 
 # A rule is at most this thick (points) and at least this long: a table is wider than a
-# fraction bar or an underscore.
-_MAX_THICKNESS_PT = 1.5
+# fraction bar or an underscore. PLOS's template draws a table's top and bottom rules 2 pt
+# thick (booktabs' are 0.8 pt); the text between them must be a table's all the same.
+_MAX_THICKNESS_PT = 2.5
 _MIN_LENGTH_PT = 40.0
 # Rules whose ends are this close (points) have the same width: booktabs draws its three
 # rules across the whole tabular.
