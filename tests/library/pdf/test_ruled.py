@@ -83,6 +83,40 @@ def _latex_table(pdf: FPDF, top: float) -> float:
     return bottom
 
 
+def _stroked_table(pdf: FPDF, top: float) -> float:
+    """``_latex_table``'s grid drawn as a word processor draws borders: stroked lines, 1 pt
+    wide; returns the table's bottom."""
+    x0 = 15.0
+    widths = (WIDTHS[0], WIDTHS[2])
+    pdf.set_line_width(1.0 * PT)
+    bottom = top + len(ROWS) * CELL_HEIGHT
+    for number, (first, _, last) in enumerate(ROWS):
+        cell_top = top + number * CELL_HEIGHT
+        pdf.line(x0, cell_top, x0 + sum(widths), cell_top)
+        pdf.text(x0 + 3 * PT, cell_top + 12.5 * PT, first)
+        pdf.text(x0 + widths[0] + 3 * PT, cell_top + 12.5 * PT, last)
+    pdf.line(x0, bottom, x0 + sum(widths), bottom)
+    for x in (x0, x0 + widths[0], x0 + sum(widths)):
+        pdf.line(x, top, x, bottom)
+    return bottom
+
+
+def _framed_cells(pdf: FPDF, top: float) -> float:
+    """``_latex_table``'s rows with each cell framed apart by a stroked rectangle, as fpdf's
+    and ReportLab's cell borders are drawn (``re S``); returns the table's bottom."""
+    x0 = 15.0
+    widths = (WIDTHS[0], WIDTHS[2])
+    pdf.set_line_width(0.5 * PT)
+    for number, (first, _, last) in enumerate(ROWS):
+        cell_top = top + number * CELL_HEIGHT
+        x = x0
+        for text, width in zip((first, last), widths, strict=True):
+            pdf.rect(x, cell_top, width, CELL_HEIGHT)
+            pdf.text(x + 3 * PT, cell_top + 12.5 * PT, text)
+            x += width
+    return top + len(ROWS) * CELL_HEIGHT
+
+
 def _passages(pdf: FPDF, tmp_path: Path) -> list[Passage]:
     path = tmp_path / "table.pdf"
     pdf.output(str(path))
@@ -109,6 +143,35 @@ def test_a_table_with_shared_rules_is_left_out(tmp_path: Path) -> None:
     bottom = _latex_table(pdf, 58)
     pdf.text(15, bottom + 10, AFTER)
     _check_left_out(_passages(pdf, tmp_path))
+
+
+def test_a_table_ruled_with_stroked_lines_is_left_out(tmp_path: Path) -> None:
+    # pdfium pads a stroked path's bounds by its whole width on each side: a 1 pt line read
+    # 2 pt thick, too thick for a rule, and the cells ran into the paragraph after them.
+    pdf = _page()
+    bottom = _stroked_table(pdf, 58)
+    pdf.text(15, bottom + 10, AFTER)
+    _check_left_out(_passages(pdf, tmp_path))
+
+
+def test_a_table_whose_cells_are_framed_apart_is_left_out(tmp_path: Path) -> None:
+    # Each cell one stroked rectangle: no path was a rule, so no grid was found, and the
+    # cells ran into the paragraph after them.
+    pdf = _page()
+    bottom = _framed_cells(pdf, 58)
+    pdf.text(15, bottom + 10, AFTER)
+    _check_left_out(_passages(pdf, tmp_path))
+
+
+def test_a_stroked_frame_round_a_paragraph_is_no_table(tmp_path: Path) -> None:
+    pdf = _page()
+    pdf.set_line_width(0.5 * PT)
+    pdf.rect(13, 60, 184, 20)
+    pdf.text(15, 68, "A boxed remark that the reader should keep in mind.")
+    pdf.text(15, 76, "It runs onto a second line inside the same frame.")
+    pdf.text(15, 96, AFTER)
+    texts = [p.text for p in _passages(pdf, tmp_path)]
+    assert any("A boxed remark" in text for text in texts)
 
 
 def test_text_in_a_frame_round_a_table_stays(tmp_path: Path) -> None:

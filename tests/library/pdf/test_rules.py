@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from fpdf import FPDF
 
 from claimaudit.library.extract import extract
+from claimaudit.library.pdf.rules import drawn_shapes
 from tests.library.helpers import pdf_text, prose_page
 
 SIZE = 12.0  # points
@@ -101,3 +103,23 @@ def test_the_shared_scipy_pdf_reads_its_identifiers_whole() -> None:
         "sparse_distance_matrix",
     ):
         assert name in text
+
+
+def test_a_stroked_lines_bounds_are_what_it_paints(tmp_path: Path) -> None:
+    # pdfium pads a stroked path by its whole width on each side; the stroke paints half.
+    pdf = FPDF(unit="pt")
+    pdf.add_page()
+    pdf.set_line_width(0.8)
+    pdf.line(100, 200, 300, 200)
+    pdf.set_line_width(1.0)
+    pdf.line(400, 100, 400, 300)
+    pdf.rect(100, 400, 200, 0.8, style="F")  # filled: its bounds are its own
+    path = tmp_path / "lines.pdf"
+    pdf.output(str(path))
+    document = pdfium.PdfDocument(str(path))
+    page = document[0]
+    shapes = drawn_shapes(page, page.get_size()[1])
+    page.close()
+    document.close()
+    sizes = sorted((round(s.x1 - s.x0, 2), round(s.bottom - s.top, 2)) for s in shapes)
+    assert sizes == [(1.0, 201.0), (200.0, 0.8), (200.8, 0.8)]

@@ -5,8 +5,9 @@ column, a line number, a page number. Layout decisions (columns, gutters, header
 are made later from the segments' geometry and fonts; this module only reads. Here: the file
 opened (refused with one line when encrypted, truncated, unreadable or over ``MAX_PAGES``
 pages), its metadata, and each page's size, characters (``pdf_chars``), segments
-(``pdf_segments``) and drawn boxes. The text and rules of a ruled table (``pdf_ruled``) are left
-out here, where the page's drawing is at hand: no fraction bar, box or paragraph is read from them.
+(``pdf_segments``) and drawn boxes. The text and rules of a ruled table (``pdf_ruled``) and of
+a table between horizontal rules (``pdf_booktabs``) are left out here, where the page's drawing
+is at hand: no fraction bar, box or paragraph is read from them.
 
 Coordinates run top-down (``top`` grows down the page), in PDF points.
 """
@@ -22,6 +23,7 @@ import pypdfium2.raw as pdfium_c
 
 from claimaudit.errors import InputError
 from claimaudit.guards.untrusted import scrub_surrogates
+from claimaudit.library.pdf.booktabs import rule_bands
 from claimaudit.library.pdf.boxes import Box, drawn_boxes
 from claimaudit.library.pdf.chars import page_chars, with_underscores
 from claimaudit.library.pdf.fractions import fraction_bars, with_fractions
@@ -173,6 +175,12 @@ def _read_page(
         shapes = without_rules(shapes, grids)
     result = PageText(index + 1, float(width), float(height), boxes=drawn_boxes(shapes))
     segments = segments_from(with_underscores(chars, short_rules(shapes)))
+    # Rules with no vertical ones between them (``pdf_booktabs``): found from the text, so
+    # only once the segments are made.
+    banded = rule_bands(shapes, segments)
+    if banded:
+        shapes = without_rules(shapes, banded)
+        grids = [*grids, *banded]
     if grids:
         segments = [s for s in segments if not in_grid(s.x0, s.top, s.x1, s.bottom, grids)]
     result.segments = with_fractions(segments, fraction_bars(shapes))

@@ -7,6 +7,9 @@ row like a heading, and the cells ran on into the next paragraph. The rules say 
 cannot: horizontal and vertical rules that touch one another and cut at least two rows into
 two or more cells each are a table, whose text is left out like any table's (``pdf_tables``).
 
+A program that frames each cell apart (fpdf's and ReportLab's cell borders, ``re S``) draws a
+stroked rectangle a cell, no rule: the sides of such frames are taken as rules.
+
 A frame around a box (one cell), a box with a rule under its title (one cell a row) or a page
 frame with a column rule (one row of two cells) is no table.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from claimaudit.library.pdf.rules import Shape
 
@@ -43,6 +46,9 @@ _MAX_RULES = 3_000
 # (hatching), and comparing them all would cost seconds a page.
 _BUCKET_PT = 24.0
 _MAX_PAIRS = 100_000
+# How thick a stroked frame's side is taken to be (points): its stroke is painted about the
+# frame's edge, so its own width is left out.
+_SIDE_PT = 0.5
 
 
 @dataclass(frozen=True)
@@ -66,14 +72,41 @@ class Grid:
 
 
 def ruled_grids(shapes: Sequence[Shape]) -> list[Grid]:
-    """The ruled tables among the page's drawn shapes."""
-    rules = [s for s in shapes if _horizontal(s) or _vertical(s)]
+    """The ruled tables among the page's drawn shapes: rules, and the sides of stroked frames
+    (a table may frame each cell apart); a grid's ``rules`` name the frames, not their sides."""
+    frames: dict[int, Shape] = {}  # a side's id: its frame
+    rules: list[Shape] = []
+    for shape in shapes:
+        if shape.frame and not (_horizontal(shape) or _vertical(shape)):
+            for side in _sides(shape):
+                frames[id(side)] = shape
+                rules.append(side)
+        elif _horizontal(shape) or _vertical(shape):
+            rules.append(shape)
     if len(rules) > _MAX_RULES:
         return []
     groups = _touching(rules)
     if groups is None:
         return []
-    return [grid for group in groups if (grid := _grid(group)) is not None]
+    found = []
+    for group in groups:
+        grid = _grid(group)
+        if grid is not None:
+            drawn = {id(frames.get(id(rule), rule)): frames.get(id(rule), rule) for rule in group}
+            found.append(replace(grid, rules=tuple(drawn.values())))
+    return found
+
+
+def _sides(frame: Shape) -> list[Shape]:
+    """A frame's four sides as rules along its edges."""
+    x0, top, x1, bottom = frame.x0, frame.top, frame.x1, frame.bottom
+    thin = min(_SIDE_PT, x1 - x0, bottom - top)
+    return [
+        Shape(x0, top, x1, top + thin),
+        Shape(x0, bottom - thin, x1, bottom),
+        Shape(x0, top, x0 + thin, bottom),
+        Shape(x1 - thin, top, x1, bottom),
+    ]
 
 
 def without_rules(shapes: Sequence[Shape], grids: Sequence[Grid]) -> list[Shape]:

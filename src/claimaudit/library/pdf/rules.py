@@ -10,6 +10,7 @@ fraction bars on the math axis, underlines beneath letters) are left alone.
 
 from __future__ import annotations
 
+import ctypes
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -72,6 +73,9 @@ class Shape:
     top: float
     x1: float
     bottom: float
+    # A stroked rectangle: a frame round a box, or round one cell of a table whose every cell
+    # is framed apart (``re S`` a cell), whose sides are a ruled table's rules (``pdf_ruled``).
+    frame: bool = False
 
 
 def drawn_shapes(page: pdfium.PdfPage, height: float) -> list[Shape]:
@@ -81,8 +85,57 @@ def drawn_shapes(page: pdfium.PdfPage, height: float) -> list[Shape]:
     shapes: list[Shape] = []
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=0):
         left, bottom, right, top = obj.get_bounds()
-        shapes.append(Shape(left, height - top, right, height - bottom))
+        stroked, pad_x, pad_y = _stroke_padding(obj)
+        x0, x1 = _inset(left, right, pad_x)
+        y0, y1 = _inset(height - top, height - bottom, pad_y)
+        shapes.append(Shape(x0, y0, x1, y1, stroked and _rectangle(obj)))
     return shapes
+
+
+def _rectangle(obj: pdfium.PdfObject) -> bool:
+    """Whether the path is one upright rectangle: four straight sides, no curve."""
+    _, b, c, _, _, _ = obj.get_matrix().get()
+    count = pdfium_c.FPDFPath_CountSegments(obj.raw)
+    if b or c or not 4 <= count <= 5:
+        return False
+    xs: set[float] = set()
+    ys: set[float] = set()
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for index in range(count):
+        segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, index)
+        if pdfium_c.FPDFPathSegment_GetType(segment) == pdfium_c.FPDF_SEGMENT_BEZIERTO:
+            return False
+        if not pdfium_c.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y)):
+            return False
+        xs.add(round(x.value, 2))
+        ys.add(round(y.value, 2))
+    return len(xs) == 2 and len(ys) == 2
+
+
+def _stroke_padding(obj: pdfium.PdfObject) -> tuple[bool, float, float]:
+    """Whether the path is stroked, and how much wider and taller than what it paints pdfium
+    makes its bounds (points, each side): it pads the path by the whole stroke width where
+    the stroke paints half of it on either side of the path, so a 0.8 pt line read 1.6 pt
+    thick, no longer a rule. The width is the path's own, scaled as its matrix scales it."""
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    if not pdfium_c.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(fill), ctypes.byref(stroke)):
+        return False, 0.0, 0.0
+    if not stroke.value:
+        return False, 0.0, 0.0
+    width = ctypes.c_float()
+    if not pdfium_c.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width)):
+        return True, 0.0, 0.0
+    a, b, c, d, _, _ = obj.get_matrix().get()
+    half = max(width.value, 0.0) / 2
+    return True, half * (abs(a) + abs(c)), half * (abs(b) + abs(d))
+
+
+def _inset(low: float, high: float, pad: float) -> tuple[float, float]:
+    """``low``..``high`` less ``pad`` at each end, never less than its middle."""
+    if high - low <= 2 * pad:
+        middle = (low + high) / 2
+        return middle, middle
+    return low + pad, high - pad
 
 
 def short_rules(shapes: Sequence[Shape]) -> list[Rule]:

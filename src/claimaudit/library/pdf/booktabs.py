@@ -1,0 +1,191 @@
+"""Tables set between horizontal rules of one width and no vertical ones, found from the rules
+and the text between them.
+
+LaTeX's ``booktabs`` (``\\toprule``, ``\\midrule``, ``\\bottomrule``), a ``tabular`` with
+``\\hline`` and no ``|``, and a word processor's table with top, header and bottom borders
+draw no rule between a row's cells, so ``pdf_ruled`` sees no grid. Read as text, a table whose
+cells are wrapped onto more lines (a term and its definition) has rows of one piece among its
+rows of cells: it is neither ``pdf_tables``' grid nor its aligned columns, and its cells ran
+into one another ("Claim A statement that a paper makes...") as a paragraph of prose.
+
+Three or more horizontal rules with the same left and right ends, stacked, are a table's when
+two or more neighbouring bands between them hold rows of cells, one row at least cut into two
+or more pieces (a header row will do), every other row a cell wrapped onto more lines: one
+piece that starts where a later column's cells start, or a short one (a browser centres a
+row's first cell beside its wrapped neighbour, on a baseline of its own). A rule a browser
+draws cell by cell is joined into one first. A band of prose between two rules of that width
+(an algorithm's or a box's text, the paragraph between two tables) ends the table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from claimaudit.library.pdf.ruled import Grid
+from claimaudit.library.pdf.rules import Shape
+from claimaudit.library.pdf.segments import Segment
+
+# A rule is at most this thick (points) and at least this long: a table is wider than a
+# fraction bar or an underscore. PLOS's template draws a table's top and bottom rules 2 pt
+# thick (booktabs' are 0.8 pt); the text between them must be a table's all the same.
+_MAX_THICKNESS_PT = 2.5
+_MIN_LENGTH_PT = 40.0
+# Rules whose ends are this close (points) have the same width: booktabs draws its three
+# rules across the whole tabular.
+_SAME_PT = 1.0
+# Pieces of one rule (a row's border, cell by cell) are at most this far apart (points): a
+# browser's cell spacing.
+_JOIN_PT = 4.0
+_MIN_BANDS = 2
+# Pieces on baselines this close (ems) are one row.
+_ROW_EMS = 0.3
+# A piece alone in its row starts where a column's cells start to within this (points), or is
+# at most this share of the table's width, to be a wrapped cell rather than a line of prose.
+_COLUMN_PT = 2.0
+_SHORT_SHARE = 0.5
+# A displayed formula's number, or a list item's label: rows of prose, not of cells.
+_EQUATION_NUMBER = re.compile(r"^\(\d+(?:\.\d+)*[a-z]?\)$")
+_LIST_LABEL = re.compile(
+    r"^(?:[\u2022\u25e6\u2013\u2014*-]|\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)])$"
+)
+
+
+def rule_bands(shapes: Sequence[Shape], segments: Sequence[Segment]) -> list[Grid]:
+    """The tables between stacked horizontal rules of one width (see the module's notes)."""
+    thin = [s for s in shapes if s.bottom - s.top <= _MAX_THICKNESS_PT and s.x1 > s.x0]
+    rules = sorted(
+        (rule for rule in _joined(thin) if rule.x1 - rule.x0 >= _MIN_LENGTH_PT),
+        key=lambda s: (s.x0, s.x1, s.top),
+    )
+    tables: list[Grid] = []
+    for group in _same_width(rules):
+        if len(group) > _MIN_BANDS:
+            tables.extend(_tables(sorted(group, key=lambda s: s.top), segments))
+    return tables
+
+
+def _joined(rules: list[Shape]) -> list[Shape]:
+    """``rules`` with those that continue one another on one line joined: a browser draws a
+    row's border cell by cell, each cell's piece ending where the next one's starts (or a
+    cell spacing apart)."""
+    joined: list[Shape] = []
+    for rule in sorted(rules, key=lambda s: (round(_middle(s)), s.x0)):
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and abs(_middle(last) - _middle(rule)) <= _SAME_PT / 2
+            and rule.x0 - last.x1 <= _JOIN_PT
+        ):
+            joined[-1] = Shape(
+                last.x0,
+                min(last.top, rule.top),
+                max(last.x1, rule.x1),
+                max(last.bottom, rule.bottom),
+            )
+        else:
+            joined.append(rule)
+    return joined
+
+
+def _same_width(rules: list[Shape]) -> list[list[Shape]]:
+    """``rules`` (sorted by their ends) in groups whose left and right ends agree."""
+    groups: list[list[Shape]] = []
+    for rule in rules:
+        for group in groups:
+            first = group[0]
+            if abs(first.x0 - rule.x0) <= _SAME_PT and abs(first.x1 - rule.x1) <= _SAME_PT:
+                group.append(rule)
+                break
+        else:
+            groups.append([rule])
+    return groups
+
+
+def _tables(rules: list[Shape], segments: Sequence[Segment]) -> list[Grid]:
+    """The runs of ``_MIN_BANDS`` or more bands of cells between neighbouring ``rules``, with a
+    row of cells among them; a band with no text in it (a double rule) neither ends a run nor
+    counts toward one."""
+    left = min(r.x0 for r in rules)
+    right = max(r.x1 for r in rules)
+    bands = [
+        _rows(segments, left, right, _middle(upper), _middle(lower))
+        for upper, lower in itertools.pairwise(rules)
+    ]
+    # Where a later column's cells start, from every row of cells (a header row's included: a
+    # browser centres a wrapped row's first cell, so no row below may have two pieces).
+    starts = [s.x0 for rows in bands for row in rows if _cell_row(row) for s in row[1:]]
+    found: list[Grid] = []
+    run: list[Shape] = []
+    filled = celled = 0
+    for (upper, lower), rows in zip(itertools.pairwise(rules), bands, strict=True):
+        if not rows or _cells(rows, starts, right - left):
+            run = run or [upper]
+            run.append(lower)
+            filled += bool(rows)
+            celled += sum(_cell_row(row) for row in rows)
+            continue
+        _close(run, filled, celled, (left, right), found)
+        run, filled, celled = [], 0, 0
+    _close(run, filled, celled, (left, right), found)
+    return found
+
+
+def _close(
+    run: list[Shape], filled: int, celled: int, ends: tuple[float, float], found: list[Grid]
+) -> None:
+    if filled >= _MIN_BANDS and celled:
+        found.append(Grid(ends[0], _middle(run[0]), ends[1], _middle(run[-1]), tuple(run)))
+
+
+def _middle(rule: Shape) -> float:
+    return (rule.top + rule.bottom) / 2
+
+
+def _rows(
+    segments: Sequence[Segment], left: float, right: float, top: float, bottom: float
+) -> list[list[Segment]]:
+    """The pieces of text between two rules and within their ends, in rows, left to right."""
+    inside = sorted(
+        (
+            s
+            for s in segments
+            if left - _SAME_PT <= s.x0
+            and s.x1 <= right + _SAME_PT
+            and top <= s.top
+            and s.bottom <= bottom
+        ),
+        key=lambda s: (s.baseline, s.x0),
+    )
+    rows: list[list[Segment]] = []
+    for segment in inside:
+        if rows and segment.baseline - rows[-1][0].baseline <= _ROW_EMS * segment.size:
+            rows[-1].append(segment)
+        else:
+            rows.append([segment])
+    return [sorted(row, key=lambda s: s.x0) for row in rows]
+
+
+def _cells(rows: list[list[Segment]], starts: list[float], width: float) -> bool:
+    """Whether ``rows`` are a table's: each a row of cells or a cell wrapped onto more lines,
+    one piece that starts where a later column's cells start, or a short one."""
+    return all(
+        _cell_row(row)
+        or (
+            len(row) == 1
+            and (
+                any(abs(row[0].x0 - x) <= _COLUMN_PT for x in starts)
+                or row[0].x1 - row[0].x0 <= _SHORT_SHARE * width
+            )
+        )
+        for row in rows
+    )
+
+
+def _cell_row(row: list[Segment]) -> bool:
+    return (
+        len(row) >= 2
+        and not _LIST_LABEL.match(row[0].text.strip())
+        and not _EQUATION_NUMBER.match(row[-1].text.strip())
+    )
