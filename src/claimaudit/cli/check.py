@@ -271,7 +271,9 @@ def bad_input_advice(stats: BatchStats, out: Path) -> str:
     """What to do about the bad input lines a run wrote: fix them, since rerunning unchanged
     counts them as done; their old records stay in ``out`` unless a retry takes them out."""
     lines = stats.bad_lines
-    shown = ", ".join(str(n) for n in lines[:5]) + (", ..." if len(lines) > 5 else "")
+    # Past five, how many in all: "2, 3, 4, 5, 6, ..." alone hid whether 6 or 6000 were bad.
+    more = f", ... ({len(lines)} in all)" if len(lines) > 5 else ""
+    shown = ", ".join(str(n) for n in lines[:5]) + more
     one = len(lines) == 1
     return (
         f"input line{'' if one else 's'} {shown} {'was' if one else 'were'} refused as bad input "
