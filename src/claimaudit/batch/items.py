@@ -220,10 +220,29 @@ def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
 
 def _split_lines(handle: IO[bytes]) -> Iterator[bytes]:
     """The lines of ``handle``, each ended by "\\r\\n", "\\n" or a lone "\\r" (classic Mac OS),
-    as ``import-jsonl`` reads them. JSON never holds a raw "\\r" inside a line."""
+    as ``import-jsonl`` reads them; but a line holding a lone "\\r" that is one JSON value
+    with it is one line: JSON allows a raw "\\r" as whitespace between tokens
+    (``{"id": 1,\\r"claim": ...}``), and splitting there made two bad lines of a good one.
+    Either way the numbering depends on the line alone, so a rerun numbers it as before."""
     for raw in handle:
         body = raw.removesuffix(b"\n").removesuffix(b"\r")
-        yield from body.split(b"\r")
+        if b"\r" in body and not _one_value_across_cr(body):
+            yield from body.split(b"\r")
+        else:
+            yield body
+
+
+def _one_value_across_cr(body: bytes) -> bool:
+    """Whether ``body``, which holds a "\\r", is one JSON value with each "\\r" between its
+    tokens. A "\\r" before or after the value ends a (blank) line, as in a classic Mac file."""
+    inner = body.removeprefix(b"\xef\xbb\xbf").strip(b" \t")
+    if inner.startswith(b"\r") or inner.endswith(b"\r"):
+        return False
+    try:
+        load_json(inner.decode("utf-8", "replace"))
+    except (ValueError, NestingError):  # JSONDecodeError and a too-long number among them
+        return False
+    return True
 
 
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
