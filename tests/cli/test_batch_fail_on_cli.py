@@ -225,3 +225,19 @@ def test_the_bad_line_warning_counts_the_lines_past_the_first_five(
         f"warning: input lines 1, 2, 3, 4, 5, ... (7 in all) were refused as bad input ({out} "
         "holds why)" in result.stderr
     )
+
+
+def test_an_out_named_with_a_control_character_is_named_escaped_not_as_another_file(
+    tmp_path: Path, options: list[str]
+) -> None:
+    # Stripped of its \x01, --out bad\x01name.jsonl read "wrote ... to badname.jsonl": another
+    # file, and the rerun advice named that one.
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": 1}\n', encoding="utf-8")
+    out = tmp_path / "bad\x01name.jsonl"
+    result = cli("batch", src, "--out", out, *options)
+    assert result.exit_code == 2, result.stderr
+    assert f"({tmp_path}/badname.jsonl holds why)" not in result.stderr
+    assert f"($'{tmp_path}/bad\\x01name.jsonl' holds why)" in result.stderr
+    assert f"wrote 1 record to $'{tmp_path}/bad\\x01name.jsonl';" in result.stderr
+    assert "\x01" not in result.stderr

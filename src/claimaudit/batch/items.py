@@ -27,6 +27,7 @@ from typing import IO, Any
 from claimaudit.batch.ignored import ignored_keys
 from claimaudit.batch.resume import paper_places
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.untrusted import NumberTooLongError, check_text, load_json
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
@@ -265,13 +266,13 @@ def require_json_lines(path: Path) -> None:
         try:
             refuse_utf16(handle.peek(4096))  # its first line may be too short to tell
         except NotUtf8Error as error:
-            raise DatasetError(f"{path}: {error}") from None
+            raise DatasetError(f"{shown_name(path)}: {error}") from None
         number, text = next(_lines(handle), (0, b""))
     if not number:
         return  # nothing to check: an empty input writes nothing
     problem = _not_an_object(text)
     if problem:
-        raise DatasetError(f"{path} is not JSON Lines: line {number} {problem}")
+        raise DatasetError(f"{shown_name(path)} is not JSON Lines: line {number} {problem}")
 
 
 def _not_an_object(text: bytes) -> str | None:
