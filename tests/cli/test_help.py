@@ -265,3 +265,13 @@ def test_a_value_starting_with_a_dash_that_is_no_option_is_taken(
     assert result.exit_code == 2
     assert "needs a file path" not in result.stderr
     assert value in result.stderr  # the library it looked for: that path
+
+
+def test_the_end_of_options_as_an_option_s_value_is_refused() -> None:
+    # `check --paper -- "-x lowers y."` checked a paper named "--".
+    result = CliRunner().invoke(app, ["check", "--paper", "--", "-x lowers fever."])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --paper needs a value (REF); got --, which ends the options. See 'claimaudit "
+        "check --help'.\n"
+    )

@@ -149,8 +149,11 @@ def refuse_option_as_value(ctx: Any, params: list[Any], args: list[str]) -> None
     """Exit 2 with one line when an option that takes a value is given another of the
     command's options as its value (``--json --library x.db``): the parser took
     ``--library`` as the output path and ``x.db`` as one more argument, and the error that
-    followed named neither. A value that merely starts with a dash (``-`` for standard
-    output, a file named ``-x.json``) or comes after ``--`` is taken as it always was."""
+    followed named neither. ``--`` as a value is refused too (``check --paper -- '-x'``
+    checked a paper named "--"). A value that merely starts with a dash (``-`` for standard
+    output, a file named ``-x.json``), or anything after ``--``, is taken as it always was."""
+    from claimaudit.cli._common import fail
+
     names, valued = _option_names(params)
     index = 0
     while index < len(args):
@@ -163,14 +166,16 @@ def refuse_option_as_value(ctx: Any, params: list[Any], args: list[str]) -> None
             continue
         values = args[index + 1 : index + 1 + max(option.nargs, 1)]
         for value in values:
-            # "--library=x.db" is the option too, with its value attached.
-            if value.split("=", 1)[0] in names and value.startswith("-"):
-                from claimaudit.cli._common import fail
-
-                fail(
-                    f"{arg} needs {_what_it_takes(option)}; got the option "
-                    f"{value.split('=', 1)[0]}. See '{ctx.command_path} --help'."
-                )
+            # "--library=x.db" is that option too, with its value attached.
+            name = value.split("=", 1)[0]
+            if value == "--":
+                got = "--, which ends the options"
+            elif value.startswith("-") and name in names:
+                got = f"the option {name}"
+            else:
+                continue
+            needs = f"{arg} needs {_what_it_takes(option)}"
+            fail(f"{needs}; got {got}. See '{ctx.command_path} --help'.")
         index += 1 + len(values)
 
 
