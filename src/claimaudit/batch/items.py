@@ -28,6 +28,7 @@ from claimaudit.batch.ignored import ignored_keys
 from claimaudit.batch.resume import paper_places
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.jsonlines import split_on_lone_cr
 from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.untrusted import NumberTooLongError, check_text, load_json
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
@@ -221,29 +222,10 @@ def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
 
 def _split_lines(handle: IO[bytes]) -> Iterator[bytes]:
     """The lines of ``handle``, each ended by "\\r\\n", "\\n" or a lone "\\r" (classic Mac OS),
-    as ``import-jsonl`` reads them; but a line holding a lone "\\r" that is one JSON value
-    with it is one line: JSON allows a raw "\\r" as whitespace between tokens
-    (``{"id": 1,\\r"claim": ...}``), and splitting there made two bad lines of a good one.
-    Either way the numbering depends on the line alone, so a rerun numbers it as before."""
+    as ``import-jsonl`` reads them; a lone "\\r" between the tokens of one JSON value is not
+    a line end (``guards.jsonlines``)."""
     for raw in handle:
-        body = raw.removesuffix(b"\n").removesuffix(b"\r")
-        if b"\r" in body and not _one_value_across_cr(body):
-            yield from body.split(b"\r")
-        else:
-            yield body
-
-
-def _one_value_across_cr(body: bytes) -> bool:
-    """Whether ``body``, which holds a "\\r", is one JSON value with each "\\r" between its
-    tokens. A "\\r" before or after the value ends a (blank) line, as in a classic Mac file."""
-    inner = body.removeprefix(b"\xef\xbb\xbf").strip(b" \t")
-    if inner.startswith(b"\r") or inner.endswith(b"\r"):
-        return False
-    try:
-        load_json(inner.decode("utf-8", "replace"))
-    except (ValueError, NestingError):  # JSONDecodeError and a too-long number among them
-        return False
-    return True
+        yield from split_on_lone_cr(raw.removesuffix(b"\n").removesuffix(b"\r"))
 
 
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
