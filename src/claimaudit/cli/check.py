@@ -278,7 +278,7 @@ def bad_input_advice(stats: BatchStats, out: Path) -> str:
     counts them as done; their old records stay in ``out`` unless a retry takes them out."""
     lines = stats.bad_lines
     # Past five, how many in all: "2, 3, 4, 5, 6, ..." alone hid whether 6 or 6000 were bad.
-    more = f", ... ({len(lines)} in all)" if len(lines) > 5 else ""
+    more = f", ... ({len(lines):,} in all)" if len(lines) > 5 else ""
     shown = ", ".join(str(n) for n in lines[:5]) + more
     one = len(lines) == 1
     return (
