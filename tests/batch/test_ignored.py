@@ -39,8 +39,8 @@ def test_a_slip_for_topic_is_named_and_a_note_of_the_user_s_is_not(tmp_path: Pat
     src = _input(tmp_path / "in.jsonl", [*lines, {"id": "n", "claim": CLAIM, "papers": ["x:1"]}])
     warning = scan_input(src, read_resume(tmp_path / "out.jsonl")).ignored.warning()
     assert warning == (
-        "input lines 1, 2, 3, 4, 5, ... hold keys batch does not read: 'topc' (did you mean "
-        "'topic'?); they are judged without them"
+        "input lines 1, 2, 3, 4, 5, ... (7 in all) hold keys batch does not read: 'topc' (did "
+        "you mean 'topic'?); they are judged without them"
     )
 
 

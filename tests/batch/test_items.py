@@ -60,6 +60,32 @@ def test_lines_ended_by_a_lone_cr_are_lines_as_crlf_and_lf_are(tmp_path: Path, e
     assert not isinstance(items[0], BadLine) and isinstance(items[1], BadLine)
 
 
+@pytest.mark.parametrize("end", [b"\r\n", b"\n"])
+def test_a_raw_cr_between_the_tokens_of_a_line_keeps_it_one_line(
+    tmp_path: Path, end: bytes
+) -> None:
+    # JSON allows a raw CR as whitespace: the line was split there into two bad lines.
+    src = tmp_path / "in.jsonl"
+    good = b'{"id": "a",\r"claim": "Raw data is kept.",\r\t"papers": ["p"]}'
+    src.write_bytes(
+        good + end + b'{"id": "b", "claim": "Raw data is kept.", "papers": ["q"]}' + end
+    )
+    require_json_lines(src)
+    items = list(read_items(src))
+    assert [(i.line_number, i.id, isinstance(i, BadLine)) for i in items] == [
+        (1, "a", False),
+        (2, "b", False),
+    ]
+
+
+def test_lone_crs_around_or_between_values_still_end_lines(tmp_path: Path) -> None:
+    # Blank lines of a classic Mac file before a line, and two objects a CR apart, are lines.
+    src = tmp_path / "in.jsonl"
+    one = b'{"id": 1, "claim": "Raw data is kept.", "papers": ["p"]}'
+    src.write_bytes(b"\r\r" + one + b"\r" + one.replace(b"1", b"2") + b"\n")
+    assert [(i.line_number, i.id) for i in read_items(src)] == [(3, 1), (4, 2)]
+
+
 @pytest.mark.parametrize(
     ("line", "error"),
     [

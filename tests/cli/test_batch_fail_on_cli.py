@@ -210,3 +210,34 @@ def test_fail_on_needs_review_fails_on_a_skipped_record_that_could_never_be_clea
     resumed = cli("batch", src, "--out", out, *options, "--fail-on", "needs-review")
     assert resumed.exit_code == 1, resumed.stderr
     assert "wrote 0 records" in resumed.stderr
+
+
+def test_the_bad_line_warning_counts_the_lines_past_the_first_five(
+    tmp_path: Path, options: list[str]
+) -> None:
+    # "input lines 1, 2, 3, 4, 5, ... were refused" said nothing of how many: 6 or 6000.
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": 1}\n' * 7, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = cli("batch", src, "--out", out, *options)
+    assert result.exit_code == 2, result.stderr
+    assert (
+        f"warning: input lines 1, 2, 3, 4, 5, ... (7 in all) were refused as bad input ({out} "
+        "holds why)" in result.stderr
+    )
+
+
+def test_an_out_named_with_a_control_character_is_named_escaped_not_as_another_file(
+    tmp_path: Path, options: list[str]
+) -> None:
+    # Stripped of its \x01, --out bad\x01name.jsonl read "wrote ... to badname.jsonl": another
+    # file, and the rerun advice named that one.
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": 1}\n', encoding="utf-8")
+    out = tmp_path / "bad\x01name.jsonl"
+    result = cli("batch", src, "--out", out, *options)
+    assert result.exit_code == 2, result.stderr
+    assert f"({tmp_path}/badname.jsonl holds why)" not in result.stderr
+    assert f"($'{tmp_path}/bad\\x01name.jsonl' holds why)" in result.stderr
+    assert f"wrote 1 record to $'{tmp_path}/bad\\x01name.jsonl';" in result.stderr
+    assert "\x01" not in result.stderr

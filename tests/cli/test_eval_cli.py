@@ -564,3 +564,12 @@ def test_eval_warns_that_not_checked_pairs_are_in_no_figure(
     args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
     judged = runner.invoke(app, args)
     assert judged.exit_code == 0 and "not_checked" not in judged.stderr
+
+
+def test_a_missing_file_named_with_a_control_character_is_named_escaped(
+    runner: CliRunner,
+) -> None:
+    # "no such file: nope.jsonl" named another file than the one given, nope\x01.jsonl.
+    result = runner.invoke(app, ["eval", "scifact", "--claims", "no\x01pe.jsonl", "--corpus", "x"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: no such file: $'no\\x01pe.jsonl'\n"

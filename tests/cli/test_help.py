@@ -202,3 +202,76 @@ def test_a_command_that_makes_no_http_client_loads_no_http_stack() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "[]", result.stderr
+
+
+def _commands(group: typer.core.TyperGroup, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+    for name, command in group.commands.items():
+        if isinstance(command, typer.core.TyperGroup):
+            found += _commands(command, (*path, name))
+        else:
+            found.append((*path, name))
+    return found
+
+
+def _valued_options() -> list[tuple[tuple[str, ...], str, str]]:
+    """(command path, an option of it taking a value, another option of it) for every such
+    option of every command."""
+    from claimaudit.cli import _install_commands
+
+    _install_commands()
+    root = typer.main.get_command(app)
+    cases = []
+    for path in _commands(root):  # type: ignore[arg-type]
+        command = root
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        options = [p for p in command.params if p.param_type_name == "option"]
+        for option in options:
+            if option.is_flag or option.count:
+                continue
+            other = next((o.opts[0] for o in options if o is not option), "--help")
+            cases.append((path, option.opts[0], other))
+    return cases
+
+
+@pytest.mark.parametrize(("path", "option", "other"), _valued_options())
+def test_an_option_given_another_option_as_its_value_is_refused(
+    path: tuple[str, ...], option: str, other: str
+) -> None:
+    # `review --json --library x.db d.md` took --library as the JSON file's path, and then
+    # refused x.db as a second draft: the error named neither slip.
+    result = CliRunner().invoke(app, [*path, option, other, "x"])
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: {option} needs a "), line
+    assert f"; got the option {other}. See 'claimaudit {' '.join(path)} --help'." in line
+
+
+def test_the_json_option_before_the_library_option_names_both() -> None:
+    result = CliRunner().invoke(app, ["review", "--json", "--library=x.db", "d.md"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --json needs a file path; got the option --library. See 'claimaudit review "
+        "--help'.\n"
+    )
+
+
+@pytest.mark.parametrize("value", ["-", "-x.db", "--not-an-option"])
+def test_a_value_starting_with_a_dash_that_is_no_option_is_taken(
+    tmp_path: Path, value: str
+) -> None:
+    result = CliRunner().invoke(app, ["library", "list", "--library", value])
+    assert result.exit_code == 2
+    assert "needs a file path" not in result.stderr
+    assert value in result.stderr  # the library it looked for: that path
+
+
+def test_the_end_of_options_as_an_option_s_value_is_refused() -> None:
+    # `check --paper -- "-x lowers y."` checked a paper named "--".
+    result = CliRunner().invoke(app, ["check", "--paper", "--", "-x lowers fever."])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --paper needs a value (REF); got --, which ends the options. See 'claimaudit "
+        "check --help'.\n"
+    )

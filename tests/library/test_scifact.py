@@ -224,3 +224,16 @@ def test_line_ends_marks_and_bytes_read_as_the_whole_text_was(
         "convert it to UTF-8 first"
     )
     assert len(library.list_papers()) == 3
+
+
+def test_a_corpus_line_with_a_raw_cr_between_its_tokens_is_one_document(
+    tmp_path: Path, library: Library
+) -> None:
+    # JSON allows a raw CR as whitespace: the line was split there, its document lost.
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_bytes(
+        b'{"doc_id": 1,\r"abstract": ["S1."]}\n{"doc_id": 2, "abstract": ["S2."]}\r'
+        b'{"doc_id": 3, "abstract": ["S3."]}\n'
+    )
+    summary = import_corpus(library, corpus)
+    assert (summary.added, summary.passages, summary.written) == (3, 3, 3)

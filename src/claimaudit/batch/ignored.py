@@ -73,7 +73,8 @@ class IgnoredKeys:
             said[-1] += f" (a run's options: {flags}, for every line)"
         said += [key for key in self.keys if key not in RUN_OPTIONS]
         one = self.count == 1
-        more = ", ..." if self.count > len(self.lines) else ""
+        # Past the lines named, how many in all: ", ..." alone read the same for 6 as for 6000.
+        more = f", ... ({self.count:,} in all)" if self.count > len(self.lines) else ""
         lines = ", ".join(str(n) for n in self.lines) + more
         return (
             f"input line{'' if one else 's'} {lines} {'holds' if one else 'hold'} keys batch "

@@ -27,6 +27,8 @@ from typing import IO, Any
 from claimaudit.batch.ignored import ignored_keys
 from claimaudit.batch.resume import paper_places
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.jsonlines import split_on_lone_cr
 from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.untrusted import NumberTooLongError, check_text, load_json
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
@@ -220,10 +222,10 @@ def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
 
 def _split_lines(handle: IO[bytes]) -> Iterator[bytes]:
     """The lines of ``handle``, each ended by "\\r\\n", "\\n" or a lone "\\r" (classic Mac OS),
-    as ``import-jsonl`` reads them. JSON never holds a raw "\\r" inside a line."""
+    as ``import-jsonl`` reads them; a lone "\\r" between the tokens of one JSON value is not
+    a line end (``guards.jsonlines``)."""
     for raw in handle:
-        body = raw.removesuffix(b"\n").removesuffix(b"\r")
-        yield from body.split(b"\r")
+        yield from split_on_lone_cr(raw.removesuffix(b"\n").removesuffix(b"\r"))
 
 
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
@@ -246,13 +248,13 @@ def require_json_lines(path: Path) -> None:
         try:
             refuse_utf16(handle.peek(4096))  # its first line may be too short to tell
         except NotUtf8Error as error:
-            raise DatasetError(f"{path}: {error}") from None
+            raise DatasetError(f"{shown_name(path)}: {error}") from None
         number, text = next(_lines(handle), (0, b""))
     if not number:
         return  # nothing to check: an empty input writes nothing
     problem = _not_an_object(text)
     if problem:
-        raise DatasetError(f"{path} is not JSON Lines: line {number} {problem}")
+        raise DatasetError(f"{shown_name(path)} is not JSON Lines: line {number} {problem}")
 
 
 def _not_an_object(text: bytes) -> str | None:

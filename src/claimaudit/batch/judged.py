@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.errors import NestingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import load_json
 
 
@@ -54,7 +55,7 @@ def judge_change_error(out: Path, found: Counter[str], judge: str) -> str:
         advice = "resume with the judge that wrote them"
     verdicts = "verdict" if total == 1 else "verdicts"
     return (
-        f"{out} holds {total} {verdicts} of this input's pairs by {by}, not by this run's "
-        f"{judge} judge, and a resumed run would keep them as its own: {advice}, or give "
+        f"{shown_name(out)} holds {total} {verdicts} of this input's pairs by {by}, not by this "
+        f"run's {judge} judge, and a resumed run would keep them as its own: {advice}, or give "
         "another --out"
     )

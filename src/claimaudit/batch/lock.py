@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from claimaudit.errors import BatchLockedError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import make_folder, remove_empty_folders
 
 if sys.platform != "win32":
@@ -51,7 +52,7 @@ def lock_path(out: Path) -> Path:
 
 def _refusal(out: Path) -> BatchLockedError:
     # Both batch and eval take this lock, and the refused run cannot tell which holds it.
-    return BatchLockedError(f"another batch or eval run is writing {out}")
+    return BatchLockedError(f"another batch or eval run is writing {shown_name(out)}")
 
 
 @contextmanager

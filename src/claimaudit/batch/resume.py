@@ -23,6 +23,7 @@ from pathlib import Path
 
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.errors import BatchOutputError, NestingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import load_json, scrub_surrogates
 from claimaudit.guards.userfiles import write_atomic
 from claimaudit.inputs import cut_ref, ref_key
@@ -94,12 +95,12 @@ class Resume:
     def problems(self, out: Path) -> list[str]:
         """One line per problem found in ``out``, for the user."""
         lines = [
-            f"{out} line {number} is not a record ({why}); left in place and ignored, so a pair "
-            "it held counts as not done"
+            f"{shown_name(out)} line {number} is not a record ({why}); left in place and "
+            "ignored, so a pair it held counts as not done"
             for number, why in self.corrupt
         ]
         if self.torn:
-            lines.append(f"{out}: dropped a last line cut short by an interrupted run")
+            lines.append(f"{shown_name(out)}: dropped a last line cut short by an interrupted run")
         return lines
 
 
@@ -197,8 +198,8 @@ def read_resume(out: Path) -> Resume:
         # Not one record: this is some other file (a draft, a database), not a run's output,
         # and resuming would cut its last line and append to it.
         raise BatchOutputError(
-            f"{out} holds no batch record, so it is not an earlier run's output; give a new "
-            "file to --out, or the one a run wrote"
+            f"{shown_name(out)} holds no batch record, so it is not an earlier run's output; "
+            "give a new file to --out, or the one a run wrote"
         )
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():

@@ -18,6 +18,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, given_as, require_text
 from claimaudit.errors import LibraryError, LibraryMissingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import name_problem
 from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
 from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
@@ -289,7 +290,7 @@ def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> 
     if library is not None:
         if path.is_dir():
             given = given_as("library", "--library", LIBRARY_ENV)
-            fail(f"{given} {path} is a folder; give the library file")
+            fail(f"{given} {shown_name(path)} is a folder; give the library file")
         if reads and not path.exists():
             # Worded as every surface of the command line says it (``library list`` too).
             fail(cli_message(LibraryMissingError(path)))

@@ -20,6 +20,7 @@ from claimaudit.cli._consoles import SaneConsole
 from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import (
     PartlyWrittenError,
@@ -99,7 +100,7 @@ def require_text(**values: str | None) -> None:
 def require_file(path: Path | None, option: str) -> None:
     """Exit 2 with one line when a file option names a folder."""
     if path is not None and path.is_dir():
-        fail(f"{option} {path} is a folder; give a file")
+        fail(f"{option} {shown_name(path)} is a folder; give a file")
 
 
 def progress_bar(label: str) -> Progress:
@@ -152,7 +153,7 @@ def require_writable(path: Path | None, option: str) -> None:
     if is_stream(path):
         # Written in place (userfiles.atomic_writer): no file is made in its folder (/dev).
         if not os.access(path, os.W_OK):
-            fail(f"{option} {path}: not writable")
+            fail(f"{option} {shown_name(path)}: not writable")
         return
     # A symbolic link's target is what gets written (userfiles.atomic_writer), beside it its
     # temporary: the link's own folder, checked alone, let a review run to its end and then
@@ -162,12 +163,13 @@ def require_writable(path: Path | None, option: str) -> None:
         _remove_when_done(make_folder(target.parent))
     except FileExistsError:
         # mkdir's "File exists" for notes.txt/r.json, notes.txt a file: say which is wrong.
-        fail(f"{option} {path}: {_file_in_the_way(target.parent)} is not a folder")
+        in_the_way = shown_name(_file_in_the_way(target.parent))
+        fail(f"{option} {shown_name(path)}: {in_the_way} is not a folder")
     except OSError as error:
-        fail(f"{option} {path}: cannot make its folder ({error.strerror})")
+        fail(f"{option} {shown_name(path)}: cannot make its folder ({error.strerror})")
     if not _may_write(target.parent) or (target.exists() and not _may_write(target)):
-        where = "" if target == path else f" (a link to {target})"
-        fail(f"{option} {path}{where}: not writable")
+        where = "" if target == path else f" (a link to {shown_name(target)})"
+        fail(f"{option} {shown_name(path)}{where}: not writable")
 
 
 def _may_write(path: Path) -> bool:
@@ -187,17 +189,21 @@ def refuse_symlink_loop(path: Path, option: str) -> None:
     """Exit 2 with one line when ``path`` is a symbolic link that loops: ``exists()`` is False
     for it as for a new file, so only the write, after all the work, would find it out."""
     if is_symlink_loop(path):
-        fail(f"{option} {path}: {missing_reason(path)}")
+        fail(f"{option} {shown_name(path)}: {missing_reason(path)}")
 
 
 def lock_refusal(option: str, out: Path, error: OSError) -> str:
     """Why ``out``'s lock file (made beside it) could not be made, in one line: a file where
     its folder must be was "cannot lock out/x.jsonl: File exists", naming neither."""
     if isinstance(error, (FileExistsError, NotADirectoryError)) and not out.parent.is_dir():
-        return f"{option} {out}: {_file_in_the_way(out.parent)} is not a folder"
+        in_the_way = shown_name(_file_in_the_way(out.parent))
+        return f"{option} {shown_name(out)}: {in_the_way} is not a folder"
     if isinstance(error, PermissionError) and out.parent.is_dir() and not _may_write(out.parent):
-        return f"{option} {out}: its folder {out.parent} may not be written ({error.strerror})"
-    return f"cannot lock {out}: {error.strerror or error}"
+        return (
+            f"{option} {shown_name(out)}: its folder {shown_name(out.parent)} may not be written "
+            f"({error.strerror})"
+        )
+    return f"cannot lock {shown_name(out)}: {error.strerror or error}"
 
 
 def _file_in_the_way(folder: Path) -> Path:
@@ -216,7 +222,7 @@ def write_texts(files: Mapping[Path, str]) -> None:
     except BrokenPipeError:
         raise
     except OSError as error:
-        what = f"{error.filename}: " if error.filename else ""
+        what = f"{shown_name(error.filename)}: " if error.filename else ""
         kept = "the file was" if len(files) == 1 else f"none of the {len(files)} files was"
         said = f"{kept} changed"
         if isinstance(error, PartlyWrittenError):
@@ -232,4 +238,4 @@ def write_text(path: Path, content: str) -> None:
     except BrokenPipeError:
         raise  # /dev/stdout read by `| head`: the quiet exit 141 every command gives
     except OSError as error:
-        fail(f"cannot write {path}: {error.strerror or error}")
+        fail(f"cannot write {shown_name(path)}: {error.strerror or error}")

@@ -124,8 +124,66 @@ class _CleanHelp:
         return [re.sub(r"^\{([^{}]*)\}(\.\.\.)?$", r"\1\2", p) for p in pieces]
 
 
+def _option_names(params: list[Any]) -> tuple[set[str], dict[str, Any]]:
+    """Every option name of a command (``--no-x`` forms and ``-h`` included), and those of
+    them that take a value, each with its option."""
+    names: set[str] = set()
+    valued: dict[str, Any] = {}
+    for param in params:
+        if getattr(param, "param_type_name", "") != "option":
+            continue
+        names.update(param.opts, param.secondary_opts)
+        if not param.is_flag and not param.count:
+            valued.update(dict.fromkeys(param.opts, param))
+    return names, valued
+
+
+def _what_it_takes(option: Any) -> str:
+    annotation = getattr(getattr(option, "type_descriptor", None), "annotation", None)
+    if isinstance(annotation, type) and issubclass(annotation, Path):
+        return "a file path"
+    return f"a value ({option.metavar})" if option.metavar else "a value"
+
+
+def refuse_option_as_value(ctx: Any, params: list[Any], args: list[str]) -> None:
+    """Exit 2 with one line when an option that takes a value is given another of the
+    command's options as its value (``--json --library x.db``): the parser took
+    ``--library`` as the output path and ``x.db`` as one more argument, and the error that
+    followed named neither. ``--`` as a value is refused too (``check --paper -- '-x'``
+    checked a paper named "--"). A value that merely starts with a dash (``-`` for standard
+    output, a file named ``-x.json``), or anything after ``--``, is taken as it always was."""
+    from claimaudit.cli._common import fail
+
+    names, valued = _option_names(params)
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            return
+        option = valued.get(arg)
+        if option is None:
+            index += 1
+            continue
+        values = args[index + 1 : index + 1 + max(option.nargs, 1)]
+        for value in values:
+            # "--library=x.db" is that option too, with its value attached.
+            name = value.split("=", 1)[0]
+            if value == "--":
+                got = "--, which ends the options"
+            elif value.startswith("-") and name in names:
+                got = f"the option {name}"
+            else:
+                continue
+            needs = f"{arg} needs {_what_it_takes(option)}"
+            fail(f"{needs}; got {got}. See '{ctx.command_path} --help'.")
+        index += 1 + len(values)
+
+
 class Command(_CleanHelp, TyperCommand):
-    pass
+    # typer bundles its own click: its Context type is not importable publicly.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        refuse_option_as_value(ctx, self.get_params(ctx), args)
+        return super().parse_args(ctx, args)
 
 
 class Group(_CleanHelp, TyperGroup):

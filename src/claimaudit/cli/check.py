@@ -64,6 +64,7 @@ from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import shown_text
 from claimaudit.engines import EngineName
 from claimaudit.guards.diskspace import is_no_room
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import (
     is_symlink_loop,
     missing_reason,
@@ -212,15 +213,18 @@ def batch(
     require_engine_options(engine, address, workers)
     require_text(address=address)
     if input_file.is_dir():
-        fail(f"{input_file} is a folder; give the JSON Lines input file")
+        fail(f"{shown_name(input_file)} is a folder; give the JSON Lines input file")
     if names_standard_input(input_file):
-        fail(f"{input_file} (standard input) is not read; give a JSON Lines file")
+        fail(f"{shown_name(input_file)} (standard input) is not read; give a JSON Lines file")
     if input_file.exists() and not input_file.is_file():
-        fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
+        fail(
+            f"{shown_name(input_file)} is not a regular file; give a JSON Lines file (stdin is "
+            "not read)"
+        )
     if not input_file.is_file():
         if is_symlink_loop(input_file):
-            fail(f"{input_file}: {missing_reason(input_file)}")
-        fail(f"no such input file: {input_file}")
+            fail(f"{shown_name(input_file)}: {missing_reason(input_file)}")
+        fail(f"no such input file: {shown_name(input_file)}")
     if out == Path("-"):
         # As for review, "-" reads as standard output; batch resumes from --out, so it needs
         # a file (a file called "-" is named with its folder: out/-).
@@ -232,7 +236,7 @@ def batch(
     try:
         require_json_lines(input_file)
     except OSError as error:
-        fail(f"cannot read {input_file}: {error.strerror or error}")
+        fail(f"cannot read {shown_name(input_file)}: {error.strerror or error}")
     # SIGTERM as Ctrl-C: the lock goes and the line says how to resume (a killed run left the
     # lock and said nothing). Caught outside the lock, so it is gone when the line is printed.
     with sigterm_interrupts():
@@ -264,19 +268,23 @@ def batch(
                     fail_on=as_fail_on(fail_on),
                 )
         except KeyboardInterrupt:
-            fail(f"interrupted; rerun with --out {out} to resume", code=EXIT_INTERRUPTED)
+            fail(
+                f"interrupted; rerun with --out {shown_name(out)} to resume", code=EXIT_INTERRUPTED
+            )
 
 
 def bad_input_advice(stats: BatchStats, out: Path) -> str:
     """What to do about the bad input lines a run wrote: fix them, since rerunning unchanged
     counts them as done; their old records stay in ``out`` unless a retry takes them out."""
     lines = stats.bad_lines
-    shown = ", ".join(str(n) for n in lines[:5]) + (", ..." if len(lines) > 5 else "")
+    # Past five, how many in all: "2, 3, 4, 5, 6, ..." alone hid whether 6 or 6000 were bad.
+    more = f", ... ({len(lines):,} in all)" if len(lines) > 5 else ""
+    shown = ", ".join(str(n) for n in lines[:5]) + more
     one = len(lines) == 1
     return (
         f"input line{'' if one else 's'} {shown} {'was' if one else 'were'} refused as bad input "
-        f"({out} holds why); fix {'it' if one else 'them'} and rerun (add --retry-not-checked "
-        "to take the old not_checked records out of --out)"
+        f"({shown_name(out)} holds why); fix {'it' if one else 'them'} and rerun (add "
+        "--retry-not-checked to take the old not_checked records out of --out)"
     )
 
 
@@ -286,7 +294,7 @@ def _refuse_another_judge(out: Path, keys: set[str], judge: str) -> None:
     try:
         found = other_judges(out, keys, judge)
     except OSError as error:
-        fail(f"cannot read {out}: {error.strerror or error}")
+        fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
     if found:
         fail(judge_change_error(out, found, judge))
 
@@ -302,7 +310,7 @@ def _drop_stale(out: Path, keys: set[str], library: Path | None) -> int:
     try:
         return drop_stale_in_library(out, keys, library)
     except OSError as error:
-        fail(f"cannot read {out}: {error.strerror or error}")
+        fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
 
 
 def _read_resume(out: Path) -> Resume:
@@ -310,7 +318,7 @@ def _read_resume(out: Path) -> Resume:
     try:
         return read_resume(out)
     except OSError as error:
-        fail(f"cannot read {out}: {error.strerror or error}")
+        fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
 
 
 def _scan(input_file: Path, resume: Resume, *, keys: bool = False) -> InputScan:
@@ -318,7 +326,7 @@ def _scan(input_file: Path, resume: Resume, *, keys: bool = False) -> InputScan:
     try:
         return scan_input(input_file, resume, keys=keys)
     except OSError as error:
-        fail(f"cannot read {input_file}: {error.strerror or error}")
+        fail(f"cannot read {shown_name(input_file)}: {error.strerror or error}")
 
 
 def _run_locked(
@@ -387,7 +395,7 @@ def _run_locked(
         try:
             dropped = drop_not_checked(out)
         except OSError as error:
-            fail(f"cannot read {out}: {error.strerror or error}")
+            fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
         if dropped:
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
             resume, rescan = _read_resume(out), True
@@ -455,21 +463,22 @@ def _run_locked(
             # A write to --out itself names no file; the records written so far are kept.
             full = error.filename or out
             fail(
-                f"batch stopped: the disk holding {full} is full ({error.strerror}); free some "
-                f"space and rerun with --out {out} to resume where it stopped"
+                f"batch stopped: the disk holding {shown_name(full)} is full ({error.strerror}); "
+                f"free some space and rerun with --out {shown_name(out)} to resume where it stopped"
             )
         if error.errno == errno.EFBIG:
             # A file size limit (ulimit -f) met by --out: "File too large" named no file.
             fail(
-                f"batch stopped: {error.filename or out} has reached this process's file size "
-                f"limit ({error.strerror}); raise the limit (ulimit -f) and rerun with --out "
-                f"{out} to resume where it stopped"
+                f"batch stopped: {shown_name(error.filename or out)} has reached this process's "
+                f"file size limit ({error.strerror}); raise the limit (ulimit -f) and rerun with "
+                f"--out {shown_name(out)} to resume where it stopped"
             )
-        where = f" ({error.filename})" if error.filename else ""
+        where = f" ({shown_name(error.filename)})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")
     err_console.print(
         shown_text(
-            f"wrote {counted(stats.written, 'record')} to {out}; {stats.skipped} already done"
+            f"wrote {counted(stats.written, 'record')} to {shown_name(out)}; {stats.skipped} "
+            "already done"
         )
     )
     err_console.print(f"this run: {stats.summary.line()}")
@@ -485,7 +494,7 @@ def _run_locked(
             # "Had to judge": a resumed run reads every line, but skips those already done.
             fail(f"no pair was judged: every line this run had to judge was bad input ({records})")
         # Nothing was judged (a judge or source down): as eval, not a success.
-        where = f"; {out} holds each pair's error (rerun with --retry-not-checked)"
+        where = f"; {shown_name(out)} holds each pair's error (rerun with --retry-not-checked)"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
     # needsReview is the policy's of this run, as for a cached judgement: --out's older lines
     # may say otherwise (they are left as written).
@@ -496,8 +505,8 @@ def _run_locked(
     if restated:
         err_console.print(
             shown_text(
-                f"note: needsReview of {counted(restated, 'record')} already in {out} was "
-                "decided under another review threshold; --fail-on goes by this run's "
+                f"note: needsReview of {counted(restated, 'record')} already in {shown_name(out)} "
+                "was decided under another review threshold; --fail-on goes by this run's "
                 f"({policy.effective_threshold:g})"
             )
         )

@@ -45,6 +45,7 @@ from claimaudit.evaluation.outputs import is_eval_rows, is_eval_summary
 from claimaudit.evaluation.rationales import check_rationales
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import (
     UnreadableFileError,
     check_regular,
@@ -158,8 +159,8 @@ def eval_command(
                 # Under the lock: a file another run writes is refused as such, not as this.
                 if not is_eval_rows(out):
                     fail(
-                        f"--out {out} holds no eval row, so it is not an earlier eval's output; "
-                        "give a new file, or one eval wrote"
+                        f"--out {shown_name(out)} holds no eval row, so it is not an earlier "
+                        "eval's output; give a new file, or one eval wrote"
                     )
             chosen = make_judge(judge, settings)
             runner = build_engine(
@@ -176,14 +177,14 @@ def eval_command(
                 )
             except KeyboardInterrupt:
                 # --out and --summary are replaced only once every pair is done.
-                kept = f"; {out} is as it was" if out is not None else ""
+                kept = f"; {shown_name(out)} is as it was" if out is not None else ""
                 fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
             except OSError as error:
                 if out is None or error.filename != str(out):
                     raise
                 # "cannot write the output: No space left on device" read as standard output.
                 # A file is replaced only at the end; a stream was written as pairs finished.
-                kept = "" if is_stream(out) else f", and {out} is as it was"
+                kept = "" if is_stream(out) else f", and {shown_name(out)} is as it was"
                 where = "standard output" if out == STDOUT else out  # --out - is /dev/stdout
                 fail(
                     f"cannot write --out {where}: {error.strerror or error}; no figures were "
@@ -222,7 +223,11 @@ def eval_command(
             )
         if not result.metrics.pairs:
             # Nothing was measured: figures over no pair would read as a judge always wrong.
-            where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
+            where = (
+                f"; {shown_name(out)} holds each pair's error"
+                if out
+                else "; --out keeps each pair's error"
+            )
             fail(f"no pair was judged ({result.not_checked} not_checked){where}", code=EXIT_MATCHED)
 
 
@@ -238,15 +243,15 @@ def _require_regular(path: Path, option: str) -> None:
     standard input by any name: eval reads none, and as for batch, a redirect from a file
     (``< claims.jsonl``) is refused as a pipe is."""
     if names_standard_input(path):
-        fail(f"{option} {path} (standard input) is not read; give a file")
+        fail(f"{option} {shown_name(path)} (standard input) is not read; give a file")
     try:
         check_regular(path)
     except FileNotFoundError:
-        fail(f"no such file: {path}")
+        fail(f"no such file: {shown_name(path)}")
     except UnreadableFileError as error:
-        fail(f"{option} {path} {error}")
+        fail(f"{option} {shown_name(path)} {error}")
     except OSError as error:
-        fail(f"{option} {path}: {error.strerror or error}")
+        fail(f"{option} {shown_name(path)}: {error.strerror or error}")
 
 
 # How many unknown ids the warning names; the count says how many there are.

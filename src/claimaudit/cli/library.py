@@ -27,6 +27,7 @@ from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_te
 from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
 from claimaudit.errors import ClaimauditError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import missing_reason, names_standard_input
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
@@ -155,7 +156,7 @@ def add(
                 try:
                     added = add_file(lib, path, ref=paper_ref, title=title, replace=replace)
                 except OSError as exc:
-                    fail(f"{path}: {exc.strerror or exc}")
+                    fail(f"{shown_name(path)}: {exc.strerror or exc}")
         except KeyboardInterrupt:
             fail(_interrupted(path, lib), code=EXIT_INTERRUPTED)
     _say_added(added)

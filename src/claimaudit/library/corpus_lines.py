@@ -13,6 +13,7 @@ from io import BufferedReader
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.jsonlines import split_on_lone_cr
 from claimaudit.guards.userfiles import UnreadableFileError, check_regular, missing_reason
 from claimaudit.library.extract_text import not_utf16
 
@@ -24,7 +25,8 @@ _BOM = b"\xef\xbb\xbf"
 def corpus_lines(path: Path) -> Iterator[tuple[int, str]]:
     """(number, text) of every line of ``path``; InputError naming the file (and the byte, for
     text that is not UTF-8) when it cannot be read as a corpus. Lines end at "\\r\\n", "\\n"
-    or a lone "\\r", as the text's lines did once its line ends were made "\\n"."""
+    or a lone "\\r", as the text's lines did once its line ends were made "\\n", but for a
+    lone "\\r" between the tokens of one JSON value (``guards.jsonlines``)."""
     try:
         check_regular(path)
         handle = path.open("rb")
@@ -52,7 +54,7 @@ def _lines(path: Path, handle: BufferedReader) -> Iterator[tuple[int, str]]:
         body = raw.removesuffix(b"\n").removesuffix(b"\r")
         if start == 0 and body.startswith(_BOM):  # the file's mark only, as "utf-8-sig" did
             body, start = body[len(_BOM) :], len(_BOM)
-        for piece in body.split(b"\r"):
+        for piece in split_on_lone_cr(body):
             number += 1
             yield number, _decoded(path, piece, start)
             start += len(piece) + 1
