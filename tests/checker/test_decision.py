@@ -167,3 +167,10 @@ def test_a_plugins_text_with_a_lone_surrogate_never_reaches_a_record(
         Checker(source, ScriptedJudge(pick("supports", "P002"))).check_paper(
             "Claim\ud800 words", "1706.03762"
         )
+
+
+def test_a_failure_that_says_nothing_still_says_why(source: MemorySource) -> None:
+    # QA: a judge plugin raising JudgeError(" ") gave a not_checked record with a blank error.
+    [record] = Checker(source, ScriptedJudge(failing(" "))).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "the check failed without a message"

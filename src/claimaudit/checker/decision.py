@@ -219,7 +219,8 @@ def failure(
         paperUrl=redact_url(url) if url else ref.url,
         # Messages come from backends and plugins: no credential in a URL may survive, and no
         # lone surrogate (a plugin's message), which no record may hold: it cannot be written.
-        error=scrub_surrogates(redact_text(error)),
+        # A plugin's error may say nothing ("" or spaces): a record always says why.
+        error=scrub_surrogates(redact_text(error)).strip() or "the check failed without a message",
         calls=calls or {},
     )
 
