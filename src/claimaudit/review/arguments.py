@@ -8,6 +8,7 @@ import threading
 from os import PathLike
 
 from claimaudit.checker.pipeline import Checker
+from claimaudit.engines import check_engine
 from claimaudit.errors import UsageError
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.bibliography import Bibliography
@@ -44,16 +45,6 @@ def check_workers(workers: object) -> None:
         return
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise UsageError(f"workers must be a whole number from 1 or None, not {workers!r}")
-
-
-def check_engine(engine: object) -> None:
-    """None (this process's threads) or an engine: anything without a ``check`` (a name such as
-    "ray") was an AttributeError once the first pairs were ready to judge."""
-    if engine is not None and not callable(getattr(engine, "check", None)):
-        raise UsageError(
-            "engine must be an Engine (claimaudit.engines.make_engine makes one) or None, "
-            f"not {_type(engine)}"
-        )
 
 
 def check_review_args(
