@@ -4,12 +4,14 @@ for ``workers``, quietly taken as some other number)."""
 
 from __future__ import annotations
 
+import os
+import re
 import threading
 from os import PathLike
 
 from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import check_engine
-from claimaudit.errors import UsageError
+from claimaudit.errors import DraftError, UsageError
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.bibliography import Bibliography
 from claimaudit.review.limits import ReviewLimits
@@ -29,6 +31,25 @@ def check_text(text: object) -> None:
             "text must be the draft's text, not a path: pass Path(...).read_text(encoding='utf-8')"
         )
     raise UsageError(f"text must be the draft's text (a string), not {_type(text)}")
+
+
+# A LaTeX command with its argument ("\cite{", "\section*["): in a draft's text, never in
+# the name of a file (a Windows path's "\Users\" has no brace after it).
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?\s*[{\[]")
+
+
+def check_draft_path(path: object) -> None:
+    """The LaTeX draft's path: a string that names no file and reads as LaTeX (a line break,
+    a command with its argument) is its text, refused in words; it was read as a file name,
+    "…/SciPy \\cite{x}.: no such file"."""
+    if not isinstance(path, str) or os.path.lexists(path):
+        return
+    if "\n" in path or _LATEX_COMMAND.search(path):
+        raise DraftError(
+            "review_latex takes the path of a .tex file, not the draft's text: write the text "
+            "to a file and pass its path (the HTTP API's and the MCP tool's review_latex take "
+            "the text)"
+        )
 
 
 def check_checker(checker: object) -> None:
