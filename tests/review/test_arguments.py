@@ -33,6 +33,11 @@ def _checker() -> Checker:
     [
         ({"text": Path("draft.md")}, "text must be the draft's text, not a path: pass Path("),
         ({"text": b"SciPy [@x]."}, "text must be the draft's text (a string), not bytes"),
+        # QA: a bare UnicodeEncodeError from the sentence splitter.
+        (
+            {"text": "SciPy \ud800 has sparse matrices [@x]."},
+            "the draft's text is not valid text: invalid UTF-8 or a lone surrogate at character 7",
+        ),
         ({"checker": "judge"}, "checker must be a Checker, not str"),
         ({"bibliography": Path("refs.bib")}, "bibliography must be a Bibliography (load_bib"),
         ({"bibliography": "refs.bib"}, "bibliography must be a Bibliography (load_bibliography"),

@@ -12,6 +12,7 @@ from os import PathLike
 from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import check_engine
 from claimaudit.errors import DraftError, UsageError
+from claimaudit.guards.untrusted import check_text as valid_text
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.bibliography import Bibliography
 from claimaudit.review.limits import ReviewLimits
@@ -23,8 +24,10 @@ def _type(value: object) -> str:
 
 
 def check_text(text: object) -> None:
-    """The draft's text: a path is refused in words, since it would be taken for the text."""
+    """The draft's text: a path is refused in words, since it would be taken for the text, and
+    so is text with a lone surrogate (a bare UnicodeEncodeError from the sentence splitter)."""
     if isinstance(text, str):
+        valid_text(text, "the draft's text")
         return
     if isinstance(text, PathLike):
         raise UsageError(
