@@ -216,6 +216,28 @@ _RELATIONS = ("supports", "contradicts", "not_addressed", "insufficient_evidence
             "the record: passagesRead (4) cannot exceed passagesSelected (3)",
         ),
         ({"passagesRead": -1}, "passagesRead: Input should be greater than or equal to 0"),
+        # QA: what claimaudit never writes: a selection larger than what it was taken from,
+        # a blank passage id, and text it could not write out (a lone surrogate).
+        (
+            {"passagesConsidered": 2, "passagesSelected": 3, "passagesRead": None},
+            "the record: passagesSelected (3) cannot exceed passagesConsidered (2)",
+        ),
+        (
+            {"evidencePassageId": "", "needsReview": True},
+            "evidencePassageId: a passage id is never blank; null when no passage was chosen",
+        ),
+        (
+            {"evidencePassageId": " ", "needsReview": True},
+            "evidencePassageId: a passage id is never blank; null when no passage was chosen",
+        ),
+        ({"claim": "c\ud800"}, "claim: not valid text: a lone surrogate at character 2"),
+        ({"evidence": "e \udcff"}, "evidence: not valid text: a lone surrogate at character 3"),
+        (
+            {"reviewNotes": ["fine", "x\ud800"], "needsReview": True},
+            "reviewNotes: not valid text: a lone surrogate at character 2",
+        ),
+        ({"calls": {"\ud800": 1}}, "calls: not valid text: a lone surrogate at character 1"),
+        ({"id": "\ud800"}, "id: not valid text: a lone surrogate at character 1"),
     ],
 )
 def test_a_record_that_breaks_the_schemas_rules_is_refused(
@@ -241,7 +263,7 @@ def test_a_record_that_breaks_the_schemas_rules_is_refused(
         },
         {"evidencePages": [4, 5, 6]},
         {"paperUrl": None},
-        {"passagesSelected": 3, "passagesRead": 2},
+        {"passagesConsidered": 5, "passagesSelected": 3, "passagesRead": 2},
         {"passagesRead": None},
         {"verdict": "contradicts", "needsReview": True},
         {"evidencePassageId": None, "evidence": None, "needsReview": True},
@@ -316,3 +338,22 @@ def test_the_published_schema_refuses_what_record_from_dict_refuses(
     assert not validator.is_valid(_checked_row() | change)
     with pytest.raises(InvalidRecordError):
         record_from_dict(_checked_row() | change)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"error": ""}, "error: a not_checked record says why: error is blank"),
+        ({"error": " \n"}, "error: a not_checked record says why: error is blank"),
+        ({"error": "x\ud800"}, "error: not valid text: a lone surrogate at character 2"),
+        ({"paperRef": "\udc80"}, "paperRef: not valid text: a lone surrogate at character 1"),
+    ],
+)
+def test_a_not_checked_record_that_claimaudit_never_writes_is_refused(
+    change: dict[str, object], message: str
+) -> None:
+    # QA: a failure that says nothing, or text that cannot be written back as UTF-8, read back.
+    failed = record_to_dict(NotCheckedRecord(claim="c", paperRef="arXiv:1", error="down"))
+    with pytest.raises(InvalidRecordError) as caught:
+        record_from_dict(failed | change)
+    assert str(caught.value) == f"not a valid review record: {message}"

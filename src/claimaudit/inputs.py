@@ -49,6 +49,13 @@ def _valid_text(value: str, what: str) -> str:
         raise InvalidClaimTextError(str(error)) from None
 
 
+def require_text(value: object, what: str) -> None:
+    """InvalidClaimError unless ``value`` is a string of valid text (no lone surrogate, which
+    no record may hold: it could not be written out as UTF-8)."""
+    require_str(value, what)
+    _valid_text(str(value), what)
+
+
 def _written_text(value: str, what: str) -> str:
     """``value`` unchanged when it is valid text a person could have written (the claim, the
     topic), else InvalidClaimTextError naming the first character that is not, and where."""

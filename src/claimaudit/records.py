@@ -92,6 +92,22 @@ def _web_url_or_none(value: str | None) -> str | None:
     return value
 
 
+def _written_text(value: Any) -> Any:
+    """``value`` unchanged unless a text in it (a string, or one in a list or a map's keys and
+    values) holds a lone surrogate: claimaudit never writes one (it refuses such input), and a
+    record holding one could not be written back out as UTF-8."""
+    texts = [value] if isinstance(value, str) else []
+    if isinstance(value, list | tuple):
+        texts = [item for item in value if isinstance(item, str)]
+    elif isinstance(value, Mapping):
+        texts = [t for pair in value.items() for t in pair if isinstance(t, str)]
+    for text in texts:
+        at = next((i for i, char in enumerate(text) if "\ud800" <= char <= "\udfff"), None)
+        if at is not None:
+            raise ValueError(f"not valid text: a lone surrogate at character {at + 1}")
+    return value
+
+
 def _object_choice(schema: dict[str, Any], kind: str) -> dict[str, Any]:
     """The ``kind`` branch of a nullable field's schema (``anyOf``: it or null)."""
     return next(c for c in schema.get("anyOf", [schema]) if c.get("type") == kind)
@@ -184,6 +200,7 @@ class CheckedRecord(BaseModel):
     # A claim (or topic) may quote a URL with a password or a token in it: the record echoes it
     # without, while the judge and the search read it as written (masking could change their
     # answers).
+    _text = field_validator("*")(_written_text)
     _no_credentials = field_validator("claim", "search_query")(mask_url_credentials)
     _web_url = field_validator("paper_url")(_web_url_or_none)
 
@@ -207,6 +224,14 @@ class CheckedRecord(BaseModel):
         total = math.fsum(value.values())
         if abs(total - 1.0) > PROBABILITY_SUM_TOLERANCE:
             raise ValueError(f"probabilities must sum to 1, not {total:.3f}")
+        return value
+
+    @field_validator("evidence_passage_id")
+    @classmethod
+    def _passage_id_is_not_blank(cls, value: str | None) -> str | None:
+        # A source's passage id is never blank (checker.vetting); no passage chosen is null.
+        if value is not None and not value.strip():
+            raise ValueError("a passage id is never blank; null when no passage was chosen")
         return value
 
     @field_validator("evidence_pages")
@@ -233,6 +258,12 @@ class CheckedRecord(BaseModel):
             raise ValueError(
                 f"passagesRead ({self.passages_read}) cannot exceed passagesSelected "
                 f"({self.passages_selected})"
+            )
+        # The selection is taken from the passages considered (checker.selection): never more.
+        if self.passages_selected > self.passages_considered:
+            raise ValueError(
+                f"passagesSelected ({self.passages_selected}) cannot exceed passagesConsidered "
+                f"({self.passages_considered})"
             )
         if self.review_notes and not self.needs_review:
             raise ValueError("a record with review notes always needs review")
@@ -267,8 +298,18 @@ class NotCheckedRecord(BaseModel):
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
 
+    _text = field_validator("*")(_written_text)  # as a CheckedRecord's
     _no_credentials = field_validator("claim")(mask_url_credentials)  # as a CheckedRecord's
     _web_url = field_validator("paper_url")(_web_url_or_none)
+
+    @field_validator("error")
+    @classmethod
+    def _error_says_why(cls, value: str) -> str:
+        # A failure always says why (the checker's, batch's and review's all do): a blank one
+        # left the reader nothing to act on.
+        if not value.strip():
+            raise ValueError("a not_checked record says why: error is blank")
+        return value
 
 
 # A review record, checked or not: ``verdict`` tells them apart (for pydantic too: the API's

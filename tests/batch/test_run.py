@@ -9,7 +9,7 @@ from claimaudit.batch.items import input_key, read_items, require_json_lines
 from claimaudit.batch.resume import read_resume
 from claimaudit.batch.run import pending_pairs, run_batch
 from claimaudit.checker.pipeline import Checker
-from claimaudit.errors import DatasetError
+from claimaudit.errors import DatasetError, UsageError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
 from tests.fakes import MemorySource, ScriptedJudge, pick
@@ -511,3 +511,24 @@ def test_an_old_record_for_an_id_two_lines_share_leaves_both_lines_to_check(
         "Aspirin lowers fever.",
         "Aspirin raises fever.",
     ]
+
+
+@pytest.mark.parametrize("engine", ["ray", 3])
+def test_an_engine_that_is_no_engine_is_refused_before_anything_is_written(
+    tmp_path: Path, source: MemorySource, engine: object
+) -> None:
+    # QA: review refuses engine="ray" in one line; run_batch failed with AttributeError:
+    # 'str' object has no attribute 'check'.
+    claims = _write_input(
+        tmp_path / "in.jsonl",
+        [json.dumps({"id": "c1", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]})],
+    )
+    out = tmp_path / "out.jsonl"
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    with pytest.raises(UsageError) as caught:
+        run_batch(claims, out, checker, engine=engine)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "engine must be an Engine (claimaudit.engines.make_engine makes one) or None, "
+        f"not {type(engine).__name__}"
+    )
+    assert not out.exists()

@@ -4,6 +4,8 @@ it."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from claimaudit.checker.pipeline import Checker
@@ -129,3 +131,46 @@ def test_a_judges_model_id_past_its_limit_is_cut_in_the_record(source: MemorySou
     [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord)
     assert record.model == "m" * 199 + "\u2026"
+
+
+def test_a_plugins_text_with_a_lone_surrogate_never_reaches_a_record(
+    source: MemorySource,
+) -> None:
+    # QA: a judge's model id or error message with a lone surrogate (a plugin's) was copied
+    # into the record, which then could not be written out as UTF-8 (check --json, batch).
+    from dataclasses import replace
+
+    from claimaudit.errors import InvalidClaimTextError, SourceError
+
+    def odd_model(decision: Decision) -> JudgeReply:
+        return replace(pick("supports", "P002")(decision), model="m\ud800")
+
+    records = [
+        *Checker(source, ScriptedJudge(odd_model)).check(CLAIM, ["1706.03762"]),
+        *Checker(source, ScriptedJudge(failing("down \ud800"))).check(CLAIM, ["1706.03762"]),
+    ]
+
+    class Failing(MemorySource):
+        def fetch(self, ref: object, query: str) -> object:  # type: ignore[override]
+            raise SourceError("gone \udcff")
+
+    records += Checker(Failing(), ScriptedJudge(pick("supports", "P002"))).check(CLAIM, ["x:1"])
+    for record in records:
+        json.dumps(record_to_dict(record), ensure_ascii=False).encode()  # no surrogate left
+    assert isinstance(records[0], CheckedRecord) and records[0].model == "m\ufffd"
+    assert [r.error for r in records[1:] if isinstance(r, NotCheckedRecord)] == [
+        "down \ufffd",
+        "gone \ufffd",
+    ]
+    # A claim is refused, never changed: check_paper, for callers that did not validate it.
+    with pytest.raises(InvalidClaimTextError, match="lone surrogate at character 6"):
+        Checker(source, ScriptedJudge(pick("supports", "P002"))).check_paper(
+            "Claim\ud800 words", "1706.03762"
+        )
+
+
+def test_a_failure_that_says_nothing_still_says_why(source: MemorySource) -> None:
+    # QA: a judge plugin raising JudgeError(" ") gave a not_checked record with a blank error.
+    [record] = Checker(source, ScriptedJudge(failing(" "))).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "the check failed without a message"

@@ -204,3 +204,13 @@ def test_a_passage_id_of_any_printable_form_is_kept() -> None:
     judge = ScriptedJudge(pick("supports", "sec-2.1 ¶3"))
     [record] = Checker(Named(), judge).check(CLAIM, ["scifact:1"])
     assert isinstance(record, CheckedRecord) and record.evidence_passage_id == "sec-2.1 ¶3"
+
+
+def test_a_passage_whose_text_holds_a_lone_surrogate_is_named() -> None:
+    # QA: the ranker failed on it, and the record said only "check failed: UnicodeEncodeError".
+    record = checked_with(passages=[Passage("P001", "Aspirin lowers fever\ud800.")])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "source 'memory' returned passage 'P001', but its text is not valid text: invalid "
+        "UTF-8 or a lone surrogate at character 21"
+    )

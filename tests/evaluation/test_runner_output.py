@@ -11,6 +11,7 @@ import pytest
 from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import PairRequest
 from claimaudit.engines.local import LocalEngine
+from claimaudit.errors import UsageError
 from claimaudit.evaluation.datasets import EvalPair
 from claimaudit.evaluation.report import summary
 from claimaudit.evaluation.runner import evaluate
@@ -99,3 +100,26 @@ class FailsNone(FailsAfterOne):
     ) -> None:
         for tag, request in requests:
             on_record(tag, NotCheckedRecord(claim=request.claim, paperRef=request.paper, error="x"))
+
+
+@pytest.mark.parametrize("engine", ["ray", 3])
+def test_an_engine_that_is_no_engine_is_refused_before_the_corpus_is_read(
+    tmp_path: Path, engine: object
+) -> None:
+    # QA: review refuses engine="ray" in one line; evaluate built the corpus's library, then
+    # failed with AttributeError: 'str' object has no attribute 'check'.
+    built: list[Path] = []
+
+    def corpus(library: Path, fmt: CorpusFormat, folder: Path) -> Source:
+        built.append(library)
+        return _memory(library, fmt, folder)
+
+    out = tmp_path / "pairs.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    with pytest.raises(UsageError) as caught:
+        evaluate(PAIRS, CorpusFormat.SCIFACT, tmp_path, judge, corpus, out, None, engine)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "engine must be an Engine (claimaudit.engines.make_engine makes one) or None, "
+        f"not {type(engine).__name__}"
+    )
+    assert built == [] and not out.exists()

@@ -10,7 +10,7 @@ import pytest
 
 from claimaudit.api import make_checker
 from claimaudit.checker.pipeline import Checker
-from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
+from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError, UsageError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
@@ -277,3 +277,43 @@ def test_judge_settings_out_of_range_are_refused_for_every_judge(
         judge = ScriptedJudge(pick("supports", "P001"))
         make_checker(judge, source=MemorySource(), cache=False, **fields)  # type: ignore[arg-type]
     assert JudgeSettings(timeout=5, context_tokens=4096).timeout == 5
+
+
+@pytest.mark.parametrize(
+    ("probabilities", "message"),
+    [
+        (
+            None,
+            "confidence_from_probabilities takes a mapping of option to probability, not NoneType",
+        ),
+        (
+            [0.5, 0.5],
+            "confidence_from_probabilities takes a mapping of option to probability, not list",
+        ),
+        ({"a": 1.0}, "a choice needs at least two options"),
+        # NaN compares false with everything: it gave 0.0, or whatever came first.
+        (
+            {"a": float("nan"), "b": 0.5},
+            "option 'a' has the probability nan; a probability is a number from 0 to 1",
+        ),
+        (
+            {"a": 0.5, "b": "0.5"},
+            "option 'b' has the probability '0.5'; a probability is a number from 0 to 1",
+        ),
+        (
+            {"a": True, "b": 0.0},
+            "option 'a' has the probability True; a probability is a number from 0 to 1",
+        ),
+        (
+            {"a": 2.0, "b": 0.0},
+            "option 'a' has the probability 2.0; a probability is a number from 0 to 1",
+        ),
+    ],
+)
+def test_confidence_of_what_is_no_distribution_is_a_usage_error(
+    probabilities: object, message: str
+) -> None:
+    # QA: a helper exported for plugin authors: None was a bare TypeError, NaN gave 0.0.
+    with pytest.raises(UsageError) as caught:
+        confidence_from_probabilities(probabilities)  # type: ignore[arg-type]
+    assert str(caught.value) == message

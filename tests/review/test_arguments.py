@@ -33,6 +33,11 @@ def _checker() -> Checker:
     [
         ({"text": Path("draft.md")}, "text must be the draft's text, not a path: pass Path("),
         ({"text": b"SciPy [@x]."}, "text must be the draft's text (a string), not bytes"),
+        # QA: a bare UnicodeEncodeError from the sentence splitter.
+        (
+            {"text": "SciPy \ud800 has sparse matrices [@x]."},
+            "the draft's text is not valid text: invalid UTF-8 or a lone surrogate at character 7",
+        ),
         ({"checker": "judge"}, "checker must be a Checker, not str"),
         ({"bibliography": Path("refs.bib")}, "bibliography must be a Bibliography (load_bib"),
         ({"bibliography": "refs.bib"}, "bibliography must be a Bibliography (load_bibliography"),
@@ -98,6 +103,32 @@ def test_review_latex_of_a_missing_draft_is_a_usage_error(tmp_path: Path) -> Non
     draft.write_text("SciPy has sparse matrices \\cite{x}.\n", encoding="utf-8")
     with pytest.raises(UsageError, match=r"^workers must be"):
         review_latex(draft, checker=_checker(), workers=-1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "SciPy has sparse matrices \\cite{x}.",
+        "\\documentclass{article}\n\\begin{document}\nSciPy \\cite{x}.\n\\end{document}\n",
+    ],
+)
+def test_review_latex_of_the_drafts_text_says_it_takes_a_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    # QA: the text was read as a file name: "/work/SciPy has sparse matrices \cite{x}.: no
+    # such file", which did not say that review_latex takes a path.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(DraftError) as caught:
+        review_latex(text, checker=_checker())
+    assert str(caught.value) == (
+        "review_latex takes the path of a .tex file, not the draft's text: write the text to a "
+        "file and pass its path (the HTTP API's and the MCP tool's review_latex take the text)"
+    )
+    # A file so named is read as one, and a name that is no LaTeX is still missing by name.
+    (tmp_path / "a \\cite{x}.tex").write_text("SciPy has sparse matrices \\cite{x}.\n", "utf-8")
+    assert review_latex("a \\cite{x}.tex", checker=_checker()).claims
+    with pytest.raises(DraftError, match=r"missing\.tex: no such file$"):
+        review_latex("missing.tex", checker=_checker())
 
 
 def test_render_html_and_annotate_latex_name_what_they_take() -> None:

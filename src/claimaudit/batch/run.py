@@ -31,7 +31,7 @@ from claimaudit.batch.lock import batch_lock
 from claimaudit.batch.repeats import RepeatedIds
 from claimaudit.batch.resume import Outcome, Resume, paper_places, read_resume
 from claimaudit.checker.pipeline import Checker
-from claimaudit.engines import Engine, PairRequest
+from claimaudit.engines import Engine, PairRequest, check_engine
 from claimaudit.engines.local import LocalEngine
 from claimaudit.guards.durable import PacedSync, sync_folder
 from claimaudit.guards.jsonsafe import escape_unsafe
@@ -222,6 +222,7 @@ def run_batch(
     a caller that holds that lock already, since it read ``out`` under it. ``done`` is what a
     scan counted of the pairs already done, for ``items`` that leave out a finished input
     (``InputScan.done``): its pairs are counted as skipped without reading it again."""
+    check_engine(engine)  # as review does: a name ("ray") is no engine
     if items is None:
         require_json_lines(source)
     with batch_lock(out) if lock else nullcontext():

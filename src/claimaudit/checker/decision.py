@@ -21,6 +21,7 @@ from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.checker.selection import Selection
 from claimaudit.checker.spending import Spent, is_count
 from claimaudit.errors import JudgeError
+from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import MAX_MODEL_CHARS
 from claimaudit.judges.protocol import (
@@ -216,8 +217,10 @@ def failure(
         claim=claim,
         paperRef=str(ref),
         paperUrl=redact_url(url) if url else ref.url,
-        # Messages come from backends and plugins: no credential in a URL may survive.
-        error=redact_text(error),
+        # Messages come from backends and plugins: no credential in a URL may survive, and no
+        # lone surrogate (a plugin's message), which no record may hold: it cannot be written.
+        # A plugin's error may say nothing ("" or spaces): a record always says why.
+        error=scrub_surrogates(redact_text(error)).strip() or "the check failed without a message",
         calls=calls or {},
     )
 

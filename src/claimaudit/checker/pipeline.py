@@ -66,7 +66,7 @@ from claimaudit.inputs import (
     paper_list,
     paper_text,
     ranking_query,
-    require_str,
+    require_text,
     search_query,
     shown_ref,
     source_query,
@@ -206,13 +206,14 @@ class Checker:
         ``judged``: the editions this check judged so far, by the reference judged as each; a
         paper read as one of them is not judged again (``_same_paper``), and one judged here
         is added."""
-        require_str(claim, "the claim")
+        # Valid text too: a lone surrogate made records that could not be written out.
+        require_text(claim, "the claim")
         paper = paper_text(paper)
         # As asked here too, for callers that did not validate: the same words in either
         # Unicode form, or with a soft hyphen inside, are one question, one key, one answer.
         claim = as_asked(claim)
         if topic is not None:
-            require_str(topic, "the topic")
+            require_text(topic, "the topic")
             # Spaced as the cache keys it: a judge shown "sparse    matrices" in its prompt
             # got another question than the one its cached answer is reused for.
             topic = " ".join(as_asked(topic).split())

@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from claimaudit.errors import SourceError
-from claimaudit.guards.untrusted import name_problem
+from claimaudit.guards.untrusted import name_problem, text_problem
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import MAX_TITLE_CHARS
 from claimaudit.judges.questions import NO_EVIDENCE
@@ -100,6 +100,11 @@ def _vet_passages(ref: PaperRef, passages: object, who: str) -> None:
                 f"{_kind(passage.text)} text, not a string"
             )
         _vet_passage_id(passage.passage_id, number, who)
+        # Refused, not cleaned: the quote is the source's text verbatim, and a lone surrogate
+        # cannot be ranked, sent or written ("check failed: UnicodeEncodeError" said nothing).
+        problem = text_problem(passage.text, "its text")
+        if problem is not None:
+            raise SourceError(f"{who} returned passage {passage.passage_id!r}, but {problem}")
         if passage.section is not None and not isinstance(passage.section, str):
             raise SourceError(
                 f"{who} returned passage {passage.passage_id!r} with a section of type "

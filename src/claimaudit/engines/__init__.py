@@ -84,6 +84,17 @@ class EngineOptions:
     workers: int | None = None  # None: one per CPU of the cluster
 
 
+def check_engine(engine: object) -> None:
+    """None (this process's threads) or an engine: anything without a ``check`` (a name such as
+    "ray") was an AttributeError once the first pairs were ready to judge. Every caller that
+    takes an ``engine`` (review, batch, eval) refuses it alike, before it reads or writes."""
+    if engine is not None and not callable(getattr(engine, "check", None)):
+        raise UsageError(
+            "engine must be an Engine (claimaudit.engines.make_engine makes one) or None, "
+            f"not {type(engine).__name__}"
+        )
+
+
 def make_engine(name: EngineName | str, options: EngineOptions | None = None) -> Engine:
     """The engine ``name``; RayMissingError (one line: how to install it) without Ray, and
     UsageError for a name that is no engine."""

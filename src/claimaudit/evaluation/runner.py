@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.api import make_checker
-from claimaudit.engines import Engine, PairRequest
+from claimaudit.engines import Engine, PairRequest, check_engine
 from claimaudit.engines.local import LocalEngine
 from claimaudit.evaluation.corpus import CorpusSource
 from claimaudit.evaluation.datasets import EvalPair
@@ -74,7 +74,10 @@ def evaluate(
 
     ``engine`` judges the pairs (default: here, in order; the ray engine writes each pair's row
     as it finishes, so ``out`` may be in another order, with the same rows). ``out`` is
-    replaced only when every pair is done: after a failure it holds what it held."""
+    replaced only when every pair is done: after a failure it holds what it held. An
+    ``engine`` that is no Engine (a name such as "ray") is a UsageError before the corpus is
+    read, as in review and batch."""
+    check_engine(engine)
     outcomes: list[Outcome] = []
     models: set[str] = set()
     not_checked = 0

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, runtime_checkable
 
-from claimaudit.errors import InvalidSettingsError, JudgeError, SettingNotTakenError
+from claimaudit.errors import InvalidSettingsError, JudgeError, SettingNotTakenError, UsageError
 from claimaudit.guards.untrusted import name_problem
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.net.redaction import clipped
@@ -252,14 +252,35 @@ class Judge(Protocol):
 
 
 def confidence_from_probabilities(probabilities: Mapping[str, float]) -> float:
-    """Jev's confidence: how far the top probability sits above uniform, scaled to [0, 1]."""
+    """Jev's confidence: how far the top probability sits above uniform, scaled to [0, 1].
+    UsageError, naming the problem, unless ``probabilities`` maps at least two options to
+    numbers from 0 to 1 (a plugin's None was a bare TypeError, and NaN gave 0.0)."""
+    if not isinstance(probabilities, Mapping):
+        raise UsageError(
+            "confidence_from_probabilities takes a mapping of option to probability, "
+            f"not {type(probabilities).__name__}"
+        )
     n = len(probabilities)
     if n < 2:
-        raise ValueError("a choice needs at least two options")
-    # As a float whatever number type the judge used (numpy's float32): records are JSON.
-    p_max = float(max(probabilities.values()))
+        raise UsageError("a choice needs at least two options")
+    # As floats whatever number type the judge used (numpy's float32): records are JSON.
+    p_max = max(_probability(option, value) for option, value in probabilities.items())
     value = (p_max - 1.0 / n) / (1.0 - 1.0 / n)
     return min(1.0, max(0.0, value))
+
+
+def _probability(option: object, value: object) -> float:
+    # Real numbers only: a bool or text is no probability, and NaN compares false with
+    # everything, so max() picked whichever came first and the confidence was made up.
+    number = (
+        float(value) if isinstance(value, numbers.Real) and not isinstance(value, bool) else None
+    )
+    if number is None or not 0.0 <= number <= 1.0:
+        raise UsageError(
+            f"option {str(option)[:40]!r} has the probability {repr(value)[:40]}; a "
+            "probability is a number from 0 to 1"
+        )
+    return number
 
 
 def settled_confidence(answer: ChoiceAnswer) -> float | None:

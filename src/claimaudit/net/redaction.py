@@ -334,12 +334,14 @@ def mask_key(text: str, key: str) -> str:
 
 def reply_text(text: str, key: str | None = None) -> str:
     """A text field of a backend's reply (a model id, a paper title) as a record keeps it: one
-    line without control characters or escape sequences (users read it on terminals and
-    pages), and without credentials: ``key``, the one the request was sent with, in any of its
-    encodings, and the secret environment values. A proxy may echo the key in any field."""
-    from claimaudit.guards.untrusted import without_controls
+    line without control characters, escape sequences (users read it on terminals and pages)
+    or lone surrogates, and without credentials: ``key``, the one the request was sent with, in
+    any of its encodings, and the secret environment values. A proxy may echo the key in any
+    field."""
+    from claimaudit.guards.untrusted import scrub_surrogates, without_controls
 
-    text = mask_secrets(" ".join(without_controls(text).split()))
+    # A lone surrogate (a plugin's text) could not be written out as UTF-8: the record would be.
+    text = mask_secrets(" ".join(scrub_surrogates(without_controls(text)).split()))
     return mask_key(text, key) if key else text
 
 

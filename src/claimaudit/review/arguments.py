@@ -4,11 +4,15 @@ for ``workers``, quietly taken as some other number)."""
 
 from __future__ import annotations
 
+import os
+import re
 import threading
 from os import PathLike
 
 from claimaudit.checker.pipeline import Checker
-from claimaudit.errors import UsageError
+from claimaudit.engines import check_engine
+from claimaudit.errors import DraftError, UsageError
+from claimaudit.guards.untrusted import check_text as valid_text
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.bibliography import Bibliography
 from claimaudit.review.limits import ReviewLimits
@@ -20,14 +24,35 @@ def _type(value: object) -> str:
 
 
 def check_text(text: object) -> None:
-    """The draft's text: a path is refused in words, since it would be taken for the text."""
+    """The draft's text: a path is refused in words, since it would be taken for the text, and
+    so is text with a lone surrogate (a bare UnicodeEncodeError from the sentence splitter)."""
     if isinstance(text, str):
+        valid_text(text, "the draft's text")
         return
     if isinstance(text, PathLike):
         raise UsageError(
             "text must be the draft's text, not a path: pass Path(...).read_text(encoding='utf-8')"
         )
     raise UsageError(f"text must be the draft's text (a string), not {_type(text)}")
+
+
+# A LaTeX command with its argument ("\cite{", "\section*["): in a draft's text, never in
+# the name of a file (a Windows path's "\Users\" has no brace after it).
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?\s*[{\[]")
+
+
+def check_draft_path(path: object) -> None:
+    """The LaTeX draft's path: a string that names no file and reads as LaTeX (a line break,
+    a command with its argument) is its text, refused in words; it was read as a file name,
+    "…/SciPy \\cite{x}.: no such file"."""
+    if not isinstance(path, str) or os.path.lexists(path):
+        return
+    if "\n" in path or _LATEX_COMMAND.search(path):
+        raise DraftError(
+            "review_latex takes the path of a .tex file, not the draft's text: write the text "
+            "to a file and pass its path (the HTTP API's and the MCP tool's review_latex take "
+            "the text)"
+        )
 
 
 def check_checker(checker: object) -> None:
@@ -44,16 +69,6 @@ def check_workers(workers: object) -> None:
         return
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise UsageError(f"workers must be a whole number from 1 or None, not {workers!r}")
-
-
-def check_engine(engine: object) -> None:
-    """None (this process's threads) or an engine: anything without a ``check`` (a name such as
-    "ray") was an AttributeError once the first pairs were ready to judge."""
-    if engine is not None and not callable(getattr(engine, "check", None)):
-        raise UsageError(
-            "engine must be an Engine (claimaudit.engines.make_engine makes one) or None, "
-            f"not {_type(engine)}"
-        )
 
 
 def check_review_args(

@@ -15,7 +15,7 @@ from claimaudit.inputs import validate_claim, validate_topic
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.annotate import annotate
-from claimaudit.review.arguments import check_review_args, check_text
+from claimaudit.review.arguments import check_draft_path, check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.citation_only import NO_CLAIM, only_pointers
 from claimaudit.review.claims import Claim, read_draft
@@ -125,6 +125,7 @@ def review_latex(
     bibliography it names, plus ``bibliography``), ``limits`` and ``cancel`` included.
     DraftError (a UsageError) when the draft is empty or cannot be read, BibliographyError
     when a bibliography it names cannot; see ``annotate_latex`` for the annotated copy."""
+    check_draft_path(path)
     draft = as_path(path, "the draft")
     check_review_args(
         checker=checker,

@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from claimaudit.checker.pipeline import Checker
-from claimaudit.engines import Engine, PairRequest
+from claimaudit.engines import Engine, PairRequest, check_engine
 from claimaudit.errors import CancelledWorkError
 from claimaudit.inputs import ref_key
 from claimaudit.records import Record
-from claimaudit.review.arguments import check_checker, check_engine, check_workers
+from claimaudit.review.arguments import check_checker, check_workers
 from claimaudit.sources.snapshot import SnapshotSource
 
 Pair = tuple[str, str]  # (claim text, paper reference)
