@@ -137,6 +137,15 @@ _FTS_TRIGGERS_V7 = (
 # ``math.GT/0309136`` as ``math/0309136``: the archive, then the number from its ``/`` on.
 _WITHOUT_SUBJECT = "substr(work, 1, instr(work, '.') - 1) || substr(work, instr(work, '/'))"
 
+
+# Steps 9 to 11 change how the search forms are read: each is made again where it changes.
+_REMAKE_SEARCH_FORMS = (
+    f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text) "
+    f"WHERE search_text IS NOT {search_text.SQL_NAME}(text)",
+    f"UPDATE passages SET search_section = {search_text.SQL_NAME}(section) "
+    f"WHERE search_section IS NOT {search_text.SQL_NAME}(section)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -304,10 +313,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         # the index over them, as in steps 7 and 8; the text and heading stay as read.
         (
             # The index and its triggers are dropped first (``_drop_index``).
-            f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text) "
-            f"WHERE search_text IS NOT {search_text.SQL_NAME}(text)",
-            f"UPDATE passages SET search_section = {search_text.SQL_NAME}(section) "
-            f"WHERE search_section IS NOT {search_text.SQL_NAME}(section)",
+            *_REMAKE_SEARCH_FORMS,
             _FTS_V7,
             *FTS_TRIGGERS.values(),
             REBUILD_FTS,
@@ -329,10 +335,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         # heading stay as read.
         (
             # The index and its triggers are dropped first (``_drop_index``).
-            f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text) "
-            f"WHERE search_text IS NOT {search_text.SQL_NAME}(text)",
-            f"UPDATE passages SET search_section = {search_text.SQL_NAME}(section) "
-            f"WHERE search_section IS NOT {search_text.SQL_NAME}(section)",
+            *_REMAKE_SEARCH_FORMS,
             CREATE_FTS,
             *FTS_TRIGGERS.values(),
             REBUILD_FTS,
@@ -354,10 +357,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         # where they change and the index over them; the text and heading stay as read.
         (
             # The index and its triggers are dropped first (``_drop_index``).
-            f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text) "
-            f"WHERE search_text IS NOT {search_text.SQL_NAME}(text)",
-            f"UPDATE passages SET search_section = {search_text.SQL_NAME}(section) "
-            f"WHERE search_section IS NOT {search_text.SQL_NAME}(section)",
+            *_REMAKE_SEARCH_FORMS,
             CREATE_FTS,
             *FTS_TRIGGERS.values(),
             REBUILD_FTS,
