@@ -20,12 +20,12 @@ draws cell by cell is joined into one first. A band of prose between two rules o
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Sequence
 
 from claimaudit.library.pdf.ruled import Grid
 from claimaudit.library.pdf.rules import Shape
 from claimaudit.library.pdf.segments import Segment
+from claimaudit.library.pdf.tables import EQUATION_NUMBER, LIST_LABEL
 
 # A rule is at most this thick (points) and at least this long: a table is wider than a
 # fraction bar or an underscore. PLOS's template draws a table's top and bottom rules 2 pt
@@ -45,11 +45,6 @@ _ROW_EMS = 0.3
 # at most this share of the table's width, to be a wrapped cell rather than a line of prose.
 _COLUMN_PT = 2.0
 _SHORT_SHARE = 0.5
-# A displayed formula's number, or a list item's label: rows of prose, not of cells.
-_EQUATION_NUMBER = re.compile(r"^\(\d+(?:\.\d+)*[a-z]?\)$")
-_LIST_LABEL = re.compile(
-    r"^(?:[\u2022\u25e6\u2013\u2014*-]|\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)])$"
-)
 
 
 def rule_bands(shapes: Sequence[Shape], segments: Sequence[Segment]) -> list[Grid]:
@@ -186,6 +181,6 @@ def _cells(rows: list[list[Segment]], starts: list[float], width: float) -> bool
 def _cell_row(row: list[Segment]) -> bool:
     return (
         len(row) >= 2
-        and not _LIST_LABEL.match(row[0].text.strip())
-        and not _EQUATION_NUMBER.match(row[-1].text.strip())
+        and not LIST_LABEL.match(row[0].text.strip())
+        and not EQUATION_NUMBER.match(row[-1].text.strip())
     )

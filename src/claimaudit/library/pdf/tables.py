@@ -30,9 +30,9 @@ _CELL_GAP_EMS = 1.0
 # The strip that stays empty down an aligned table's rows is at least this wide (ems).
 _MIN_STRIP_EMS = 0.5
 # A displayed formula's number at the right margin, "(3)": a formula, not a table cell.
-_EQUATION_NUMBER = re.compile(r"^\(\d+(?:\.\d+)*[a-z]?\)$")
+EQUATION_NUMBER = re.compile(r"^\(\d+(?:\.\d+)*[a-z]?\)$")
 # A list item's label as a cell of its own: "•", "1.", "(a)".
-_LIST_LABEL = re.compile(
+LIST_LABEL = re.compile(
     r"^(?:[\u2022\u25e6\u25aa\u25ab\u2023\u2219\u00b7\u25cf\u25cb\u25a0\u25a1\u2013\u2014*-]"
     r"|\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)])$"
 )
@@ -136,9 +136,9 @@ def _header(rows: list[list[Segment]], run: list[int]) -> bool:
 def _is_cell_row(row: list[Segment], width: float) -> bool:
     """Two or more cells, at most one of them long (a description), that are neither a list
     item's label and its text nor a displayed formula and its number."""
-    if len(row) < 2 or _LIST_LABEL.match(row[0].text.strip()):
+    if len(row) < 2 or LIST_LABEL.match(row[0].text.strip()):
         return False
-    if _EQUATION_NUMBER.match(row[-1].text.strip()):
+    if EQUATION_NUMBER.match(row[-1].text.strip()):
         return False
     return sum(s.x1 - s.x0 >= 0.25 * width for s in row) <= 1
 
