@@ -11,7 +11,6 @@ import typer
 
 from claimaudit.cli._checking import TimeoutOption
 from claimaudit.cli._common import LibraryOption, fail
-from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.server.binding import bind_problem, listen_host, port_problem
 from claimaudit.server.config import (
@@ -112,8 +111,4 @@ def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     from claimaudit.server.mcp.server import run_stdio
 
     check_environment()  # before the client's handshake: a setting every call would fail on
-    # SIGTERM as Ctrl-C (a client or a scheduler stopping the session): the calls in progress
-    # are stopped and the library closed (run_stdio's finally), and the exit status is 143;
-    # by the default handler none of that ran and the status was -15.
-    with sigterm_interrupts():
-        run_stdio(resolve_library_path(library), timeout)
+    run_stdio(resolve_library_path(library), timeout)
