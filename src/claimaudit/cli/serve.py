@@ -11,6 +11,7 @@ import typer
 
 from claimaudit.cli._checking import TimeoutOption
 from claimaudit.cli._common import LibraryOption, fail
+from claimaudit.cli._sigterm import EXIT_TERMINATED
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.server.binding import bind_problem, listen_host, port_problem
 from claimaudit.server.config import (
@@ -111,4 +112,7 @@ def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     from claimaudit.server.mcp.server import run_stdio
 
     check_environment()  # before the client's handshake: a setting every call would fail on
-    run_stdio(resolve_library_path(library), timeout)
+    if run_stdio(resolve_library_path(library), timeout):
+        # SIGTERM ended the session as Ctrl-C would (calls stopped, library closed): a
+        # terminated process's status, as every other command gives.
+        raise typer.Exit(EXIT_TERMINATED)

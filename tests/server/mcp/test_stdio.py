@@ -19,7 +19,7 @@ from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.hostile.helpers import cli as run_cli
 from tests.hostile.mcpwire import RawMCP, tool_text
-from tests.server.gated_mcp import gated_mcp, held_check, wait_for
+from tests.server.gated_mcp import gated_mcp, held_check, judged, wait_for
 
 LOOPBACK = "http://127.0.0.1"
 PAPER = "arXiv:1706.03762"
@@ -435,3 +435,36 @@ def test_ctrl_c_stops_the_server_while_the_client_keeps_stdin_open(tmp_path: Pat
             code = None
         assert code == 130
     assert b"Traceback" not in (tmp_path / "stderr.log").read_bytes()
+
+
+def test_sigterm_stops_the_server_as_ctrl_c_does_with_exit_143(tmp_path: Path) -> None:
+    # QA: every other command exits 143 on SIGTERM, its cleanup run; `mcp` died by the default
+    # handler (status -15), the library left unclosed and calls in progress unstopped.
+    with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as client:
+        assert client.request("ping", {})["result"] == {}
+        client.process.send_signal(signal.SIGTERM)
+        try:
+            code = client.process.wait(timeout=30)  # a guard against a hang, not a timing
+        except subprocess.TimeoutExpired:
+            code = None
+        assert code == 143
+    assert (tmp_path / "stderr.log").read_bytes() == b""
+
+
+def test_sigterm_during_a_check_stops_it_and_says_nothing(
+    example_library: Path, tmp_path: Path
+) -> None:
+    # The cancellation reaches a call in flight as a client's would: the check's second
+    # judgement is never begun, and nothing (no traceback from the event loop) is on stderr.
+    with gated_mcp(example_library, tmp_path) as (mcp, gate):
+        mcp.send(held_check(7))
+        wait_for(gate / "entered-1")
+        mcp.process.send_signal(signal.SIGTERM)
+        (gate / "hold").unlink()
+        try:
+            code = mcp.process.wait(timeout=30)  # a guard against a hang, not a timing
+        except subprocess.TimeoutExpired:
+            code = None
+        assert code == 143
+        assert judged(gate) == ["entered-1"]
+    assert (tmp_path / "stderr.log").read_bytes() == b""

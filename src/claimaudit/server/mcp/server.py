@@ -41,6 +41,7 @@ from claimaudit.server.mcp.protocol import (
     serve_only_tools,
 )
 from claimaudit.server.mcp.stdio import screened_stdio, unknown_tool
+from claimaudit.server.mcp.termination import cancelled_by_sigterm
 from claimaudit.server.mcp.tools import TOOLSETS
 from claimaudit.server.service import Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
@@ -73,6 +74,7 @@ class ScreenedMCPServer(MCPServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.work = ToolWork()
+        self.terminated = False  # the session ended by SIGTERM (``cancelled_by_sigterm``)
         # A tool's result, as the API's model for the same answer describes it.
         self.outputs: dict[str, type[BaseModel]] = {}
         serve_only_tools(self._lowlevel_server)
@@ -132,15 +134,18 @@ class ScreenedMCPServer(MCPServer):
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
         tools = [tool.name for tool in self._tool_manager.list_tools()]
-        with screened_stdio(self.work.stop_all, tools) as (lines, wire):
-            # The SDK types its streams as anyio.AsyncFile; it only iterates, writes, flushes.
-            streams = stdio_server(stdin=lines, stdout=wire)  # type: ignore[arg-type]
-            async with streams as (read_stream, write_stream):
-                await self._lowlevel_server.run(
-                    read_stream,
-                    write_stream,
-                    self._lowlevel_server.create_initialization_options(),
-                )
+        async with cancelled_by_sigterm() as termination:
+            with screened_stdio(self.work.stop_all, tools) as (lines, wire):
+                # The SDK types its streams as anyio.AsyncFile; it only iterates, writes,
+                # flushes.
+                streams = stdio_server(stdin=lines, stdout=wire)  # type: ignore[arg-type]
+                async with streams as (read_stream, write_stream):
+                    await self._lowlevel_server.run(
+                        read_stream,
+                        write_stream,
+                        self._lowlevel_server.create_initialization_options(),
+                    )
+        self.terminated = termination.requested
 
 
 def _with_judges(schema: dict[str, Any], judges: list[str]) -> dict[str, Any]:
@@ -185,10 +190,13 @@ def build_server(service: Service) -> ScreenedMCPServer:
     return server
 
 
-def run_stdio(library: Path, timeout: float | None = None) -> None:
+def run_stdio(library: Path, timeout: float | None = None) -> bool:
+    """Serve until the client closes stdin (False) or SIGTERM ends the session (True)."""
     service = Service(library, advice=mcp_advice, timeout=timeout)
     service.ensure_library()
     try:
-        build_server(service).run("stdio")
+        server = build_server(service)
+        server.run("stdio")
+        return server.terminated
     finally:
         service.close()
