@@ -211,3 +211,26 @@ def test_a_claim_without_cjk_ranks_passages_holding_cjk_as_before() -> None:
     )
     ranked = Bm25Ranker().rank("deep learning diagnosis", passages)
     assert [p.passage_id for p in ranked] == ["P001", "P002"]
+
+
+# QA: the ranker read text its own way, not as the library's index does, so a claim and a
+# passage that matched in ``library search`` ranked apart: a Persian word with and without the
+# non-joiner between its pieces, the Persian kaf and yeh and the Arabic ones (as an Arabic
+# keyboard types them), "ß" and "ss", a Greek vowel with and without its dialytika, a soft
+# hyphen inside a word, a Cherokee capital (SQLite folds no capital newer than Unicode 6.1).
+_SPELLINGS = [
+    ("\u0645\u06cc\u200c\u0634\u0648\u062f", "\u0645\u06cc\u0634\u0648\u062f"),
+    ("\u06a9\u062a\u0627\u0628", "\u0643\u062a\u0627\u0628"),
+    ("Stra\u00dfe", "Strasse"),
+    ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
+    ("treat\u00adment", "treatment"),
+    ("\u13e3\u13b3\u13a9", "\uabb3\uab83\uab79"),
+]
+
+
+@pytest.mark.parametrize(("one", "other"), _SPELLINGS, ids=lambda s: ascii(s))
+def test_bm25_reads_a_word_as_the_library_index_does(one: str, other: str) -> None:
+    passages = _passages("Nothing of the kind here.", f"It reads {one} so.", f"It reads {other}.")
+    for query in (one, other):
+        ranked = [p.passage_id for p in Bm25Ranker().rank(query, passages)]
+        assert sorted(ranked[:2]) == ["P002", "P003"], query

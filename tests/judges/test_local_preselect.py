@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimaudit.judges.local.preselect import _terms as preselect_terms
 from claimaudit.judges.local.preselect import bm25_scores, preselect
 
@@ -109,3 +111,25 @@ def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
     texts[6] = "我们研究深度学习方法在医学图像诊断中的应用。"
     texts[8] = "今天天气很好\uff0c我们去海边散步。"
     assert preselect("深度学习提高了医学图像诊断的准确率", texts, 1) == [6]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("\u0645\u06cc\u200c\u0634\u0648\u062f", "\u0645\u06cc\u0634\u0648\u062f"),
+        ("\u06a9\u062a\u0627\u0628", "\u0643\u062a\u0627\u0628"),
+        ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
+        ("treat\u00adment", "treatment"),
+    ],
+    ids=ascii,
+)
+def test_a_word_counts_as_the_library_index_reads_it(one: str, other: str) -> None:
+    # QA: a Persian word with and without the non-joiner between its pieces, the Persian kaf
+    # and yeh and the Arabic ones, a Greek vowel with and without its dialytika and a word
+    # with a soft hyphen inside counted as different words, though ``library search`` finds
+    # one by the other.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[5] = f"It reads {one} so."
+    assert preselect(other, texts, 1) == [5]
+    texts[5] = f"It reads {other} so."
+    assert preselect(one, texts, 1) == [5]

@@ -10,7 +10,6 @@ where it has one (``fit``: a judge with a context window counts tokens, see
 from __future__ import annotations
 
 import sqlite3
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -20,11 +19,8 @@ from claimaudit.library.fts import fts_query
 from claimaudit.passage import Passage
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.wordchars import (
-    unspaced_marks_as_breaks,
-    without_indic_joiners,
-    without_points,
-)
+from claimaudit.text.searchform import search_form
+from claimaudit.text.wordchars import unspaced_marks_as_breaks
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -51,7 +47,7 @@ class Bm25Ranker:
         # A CJK claim, and its passages, in character pairs: a run of CJK characters is one
         # token to unicode61, which no claim's word equals (``text.cjkpairs``). Any other
         # claim reads the passages as before.
-        read = _pairs if has_cjk(query) else _nfkc
+        read = _pairs if has_cjk(query) else _indexed
         match = fts_query(read(query))
         if match is None or not passages:
             return list(passages)
@@ -76,20 +72,20 @@ class Bm25Ranker:
         return [passages[i] for i in (*ranked_ids, *rest)]
 
 
-def _nfkc(text: str) -> str:
-    # As the library's index reads text: a decomposed accent or a full-width letter is the
-    # word it stands for, not a word break (unicode61 folds case and accents, not these); an
-    # Arabic or Hebrew word is the same word with or without its vowel points, an Indic word
-    # with or without the joiners that only choose how it is drawn; Thai (no spaces) broken
-    # at its marks, as before (``text.wordchars``).
+def _indexed(text: str) -> str:
+    # As the library's index reads text (``text.searchform``): a decomposed accent or a
+    # full-width letter is the word it stands for, not a word break; a Persian word the same
+    # with or without the non-joiner between its pieces, "ک" and "ی" as "ك" and "ي", "ß" as
+    # "ss"; an Arabic or Hebrew word with or without its vowel points. A claim and a passage
+    # that match in ``library search`` so match here. Thai (no spaces) broken at its marks,
+    # as before (``text.wordchars``).
     if text.isascii():
         return text
-    folded = without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
-    return unspaced_marks_as_breaks(folded)
+    return unspaced_marks_as_breaks(search_form(text))
 
 
 def _pairs(text: str) -> str:
-    return cjk_as_pairs(_nfkc(text))
+    return cjk_as_pairs(_indexed(text))
 
 
 @dataclass(frozen=True)
