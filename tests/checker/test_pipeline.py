@@ -1045,6 +1045,34 @@ def test_an_answer_cached_before_cjk_was_ranked_in_pairs_is_asked_afresh(cjk: bo
     assert len(judge.seen) == (2 if cjk else 1)
 
 
+@pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
+def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
+    long_claim: bool,
+) -> None:
+    # A CJK claim of more than 64 character pairs was ranked by its first 64 alone: its cached
+    # answer was judged on other passages and must not be reused. A shorter one's ranking did
+    # not change.
+    setting = (
+        "我们在这个研究中使用了许多不同的数据集和实验设置来评估模型的总体表现情况"
+        "并且比较了多种基线方法的结果以及它们在各种条件下的稳定性\uff0c"
+    )
+    claim = (setting if long_claim else "") + "注意力机制有帮助。"
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}:cjk-pairs"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if long_claim else 1)
+    assert len(judge.seen) == (2 if long_claim else 1)
+
+
 def test_a_paper_whose_only_passage_is_over_the_budget_is_not_sent_to_the_judge() -> None:
     # Asking with no passage would spend a (paid) call on nothing and blame the judge.
     source = MemorySource()

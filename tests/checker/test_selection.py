@@ -234,3 +234,25 @@ def test_bm25_reads_a_word_as_the_library_index_does(one: str, other: str) -> No
     for query in (one, other):
         ranked = [p.passage_id for p in Bm25Ranker().rank(query, passages)]
         assert sorted(ranked[:2]) == ["P002", "P003"], query
+
+
+def test_a_long_cjk_claim_is_ranked_by_its_late_pairs_too() -> None:
+    # QA: ranked by its first 64 terms, a Chinese claim was ranked by its first 64 characters'
+    # pairs: its key terms, after 64 characters of setting, counted for nothing and the
+    # passages kept document order.
+    setting = (
+        "我们在这个研究中使用了许多不同的数据集和实验设置来评估模型的总体表现情况"
+        "并且比较了多种基线方法的结果以及它们在各种条件下的稳定性"
+    )
+    assert len(setting) >= 64
+    passages = _passages("天气很好", "量子纠缠显著提升通信安全性", "今天下雨")
+    ranked = Bm25Ranker().rank(setting + "\uff0c结论是量子纠缠显著提升通信安全", passages)
+    assert ranked[0].passage_id == "P002"
+
+
+def test_a_claim_without_cjk_is_still_ranked_by_its_first_64_words() -> None:
+    # The verifier's figures were measured so; the late word is not among them.
+    words = " ".join(f"word{i}" for i in range(64))
+    passages = _passages("word3 here", "lateterm here")
+    ranked = Bm25Ranker().rank(f"{words} lateterm", passages)
+    assert [p.passage_id for p in ranked] == ["P001", "P002"]

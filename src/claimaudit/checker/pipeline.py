@@ -45,6 +45,7 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     offerable,
+    past_word_cap,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -317,6 +318,10 @@ class Checker:
             # Answers cached before a CJK question was ranked in character pairs were judged on
             # passages in document order (``text.cjkpairs``): asked afresh. Others keep theirs.
             selection += ":cjk-pairs"
+        if past_word_cap(ranking_query(claim, topic)):
+            # Answers cached before a long CJK question was ranked by all its pairs were judged
+            # on passages ranked by its first 64 characters' pairs: asked afresh.
+            selection += ":cjk-all-pairs"
         return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _key_after(
