@@ -10,7 +10,8 @@ where it has one (``fit``: a judge with a context window counts tokens, see
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -20,7 +21,11 @@ from claimaudit.passage import Passage
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import search_form
-from claimaudit.text.wordchars import unspaced_marks_as_breaks
+from claimaudit.text.wordchars import (
+    unspaced_marks_as_breaks,
+    without_indic_joiners,
+    without_points,
+)
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -94,6 +99,19 @@ def _indexed(text: str) -> str:
 
 def _pairs(text: str) -> str:
     return cjk_as_pairs(_indexed(text))
+
+
+def read_otherwise(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` reads otherwise in the index's search form than in the form the
+    rankers read before they took it (NFKC, without vowel points and Indic joiners): a Persian
+    word's non-joiner, a Persian kaf, a "ß", a soft hyphen. The results cache asks a question
+    whose claim or passages hold one afresh: its answer was judged on passages ranked otherwise."""
+    return any(
+        not text.isascii()
+        and search_form(text)
+        != without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
+        for text in texts
+    )
 
 
 def past_word_cap(query: str) -> bool:
