@@ -1079,8 +1079,9 @@ def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
         ("\u0645\u06cc\u200c\u0634\u0648\u062f", "Plain text.", True),  # a Persian non-joiner
         ("Die Strasse ist lang.", "Die Stra\u00dfe ist lang.", True),  # a passage's "ß"
         ("Attention helps.", "Attention helps, caf\u00e9.", False),  # read alike as before
+        ("\u03b7 \u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "Plain text.", True),  # a tonos
     ],
-    ids=["persian-claim", "german-passage", "unchanged"],
+    ids=["persian-claim", "german-passage", "unchanged", "greek-claim"],
 )
 def test_an_answer_cached_before_the_rankers_read_the_search_form_is_asked_afresh(
     claim: str, passage: str, afresh: bool

@@ -225,6 +225,11 @@ _SPELLINGS = [
     ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
     ("treat\u00adment", "treatment"),
     ("\u13e3\u13b3\u13a9", "\uabb3\uab83\uab79"),
+    # Greek and Russian with and without their tonos or ё, which ``library search`` looks up in
+    # each spelling: the ranker read them as different words.
+    ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
+    ("\u0386\u03a3\u039a\u0397\u03a3\u0397", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
+    ("\u0451\u0436\u0438\u043a", "\u0435\u0436\u0438\u043a"),
 ]
 
 

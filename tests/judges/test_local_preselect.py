@@ -120,14 +120,16 @@ def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
         ("\u06a9\u062a\u0627\u0628", "\u0643\u062a\u0627\u0628"),
         ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
         ("treat\u00adment", "treatment"),
+        ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
+        ("\u0451\u0436\u0438\u043a", "\u0435\u0436\u0438\u043a"),
     ],
     ids=ascii,
 )
 def test_a_word_counts_as_the_library_index_reads_it(one: str, other: str) -> None:
     # QA: a Persian word with and without the non-joiner between its pieces, the Persian kaf
     # and yeh and the Arabic ones, a Greek vowel with and without its dialytika and a word
-    # with a soft hyphen inside counted as different words, though ``library search`` finds
-    # one by the other.
+    # with a soft hyphen inside, a Greek or Russian word with and without its tonos or ё
+    # counted as different words, though ``library search`` finds one by the other.
     texts = [f"Filler sentence number {i} about weather." for i in range(60)]
     texts[5] = f"It reads {one} so."
     assert preselect(other, texts, 1) == [5]

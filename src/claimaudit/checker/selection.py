@@ -20,7 +20,7 @@ from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.searchform import search_form
+from claimaudit.text.searchform import ranker_form
 from claimaudit.text.wordchars import (
     unspaced_marks_as_breaks,
     without_indic_joiners,
@@ -89,12 +89,10 @@ def _indexed(text: str) -> str:
     # As the library's index reads text (``text.searchform``): a decomposed accent or a
     # full-width letter is the word it stands for, not a word break; a Persian word the same
     # with or without the non-joiner between its pieces, "ک" and "ی" as "ك" and "ي", "ß" as
-    # "ss"; an Arabic or Hebrew word with or without its vowel points. A claim and a passage
-    # that match in ``library search`` so match here. Thai (no spaces) broken at its marks,
-    # as before (``text.wordchars``).
-    if text.isascii():
-        return text
-    return unspaced_marks_as_breaks(search_form(text))
+    # "ss"; an Arabic or Hebrew word with or without its vowel points; a Greek or Russian one
+    # with or without its tonos or ё, as ``library search`` finds it. A claim and a passage
+    # that match there so match here. Thai (no spaces) broken at its marks, as before.
+    return ranker_form(text)
 
 
 def _pairs(text: str) -> str:
@@ -102,16 +100,17 @@ def _pairs(text: str) -> str:
 
 
 def read_otherwise(texts: Iterable[str]) -> bool:
-    """Whether one of ``texts`` reads otherwise in the index's search form than in the form the
-    rankers read before they took it (NFKC, without vowel points and Indic joiners): a Persian
-    word's non-joiner, a Persian kaf, a "ß", a soft hyphen. The results cache asks a question
-    whose claim or passages hold one afresh: its answer was judged on passages ranked otherwise."""
-    return any(
-        not text.isascii()
-        and search_form(text)
-        != without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
-        for text in texts
-    )
+    """Whether one of ``texts`` reads otherwise to the rankers now (``text.searchform``) than
+    before they read the search form (NFKC, without vowel points and Indic joiners): a Persian
+    word's non-joiner, a Persian kaf, a "ß", a soft hyphen, a Greek tonos. The results cache
+    asks a question whose claim or passages hold one afresh: its answer was judged on passages
+    ranked otherwise."""
+    return any(not text.isascii() and ranker_form(text) != _before(text) for text in texts)
+
+
+def _before(text: str) -> str:
+    normal = without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
+    return unspaced_marks_as_breaks(normal)
 
 
 def past_word_cap(query: str) -> bool:

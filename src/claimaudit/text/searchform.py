@@ -18,7 +18,12 @@ import sqlite3
 import unicodedata
 from functools import cache
 
-from claimaudit.text.wordchars import class_ranges, without_indic_joiners, without_points
+from claimaudit.text.wordchars import (
+    class_ranges,
+    unspaced_marks_as_breaks,
+    without_indic_joiners,
+    without_points,
+)
 
 # Below U+0370 every capital is older than Unicode 6.1, whose case table FTS5's unicode61
 # tokenizer folds with; past U+1F000 no character has a lower-case form.
@@ -93,6 +98,30 @@ def search_form(text: str) -> str:
     if capitals.search(normal):
         normal = normal.translate(table)
     return normal
+
+
+# A Greek vowel's tonos and the Russian ё, which the index keeps and people often leave out:
+# ``library search`` looks a word up in its spellings with and without them
+# (``library.search_accents``), which a ranker, matching a claim's words against a passage's,
+# cannot; it reads both without them, so "ασκηση" and "άσκηση", "ежик" and "ёжик" are one word
+# to it as to the search.
+_WITHOUT_ACCENT = str.maketrans(
+    "\u03ac\u03ad\u03ae\u03af\u03cc\u03cd\u03ce\u0386\u0388\u0389\u038a\u038c\u038e\u038f"
+    "\u0451\u0401",
+    "\u03b1\u03b5\u03b7\u03b9\u03bf\u03c5\u03c9\u0391\u0395\u0397\u0399\u039f\u03a5\u03a9"
+    "\u0435\u0415",
+)
+
+
+def ranker_form(text: str) -> str:
+    """``text`` as the rankers (``checker.selection``, ``judges.local.preselect``) read a claim
+    and its passages: its search form, without the Greek tonos and the Russian ё
+    (``_WITHOUT_ACCENT``), and with Thai, Lao, Burmese and Khmer broken at their marks
+    (``text.wordchars.unspaced_marks_as_breaks``: ``library search`` looks such a word up
+    whole, a ranker has no words of theirs to match)."""
+    if text.isascii():
+        return text
+    return unspaced_marks_as_breaks(search_form(text).translate(_WITHOUT_ACCENT))
 
 
 @cache

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
-from claimaudit.text.searchform import search_form
-from claimaudit.text.wordchars import unspaced_marks_as_breaks, without_diacritics, words
+from claimaudit.text.searchform import ranker_form
+from claimaudit.text.wordchars import without_diacritics, words
 
 _STOP = set(
     "the a an of in on and or to for with by is are was were be been being that this these those "
@@ -26,17 +26,17 @@ _K1, _B = 1.2, 0.75
 
 
 def _folded(text: str) -> str:
-    """``text`` compared blind to case and as the library's index reads it
-    (``text.searchform``): a paper stored decomposed (NFD), a claim typed in full-width letters
-    and the composed spelling read as the same words, a Persian word with or without the
-    non-joiner between its pieces, "ک" and "ی" as "ك" and "ي", "ß" as "ss", an Arabic or
-    Hebrew word with or without its vowel points, so a claim and a window that match in
-    ``library search`` match here; Thai broken at its marks
-    (``text.wordchars.unspaced_marks_as_breaks``); a Latin diacritic NFKC left decomposed is
-    dropped, as the index drops it (a "k" under a combining circumflex, U+0302, is "k")."""
+    """``text`` compared blind to case and as the rankers read it (``text.searchform``): a
+    paper stored decomposed (NFD), a claim typed in full-width letters and the composed
+    spelling read as the same words, a Persian word with or without the non-joiner between its
+    pieces, "ک" and "ی" as "ك" and "ي", "ß" as "ss", an Arabic or Hebrew word with or without
+    its vowel points, a Greek or Russian one with or without its tonos or ё, so a claim and a
+    window that match in ``library search`` match here; Thai broken at its marks; a Latin
+    diacritic NFKC left decomposed is dropped, as the index drops it (a "k" under a combining
+    circumflex, U+0302, is "k")."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
-    return unspaced_marks_as_breaks(without_diacritics(search_form(text))).casefold()
+    return without_diacritics(ranker_form(text)).casefold()
 
 
 def _terms(text: str, pairs: bool = False) -> list[str]:
