@@ -135,3 +135,25 @@ def test_a_word_counts_as_the_library_index_reads_it(one: str, other: str) -> No
     assert preselect(other, texts, 1) == [5]
     texts[5] = f"It reads {other} so."
     assert preselect(one, texts, 1) == [5]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("caf\u00e9", "cafe"),
+        ("na\u00efve", "NAIVE"),
+        ("Vi\u1ec7t", "viet"),
+        ("\u0130zmir", "izmir"),
+    ],
+    ids=ascii,
+)
+def test_a_latin_word_counts_with_or_without_its_accents_as_the_index_reads_it(
+    one: str, other: str
+) -> None:
+    # QA: "cafe" found "café" in ``library search`` and matched it in the checker's BM25 (the
+    # tokenizer folds Latin accents), but the pre-selection read them as two words.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[7] = f"The {one} was open."
+    assert preselect(other, texts, 1) == [7]
+    texts[7] = f"The {other} was open."
+    assert preselect(one, texts, 1) == [7]

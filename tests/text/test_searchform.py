@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.text.searchform import ranker_form, search_form
+from claimaudit.text.searchform import as_tokenizer_folds, ranker_form, search_form
 
 
 @pytest.mark.parametrize(
@@ -42,3 +42,12 @@ def test_the_rankers_read_greek_and_russian_without_tonos_and_yo(one: str, other
     # The index keeps them and ``library search`` names each spelling; a ranker cannot.
     assert ranker_form(one) == ranker_form(other) == other
     assert search_form(one) != search_form(other)
+
+
+def test_letters_read_as_the_tokenizer_folds_them() -> None:
+    assert as_tokenizer_folds("Caf\u00e9 \u00c9t\u00e9 Vi\u1ec7t \u0130") == "Cafe ete Viet i"
+    # Letters it keeps stay; so does text in other scripts.
+    assert (
+        as_tokenizer_folds("\u00f8 \u00e6 \u00df \u0439 \u03ac")
+        == "\u00f8 \u00e6 \u00df \u0439 \u03ac"
+    )

@@ -146,3 +146,42 @@ def _unfolded() -> tuple[dict[int, str], re.Pattern[str]]:
     # some 15 times slower to make.
     pattern = "[" + class_ranges(sorted(table)) + "]" if kept else "(?!)"
     return table, re.compile(pattern)
+
+
+# Where the letters are that the tokenizer folds to another letter than their lower case: the
+# Latin ones with diacritics, Latin-1 to Latin Extended Additional (and, between, a few Greek
+# symbols, "ϐ" as "β").
+_FOLDABLE = range(0xC0, 0x1F00)
+# The tokenizer the index and ``checker.selection``'s BM25 read words with (``CREATE_FTS``),
+# bar the index's stemmer.
+TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+
+
+def as_tokenizer_folds(text: str) -> str:
+    """``text`` with each letter the index's tokenizer folds beyond its lower case so folded
+    ("é" and "É" as "e", "ệ" as "e", "İ" as "i"), for a ranker that reads words itself
+    (``judges.local.preselect``): "cafe" and "café" are one word to the index and to
+    ``checker.selection``'s BM25, and so to it. Letters the tokenizer keeps ("ø", "æ", "ß")
+    stay as they are."""
+    if text.isascii():
+        return text
+    return text.translate(_tokenizer_folds())
+
+
+@cache
+def _tokenizer_folds() -> dict[int, str]:
+    """Each letter the tokenizer reads as another than its lower case, with that one. Asked of
+    SQLite itself (one in-memory index, once a process), as ``_unfolded`` is: Python has no
+    table of what unicode61 removes."""
+    letters = [c for c in map(chr, _FOLDABLE) if c.isalpha()]
+    with sqlite3.connect(":memory:") as conn:
+        conn.execute(f'CREATE VIRTUAL TABLE t USING fts5(x, tokenize="{TOKENIZER}")')
+        conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+        conn.executemany("INSERT INTO t(rowid, x) VALUES (?, ?)", enumerate(letters, start=1))
+        read = dict(conn.execute("SELECT doc, term FROM v").fetchall())
+    conn.close()
+    return {
+        ord(c): read[i]
+        for i, c in enumerate(letters, start=1)
+        if read.get(i) not in (None, c, c.lower())
+    }

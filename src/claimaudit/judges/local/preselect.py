@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
-from claimaudit.text.searchform import ranker_form
+from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.wordchars import without_diacritics, words
 
 _STOP = set(
@@ -30,13 +30,14 @@ def _folded(text: str) -> str:
     paper stored decomposed (NFD), a claim typed in full-width letters and the composed
     spelling read as the same words, a Persian word with or without the non-joiner between its
     pieces, "ک" and "ی" as "ك" and "ي", "ß" as "ss", an Arabic or Hebrew word with or without
-    its vowel points, a Greek or Russian one with or without its tonos or ё, so a claim and a
-    window that match in ``library search`` match here; Thai broken at its marks; a Latin
-    diacritic NFKC left decomposed is dropped, as the index drops it (a "k" under a combining
-    circumflex, U+0302, is "k")."""
+    its vowel points, a Greek or Russian one with or without its tonos or ё, a Latin one with
+    or without its accents ("café" and "cafe", as the index's tokenizer folds them), so a claim
+    and a window that match in ``library search`` match here; Thai broken at its marks; a
+    Latin diacritic NFKC left decomposed is dropped, as the index drops it (a "k" under a
+    combining circumflex, U+0302, is "k")."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
-    return without_diacritics(ranker_form(text)).casefold()
+    return as_tokenizer_folds(without_diacritics(ranker_form(text))).casefold()
 
 
 def _terms(text: str, pairs: bool = False) -> list[str]:
