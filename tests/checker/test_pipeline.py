@@ -1080,8 +1080,9 @@ def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
         ("Die Strasse ist lang.", "Die Stra\u00dfe ist lang.", True),  # a passage's "ß"
         ("Attention helps.", "Attention helps, caf\u00e9.", False),  # read alike as before
         ("\u03b7 \u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "Plain text.", True),  # a tonos
+        ("Viet Nam grows.", "Vi\u1ec7t Nam grows.", True),  # two diacritics
     ],
-    ids=["persian-claim", "german-passage", "unchanged", "greek-claim"],
+    ids=["persian-claim", "german-passage", "unchanged", "greek-claim", "vietnamese-passage"],
 )
 def test_an_answer_cached_before_the_rankers_read_the_search_form_is_asked_afresh(
     claim: str, passage: str, afresh: bool

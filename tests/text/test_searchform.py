@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.text.searchform import as_tokenizer_folds, ranker_form, search_form
+from claimaudit.library._derived import CREATE_FTS
+from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_form, search_form
 
 
 @pytest.mark.parametrize(
@@ -51,3 +52,8 @@ def test_letters_read_as_the_tokenizer_folds_them() -> None:
         as_tokenizer_folds("\u00f8 \u00e6 \u00df \u0439 \u03ac")
         == "\u00f8 \u00e6 \u00df \u0439 \u03ac"
     )
+
+
+def test_the_tokenizer_named_is_the_index_s() -> None:
+    # The rankers fold as the index does only while the two read with one tokenizer.
+    assert f'tokenize="porter {TOKENIZER}"' in CREATE_FTS

@@ -9,10 +9,12 @@ where it has one (``fit``: a judge with a context window counts tokens, see
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from claimaudit.errors import JudgeError, UsageError
@@ -20,8 +22,9 @@ from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.searchform import ranker_form
+from claimaudit.text.searchform import TOKENIZER, ranker_form
 from claimaudit.text.wordchars import (
+    class_ranges,
     unspaced_marks_as_breaks,
     without_indic_joiners,
     without_points,
@@ -65,12 +68,11 @@ class Bm25Ranker:
         if match is None or not passages:
             return list(passages)
         with sqlite3.connect(":memory:") as db:
-            # Combining marks (M*) are word characters, as in the library's index: a Devanagari
-            # vowel sign or virama split "हिन्दी" into letters that any passage may hold.
-            db.execute(
-                "CREATE VIRTUAL TABLE p USING fts5(text, section, "
-                "tokenize=\"unicode61 categories 'L* N* Co M*'\")"
-            )
+            # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
+            # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
+            # letters that any passage may hold; a letter with two diacritics ("ệ", Vietnamese)
+            # folds as one with one does, as "cafe" matches "café".
+            db.execute(f'CREATE VIRTUAL TABLE p USING fts5(text, section, tokenize="{TOKENIZER}")')
             db.executemany(
                 "INSERT INTO p(rowid, text, section) VALUES (?, ?, ?)",
                 [(i, read(p.text), read(p.section or "")) for i, p in enumerate(passages)],
@@ -102,10 +104,25 @@ def _pairs(text: str) -> str:
 def read_otherwise(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` reads otherwise to the rankers now (``text.searchform``) than
     before they read the search form (NFKC, without vowel points and Indic joiners): a Persian
-    word's non-joiner, a Persian kaf, a "ß", a soft hyphen, a Greek tonos. The results cache
-    asks a question whose claim or passages hold one afresh: its answer was judged on passages
-    ranked otherwise."""
-    return any(not text.isascii() and ranker_form(text) != _before(text) for text in texts)
+    word's non-joiner, a Persian kaf, a "ß", a soft hyphen, a Greek tonos, a Vietnamese "ệ".
+    The results cache asks a question whose claim or passages hold one afresh: its answer was
+    judged on passages ranked otherwise."""
+    return any(
+        not text.isascii()
+        and (ranker_form(text) != _before(text) or _two_diacritics().search(text) is not None)
+        for text in texts
+    )
+
+
+@cache
+def _two_diacritics() -> re.Pattern[str]:
+    # Latin letters with two diacritics ("ệ"), which the ranker's tokenizer kept as they were
+    # before it folded them as the index's does (remove_diacritics 2).
+    def two(code: int) -> bool:
+        parts = unicodedata.normalize("NFD", chr(code))
+        return len(parts) > 2 and parts[0].isascii()
+
+    return re.compile("[" + class_ranges(c for c in range(0xC0, 0x1F00) if two(c)) + "]")
 
 
 def _before(text: str) -> str:
