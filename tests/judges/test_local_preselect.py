@@ -157,3 +157,13 @@ def test_a_latin_word_counts_with_or_without_its_accents_as_the_index_reads_it(
     assert preselect(other, texts, 1) == [7]
     texts[7] = f"The {other} was open."
     assert preselect(one, texts, 1) == [7]
+
+
+def test_a_cjk_character_standing_alone_counts() -> None:
+    # QA: the length rule for stray Latin letters dropped a one-syllable Korean word ("암",
+    # cancer; "약", drug), which the checker's BM25 and ``library search`` keep: a claim of
+    # such words had no term, and the first windows were kept.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[4] = "이 약 은 암 환자에게 좋다"
+    assert preselect("암 약", texts, 1) == [4]
+    assert preselect_terms("암 a 약", pairs=True) == ["암", "약"]

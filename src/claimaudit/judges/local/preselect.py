@@ -44,11 +44,12 @@ def _terms(text: str, pairs: bool = False) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
     # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
     # ``pairs`` (a CJK claim) a CJK run is its character pairs (``text.cjkpairs``), not one word
-    # no claim's word equals.
+    # no claim's word equals; a CJK character standing alone stays a term: a one-syllable
+    # Korean word ("암", cancer; "약", drug) or Chinese one between punctuation is a word, as
+    # the checker's BM25 and ``library search`` read it, not a stray letter.
     folded = _folded(text)
-    return [
-        t for t in words(cjk_as_pairs(folded) if pairs else folded) if t not in _STOP and len(t) > 1
-    ]
+    terms = words(cjk_as_pairs(folded) if pairs else folded)
+    return [t for t in terms if t not in _STOP and (len(t) > 1 or (pairs and has_cjk(t)))]
 
 
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
