@@ -264,3 +264,11 @@ def test_a_claim_without_cjk_is_still_ranked_by_its_first_64_words() -> None:
     passages = _passages("word3 here", "lateterm here")
     ranked = Bm25Ranker().rank(f"{words} lateterm", passages)
     assert [p.passage_id for p in ranked] == ["P001", "P002"]
+
+
+def test_bm25_reads_a_claim_in_half_width_katakana_in_pairs() -> None:
+    # QA: CJK only once NFKC-normalised, the claim was not read in pairs: one word a run, which
+    # no passage's word equals.
+    passages = _passages("天気", "データベースの設計", "雨")
+    ranked = Bm25Ranker().rank("\uff83\uff9e\uff70\uff80\uff8d\uff9e\uff70\uff7d", passages)
+    assert ranked[0].passage_id == "P002"
