@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from claimaudit.checker.selection import Bm25Ranker, select_candidates
+from claimaudit.checker.selection import Bm25Ranker, read_otherwise, select_candidates
 from claimaudit.sources.protocol import Passage
 
 
@@ -272,3 +272,26 @@ def test_bm25_reads_a_claim_in_half_width_katakana_in_pairs() -> None:
     passages = _passages("天気", "データベースの設計", "雨")
     ranked = Bm25Ranker().rank("\uff83\uff9e\uff70\uff80\uff8d\uff9e\uff70\uff7d", passages)
     assert ranked[0].passage_id == "P002"
+
+
+@pytest.mark.parametrize(
+    ("text", "otherwise"),
+    [
+        ("plain ASCII", False),
+        ("caf\u00e9, \u6df1\u5ea6\u5b66\u4e60, \u0939\u093f\u0928\u094d\u0926\u0940", False),
+        ("\ufb01nding", False),  # NFKC: the rankers read it so before
+        ("\u0643\u064e\u062a\u064e\u0628\u064e", False),  # vowel points: so too
+        ("Stra\u00dfe", True),
+        ("\u0645\u06cc\u200c\u0634\u0648\u062f", True),
+        ("treat\u00adment", True),
+        ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", True),
+        ("\u1f71", True),  # a tonos NFKC makes: ά (oxia) is ά
+        ("Vi\u1ec7t", True),
+        ("Vie\u0302\u0323t", True),  # the same, decomposed
+        ("\U0001e900 x", True),  # an Adlam capital, past the BMP
+        ("\U0001e922 x", False),
+    ],
+    ids=ascii,
+)
+def test_read_otherwise_tells_text_the_rankers_read_anew(text: str, otherwise: bool) -> None:
+    assert read_otherwise(["plain", text]) is otherwise

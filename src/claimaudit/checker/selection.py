@@ -22,9 +22,10 @@ from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.searchform import TOKENIZER, ranker_form
+from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
 from claimaudit.text.wordchars import (
     class_ranges,
+    has_astral,
     unspaced_marks_as_breaks,
     without_indic_joiners,
     without_points,
@@ -107,22 +108,31 @@ def read_otherwise(texts: Iterable[str]) -> bool:
     word's non-joiner, a Persian kaf, a "ß", a soft hyphen, a Greek tonos, a Vietnamese "ệ".
     The results cache asks a question whose claim or passages hold one afresh: its answer was
     judged on passages ranked otherwise."""
-    return any(
-        not text.isascii()
-        and (ranker_form(text) != _before(text) or _two_diacritics().search(text) is not None)
-        for text in texts
-    )
+    return any(_reads_otherwise(text) for text in texts)
+
+
+def _reads_otherwise(text: str) -> bool:
+    if text.isascii():
+        return False
+    # Quick for most text (a key is made for each question, of each passage): NFKC-normal and
+    # without a character the forms tell apart, it reads as before.
+    if unicodedata.is_normalized("NFKC", text) and not _altered(has_astral(text)).search(text):
+        return False
+    before = _before(text)
+    return ranker_form(text) != before or _altered(True).search(before) is not None
 
 
 @cache
-def _two_diacritics() -> re.Pattern[str]:
-    # Latin letters with two diacritics ("ệ"), which the ranker's tokenizer kept as they were
-    # before it folded them as the index's does (remove_diacritics 2).
+def _altered(astral: bool) -> re.Pattern[str]:
+    # What ``ranker_form`` changes (``text.searchform.altered_characters``), and the Latin
+    # letters with two diacritics ("ệ"), which the ranker's tokenizer kept as they were before
+    # it folded them as the index's does (remove_diacritics 2).
     def two(code: int) -> bool:
         parts = unicodedata.normalize("NFD", chr(code))
         return len(parts) > 2 and parts[0].isascii()
 
-    return re.compile("[" + class_ranges(c for c in range(0xC0, 0x1F00) if two(c)) + "]")
+    two_diacritics = class_ranges(c for c in range(0xC0, 0x1F00) if two(c))
+    return re.compile(f"[{altered_characters(astral)}{two_diacritics}]")
 
 
 def _before(text: str) -> str:

@@ -125,6 +125,22 @@ def ranker_form(text: str) -> str:
 
 
 @cache
+def altered_characters(astral: bool = True) -> str:
+    """The characters ``ranker_form`` changes in a text already NFKC-normal beyond the vowel
+    points, Indic joiners and Thai marks (``text.wordchars``), as the inside of a regex class
+    (those of the BMP alone unless ``astral``: such a class is read several times faster): a
+    text with none of them reads as it did before the rankers took the search form, which
+    ``checker.selection.read_otherwise`` tells quickly so."""
+    codes = {
+        *map(ord, "\u00ad\u034f\u200b\u2060\ufeff\u200c\u200d"),  # _INVISIBLE, the joiners
+        *map(ord, _PLAIN),
+        *_WITHOUT_ACCENT,
+        *_unfolded()[0],
+    }
+    return class_ranges(sorted(c for c in codes if astral or c < 0x10000))
+
+
+@cache
 def _unfolded() -> tuple[dict[int, str], re.Pattern[str]]:
     """The capitals the index's tokenizer leaves as they are, each with its lower case, and a
     pattern finding one. unicode61 folds case by Unicode 6.1's table (in every SQLite to date),
