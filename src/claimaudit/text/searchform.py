@@ -20,6 +20,7 @@ from functools import cache
 
 from claimaudit.text.wordchars import (
     class_ranges,
+    has_astral,
     unspaced_marks_as_breaks,
     without_indic_joiners,
     without_points,
@@ -95,9 +96,18 @@ def search_form(text: str) -> str:
     # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
     normal = plain_letters(without_points(normal))
     table, capitals = _unfolded()
+    if not has_astral(normal):
+        capitals = _bmp_capitals()  # a class past the BMP is read range by range, slower
     if capitals.search(normal):
         normal = normal.translate(table)
     return normal
+
+
+@cache
+def _bmp_capitals() -> re.Pattern[str]:
+    """``_unfolded``'s pattern for a text of the BMP alone."""
+    codes = sorted(c for c in _unfolded()[0] if c < 0x10000)
+    return re.compile("[" + class_ranges(codes) + "]" if codes else "(?!)")
 
 
 # A Greek vowel's tonos and the Russian ё, which the index keeps and people often leave out:
@@ -112,6 +122,8 @@ _WITHOUT_ACCENT = str.maketrans(
     "\u0435\u0415",
 )
 
+_ACCENT_FOUND = re.compile("[" + "".join(map(chr, _WITHOUT_ACCENT)) + "]")
+
 
 def ranker_form(text: str) -> str:
     """``text`` as the rankers (``checker.selection``, ``judges.local.preselect``) read a claim
@@ -121,7 +133,10 @@ def ranker_form(text: str) -> str:
     whole, a ranker has no words of theirs to match)."""
     if text.isascii():
         return text
-    return unspaced_marks_as_breaks(search_form(text).translate(_WITHOUT_ACCENT))
+    form = search_form(text)
+    if _ACCENT_FOUND.search(form):  # quick: translating reads every character through a dict
+        form = form.translate(_WITHOUT_ACCENT)
+    return unspaced_marks_as_breaks(form)
 
 
 @cache
@@ -181,14 +196,16 @@ def as_tokenizer_folds(text: str) -> str:
     stay as they are."""
     if text.isascii():
         return text
-    return text.translate(_tokenizer_folds())
+    table, found = _tokenizer_folds()
+    # Only the letters found are looked up: translating reads every character through the table.
+    return found.sub(lambda letter: table[ord(letter.group())], text)
 
 
 @cache
-def _tokenizer_folds() -> dict[int, str]:
-    """Each letter the tokenizer reads as another than its lower case, with that one. Asked of
-    SQLite itself (one in-memory index, once a process), as ``_unfolded`` is: Python has no
-    table of what unicode61 removes."""
+def _tokenizer_folds() -> tuple[dict[int, str], re.Pattern[str]]:
+    """Each letter the tokenizer reads as another than its lower case, with that one, and a
+    pattern finding one. Asked of SQLite itself (one in-memory index, once a process), as
+    ``_unfolded`` is: Python has no table of what unicode61 removes."""
     letters = [c for c in map(chr, _FOLDABLE) if c.isalpha()]
     with sqlite3.connect(":memory:") as conn:
         conn.execute(f'CREATE VIRTUAL TABLE t USING fts5(x, tokenize="{TOKENIZER}")')
@@ -196,8 +213,9 @@ def _tokenizer_folds() -> dict[int, str]:
         conn.executemany("INSERT INTO t(rowid, x) VALUES (?, ?)", enumerate(letters, start=1))
         read = dict(conn.execute("SELECT doc, term FROM v").fetchall())
     conn.close()
-    return {
+    table = {
         ord(c): read[i]
         for i, c in enumerate(letters, start=1)
         if read.get(i) not in (None, c, c.lower())
     }
+    return table, re.compile("[" + class_ranges(sorted(table)) + "]" if table else "(?!)")

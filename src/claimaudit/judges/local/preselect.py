@@ -65,9 +65,10 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
         df.update(doc.keys())
     n = len(docs)
     scores = []
+    terms = set(_terms(query, pairs))
     for doc, length in zip(docs, lengths, strict=True):
         score = 0.0
-        for term in set(_terms(query, pairs)):
+        for term in terms:
             tf = doc.get(term, 0)
             if tf:
                 idf = math.log(1.0 + (n - df[term] + 0.5) / (df[term] + 0.5))
