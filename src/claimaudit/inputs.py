@@ -244,7 +244,8 @@ def search_query(claim: str, topic: str | None) -> str:
 
 def ranking_query(claim: str, topic: str | None) -> str:
     """``search_query``'s words in the order the ranker reads them: the topic's first, since
-    the ranker keeps a claim's first 64 distinct words and a long claim would push them out."""
+    the ranker keeps a claim's first 64 distinct words and a long claim would push them out
+    (a CJK claim's character pairs it reads all of, ``checker.selection.MAX_CJK_TERMS``)."""
     topic = _spaced(topic)
     return f"{topic} {claim}".strip() if topic else claim
 

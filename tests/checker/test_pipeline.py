@@ -1045,6 +1045,65 @@ def test_an_answer_cached_before_cjk_was_ranked_in_pairs_is_asked_afresh(cjk: bo
     assert len(judge.seen) == (2 if cjk else 1)
 
 
+@pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
+def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
+    long_claim: bool,
+) -> None:
+    # A CJK claim of more than 64 character pairs was ranked by its first 64 alone: its cached
+    # answer was judged on other passages and must not be reused. A shorter one's ranking did
+    # not change.
+    setting = (
+        "我们在这个研究中使用了许多不同的数据集和实验设置来评估模型的总体表现情况"
+        "并且比较了多种基线方法的结果以及它们在各种条件下的稳定性\uff0c"
+    )
+    claim = (setting if long_claim else "") + "注意力机制有帮助。"
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}:cjk-pairs"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if long_claim else 1)
+    assert len(judge.seen) == (2 if long_claim else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("\u0645\u06cc\u200c\u0634\u0648\u062f", "Plain text.", True),  # a Persian non-joiner
+        ("Die Strasse ist lang.", "Die Stra\u00dfe ist lang.", True),  # a passage's "ß"
+        ("Attention helps.", "Attention helps, caf\u00e9.", False),  # read alike as before
+        ("\u03b7 \u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "Plain text.", True),  # a tonos
+        ("Viet Nam grows.", "Vi\u1ec7t Nam grows.", True),  # two diacritics
+    ],
+    ids=["persian-claim", "german-passage", "unchanged", "greek-claim", "vietnamese-passage"],
+)
+def test_an_answer_cached_before_the_rankers_read_the_search_form_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # A claim or passage the rankers now read otherwise (``text.searchform``) was judged on
+    # passages ranked otherwise: its cached answer must not be reused. Others keep theirs.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
 def test_a_paper_whose_only_passage_is_over_the_budget_is_not_sent_to_the_judge() -> None:
     # Asking with no passage would spend a (paid) call on nothing and blame the judge.
     source = MemorySource()

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from claimaudit.checker.selection import Bm25Ranker, select_candidates
+from claimaudit.checker.selection import Bm25Ranker, read_otherwise, select_candidates
 from claimaudit.sources.protocol import Passage
 
 
@@ -211,3 +211,87 @@ def test_a_claim_without_cjk_ranks_passages_holding_cjk_as_before() -> None:
     )
     ranked = Bm25Ranker().rank("deep learning diagnosis", passages)
     assert [p.passage_id for p in ranked] == ["P001", "P002"]
+
+
+# QA: the ranker read text its own way, not as the library's index does, so a claim and a
+# passage that matched in ``library search`` ranked apart: a Persian word with and without the
+# non-joiner between its pieces, the Persian kaf and yeh and the Arabic ones (as an Arabic
+# keyboard types them), "ß" and "ss", a Greek vowel with and without its dialytika, a soft
+# hyphen inside a word, a Cherokee capital (SQLite folds no capital newer than Unicode 6.1).
+_SPELLINGS = [
+    ("\u0645\u06cc\u200c\u0634\u0648\u062f", "\u0645\u06cc\u0634\u0648\u062f"),
+    ("\u06a9\u062a\u0627\u0628", "\u0643\u062a\u0627\u0628"),
+    ("Stra\u00dfe", "Strasse"),
+    ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
+    ("treat\u00adment", "treatment"),
+    ("\u13e3\u13b3\u13a9", "\uabb3\uab83\uab79"),
+    # Greek and Russian with and without their tonos or ё, which ``library search`` looks up in
+    # each spelling: the ranker read them as different words.
+    ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
+    ("\u0386\u03a3\u039a\u0397\u03a3\u0397", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
+    ("\u0451\u0436\u0438\u043a", "\u0435\u0436\u0438\u043a"),
+    # A letter with two diacritics, folded by the index's tokenizer (remove_diacritics 2), not
+    # by the ranker's (1): "Việt" and "Viet".
+    ("Vi\u1ec7t", "Viet"),
+]
+
+
+@pytest.mark.parametrize(("one", "other"), _SPELLINGS, ids=lambda s: ascii(s))
+def test_bm25_reads_a_word_as_the_library_index_does(one: str, other: str) -> None:
+    passages = _passages("Nothing of the kind here.", f"It reads {one} so.", f"It reads {other}.")
+    for query in (one, other):
+        ranked = [p.passage_id for p in Bm25Ranker().rank(query, passages)]
+        assert sorted(ranked[:2]) == ["P002", "P003"], query
+
+
+def test_a_long_cjk_claim_is_ranked_by_its_late_pairs_too() -> None:
+    # QA: ranked by its first 64 terms, a Chinese claim was ranked by its first 64 characters'
+    # pairs: its key terms, after 64 characters of setting, counted for nothing and the
+    # passages kept document order.
+    setting = (
+        "我们在这个研究中使用了许多不同的数据集和实验设置来评估模型的总体表现情况"
+        "并且比较了多种基线方法的结果以及它们在各种条件下的稳定性"
+    )
+    assert len(setting) >= 64
+    passages = _passages("天气很好", "量子纠缠显著提升通信安全性", "今天下雨")
+    ranked = Bm25Ranker().rank(setting + "\uff0c结论是量子纠缠显著提升通信安全", passages)
+    assert ranked[0].passage_id == "P002"
+
+
+def test_a_claim_without_cjk_is_still_ranked_by_its_first_64_words() -> None:
+    # The verifier's figures were measured so; the late word is not among them.
+    words = " ".join(f"word{i}" for i in range(64))
+    passages = _passages("word3 here", "lateterm here")
+    ranked = Bm25Ranker().rank(f"{words} lateterm", passages)
+    assert [p.passage_id for p in ranked] == ["P001", "P002"]
+
+
+def test_bm25_reads_a_claim_in_half_width_katakana_in_pairs() -> None:
+    # QA: CJK only once NFKC-normalised, the claim was not read in pairs: one word a run, which
+    # no passage's word equals.
+    passages = _passages("天気", "データベースの設計", "雨")
+    ranked = Bm25Ranker().rank("\uff83\uff9e\uff70\uff80\uff8d\uff9e\uff70\uff7d", passages)
+    assert ranked[0].passage_id == "P002"
+
+
+@pytest.mark.parametrize(
+    ("text", "otherwise"),
+    [
+        ("plain ASCII", False),
+        ("caf\u00e9, \u6df1\u5ea6\u5b66\u4e60, \u0939\u093f\u0928\u094d\u0926\u0940", False),
+        ("\ufb01nding", False),  # NFKC: the rankers read it so before
+        ("\u0643\u064e\u062a\u064e\u0628\u064e", False),  # vowel points: so too
+        ("Stra\u00dfe", True),
+        ("\u0645\u06cc\u200c\u0634\u0648\u062f", True),
+        ("treat\u00adment", True),
+        ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", True),
+        ("\u1f71", True),  # a tonos NFKC makes: ά (oxia) is ά
+        ("Vi\u1ec7t", True),
+        ("Vie\u0302\u0323t", True),  # the same, decomposed
+        ("\U0001e900 x", True),  # an Adlam capital, past the BMP
+        ("\U0001e922 x", False),
+    ],
+    ids=ascii,
+)
+def test_read_otherwise_tells_text_the_rankers_read_anew(text: str, otherwise: bool) -> None:
+    assert read_otherwise(["plain", text]) is otherwise

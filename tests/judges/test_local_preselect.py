@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimaudit.judges.local.preselect import _terms as preselect_terms
 from claimaudit.judges.local.preselect import bm25_scores, preselect
 
@@ -109,3 +111,59 @@ def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
     texts[6] = "我们研究深度学习方法在医学图像诊断中的应用。"
     texts[8] = "今天天气很好\uff0c我们去海边散步。"
     assert preselect("深度学习提高了医学图像诊断的准确率", texts, 1) == [6]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("\u0645\u06cc\u200c\u0634\u0648\u062f", "\u0645\u06cc\u0634\u0648\u062f"),
+        ("\u06a9\u062a\u0627\u0628", "\u0643\u062a\u0627\u0628"),
+        ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
+        ("treat\u00adment", "treatment"),
+        ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
+        ("\u0451\u0436\u0438\u043a", "\u0435\u0436\u0438\u043a"),
+    ],
+    ids=ascii,
+)
+def test_a_word_counts_as_the_library_index_reads_it(one: str, other: str) -> None:
+    # QA: a Persian word with and without the non-joiner between its pieces, the Persian kaf
+    # and yeh and the Arabic ones, a Greek vowel with and without its dialytika and a word
+    # with a soft hyphen inside, a Greek or Russian word with and without its tonos or ё
+    # counted as different words, though ``library search`` finds one by the other.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[5] = f"It reads {one} so."
+    assert preselect(other, texts, 1) == [5]
+    texts[5] = f"It reads {other} so."
+    assert preselect(one, texts, 1) == [5]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("caf\u00e9", "cafe"),
+        ("na\u00efve", "NAIVE"),
+        ("Vi\u1ec7t", "viet"),
+        ("\u0130zmir", "izmir"),
+    ],
+    ids=ascii,
+)
+def test_a_latin_word_counts_with_or_without_its_accents_as_the_index_reads_it(
+    one: str, other: str
+) -> None:
+    # QA: "cafe" found "café" in ``library search`` and matched it in the checker's BM25 (the
+    # tokenizer folds Latin accents), but the pre-selection read them as two words.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[7] = f"The {one} was open."
+    assert preselect(other, texts, 1) == [7]
+    texts[7] = f"The {other} was open."
+    assert preselect(one, texts, 1) == [7]
+
+
+def test_a_cjk_character_standing_alone_counts() -> None:
+    # QA: the length rule for stray Latin letters dropped a one-syllable Korean word ("암",
+    # cancer; "약", drug), which the checker's BM25 and ``library search`` keep: a claim of
+    # such words had no term, and the first windows were kept.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[4] = "이 약 은 암 환자에게 좋다"
+    assert preselect("암 약", texts, 1) == [4]
+    assert preselect_terms("암 a 약", pairs=True) == ["암", "약"]

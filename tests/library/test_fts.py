@@ -24,3 +24,10 @@ def test_a_word_with_combining_marks_is_one_term() -> None:
     # Not "ह", "न", "द": letters any Hindi passage holds.
     assert query_terms("हिन्दी भाषा") == ["हिन्दी", "भाषा"]
     assert query_terms("Sparse_matrices, x2") == ["sparse", "matrices", "x2"]
+
+
+def test_query_terms_keeps_the_first_limit_distinct_words() -> None:
+    text = " ".join(f"w{i}" for i in range(100))
+    assert len(query_terms(text)) == 64
+    assert query_terms(text, 3) == ["w0", "w1", "w2"]
+    assert fts_query(text, 2) == '"w0" OR "w1"'

@@ -6,7 +6,8 @@ import sqlite3
 
 import pytest
 
-from claimaudit.library.search_text import SQL_NAME, _unfolded, register, search_text
+from claimaudit.library.search_text import SQL_NAME, register, search_text
+from claimaudit.text.searchform import _unfolded
 
 
 @pytest.mark.parametrize(

@@ -16,3 +16,12 @@ def test_only_han_kana_and_hangul_count_as_cjk() -> None:
 
 def test_an_iteration_mark_pairs_with_the_character_it_repeats() -> None:
     assert cjk_as_pairs("人々が").split() == ["人々", "々が"]
+
+
+def test_cjk_in_its_nfkc_form_counts() -> None:
+    # QA: a claim in half-width katakana, or in the Kangxi radicals a PDF's text may hold for
+    # Han, is CJK once normalised, as the rankers and ``library search`` read it: it was read
+    # as one word a run, and ranked the paper in document order.
+    assert has_cjk("\uff83\uff9e\uff70\uff80")  # ﾃﾞｰﾀ
+    assert has_cjk("\u2f08\u2f2f")  # ⼈⼯, for 人工
+    assert not has_cjk("caf\u00e9 \uff21\uff22 \u2460")  # full-width Latin, a circled digit

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain
 
 from claimaudit.advice import Advice, advised
 from claimaudit.backends.backend_output import prints_to_stderr
@@ -45,6 +46,8 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     offerable,
+    past_word_cap,
+    read_otherwise,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -309,14 +312,24 @@ class Checker:
         if self.cache is None:
             return None
         selection = f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}"
+        query = ranking_query(claim, topic)
         if topic_reordered(claim, topic):
             # Answers cached before the topic's words came first were ranked without some of
             # them: such a question is asked afresh.
             selection += ":topic-first"
-        if has_cjk(ranking_query(claim, topic)):
+        if has_cjk(query):
             # Answers cached before a CJK question was ranked in character pairs were judged on
             # passages in document order (``text.cjkpairs``): asked afresh. Others keep theirs.
             selection += ":cjk-pairs"
+        texts = (f"{p.text}\n{p.section or ''}" for p in paper.passages)
+        if read_otherwise(chain((query,), texts)):
+            # Answers cached before the rankers read text as the search index does
+            # (``text.searchform``) were judged on passages ranked otherwise: asked afresh.
+            selection += ":search-form"
+        if past_word_cap(query):
+            # Answers cached before a long CJK question was ranked by all its pairs were judged
+            # on passages ranked by its first 64 characters' pairs: asked afresh.
+            selection += ":cjk-all-pairs"
         return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _key_after(

@@ -9,18 +9,23 @@ where it has one (``fit``: a judge with a context window counts tokens, see
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from claimaudit.errors import JudgeError, UsageError
-from claimaudit.library.fts import fts_query
+from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
 from claimaudit.text.plain import is_link_only
+from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
 from claimaudit.text.wordchars import (
+    class_ranges,
+    has_astral,
     unspaced_marks_as_breaks,
     without_indic_joiners,
     without_points,
@@ -28,6 +33,13 @@ from claimaudit.text.wordchars import (
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
+# A CJK claim is ranked by all its character pairs, up to so many: a claim of 2,000 characters
+# and a topic of 1,000 (the most the surfaces take) give fewer. Each character is a pair, so the
+# first 64 terms, as other claims are ranked by, were a claim's first 64 characters: a long
+# claim whose key terms came late ranked passages as if they were absent. Measured on 2 cores,
+# a claim of 2,000 distinct pairs: 75 ms against 40 ms for 120 passages of 400 characters. The
+# bound only keeps a caller of ``rank`` with a far longer query from an unbounded expression.
+MAX_CJK_TERMS = 4096
 
 
 # The judge's own budget: the ranked passages and the most it may take -> the passages it can
@@ -51,17 +63,17 @@ class Bm25Ranker:
         # A CJK claim, and its passages, in character pairs: a run of CJK characters is one
         # token to unicode61, which no claim's word equals (``text.cjkpairs``). Any other
         # claim reads the passages as before.
-        read = _pairs if has_cjk(query) else _nfkc
-        match = fts_query(read(query))
+        cjk = has_cjk(query)
+        read = _pairs if cjk else _indexed
+        match = fts_query(read(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
         if match is None or not passages:
             return list(passages)
         with sqlite3.connect(":memory:") as db:
-            # Combining marks (M*) are word characters, as in the library's index: a Devanagari
-            # vowel sign or virama split "हिन्दी" into letters that any passage may hold.
-            db.execute(
-                "CREATE VIRTUAL TABLE p USING fts5(text, section, "
-                "tokenize=\"unicode61 categories 'L* N* Co M*'\")"
-            )
+            # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
+            # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
+            # letters that any passage may hold; a letter with two diacritics ("ệ", Vietnamese)
+            # folds as one with one does, as "cafe" matches "café".
+            db.execute(f'CREATE VIRTUAL TABLE p USING fts5(text, section, tokenize="{TOKENIZER}")')
             db.executemany(
                 "INSERT INTO p(rowid, text, section) VALUES (?, ?, ?)",
                 [(i, read(p.text), read(p.section or "")) for i, p in enumerate(passages)],
@@ -76,20 +88,63 @@ class Bm25Ranker:
         return [passages[i] for i in (*ranked_ids, *rest)]
 
 
-def _nfkc(text: str) -> str:
-    # As the library's index reads text: a decomposed accent or a full-width letter is the
-    # word it stands for, not a word break (unicode61 folds case and accents, not these); an
-    # Arabic or Hebrew word is the same word with or without its vowel points, an Indic word
-    # with or without the joiners that only choose how it is drawn; Thai (no spaces) broken
-    # at its marks, as before (``text.wordchars``).
-    if text.isascii():
-        return text
-    folded = without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
-    return unspaced_marks_as_breaks(folded)
+def _indexed(text: str) -> str:
+    # As the library's index reads text (``text.searchform``): a decomposed accent or a
+    # full-width letter is the word it stands for, not a word break; a Persian word the same
+    # with or without the non-joiner between its pieces, "ک" and "ی" as "ك" and "ي", "ß" as
+    # "ss"; an Arabic or Hebrew word with or without its vowel points; a Greek or Russian one
+    # with or without its tonos or ё, as ``library search`` finds it. A claim and a passage
+    # that match there so match here. Thai (no spaces) broken at its marks, as before.
+    return ranker_form(text)
 
 
 def _pairs(text: str) -> str:
-    return cjk_as_pairs(_nfkc(text))
+    return cjk_as_pairs(_indexed(text))
+
+
+def read_otherwise(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` reads otherwise to the rankers now (``text.searchform``) than
+    before they read the search form (NFKC, without vowel points and Indic joiners): a Persian
+    word's non-joiner, a Persian kaf, a "ß", a soft hyphen, a Greek tonos, a Vietnamese "ệ".
+    The results cache asks a question whose claim or passages hold one afresh: its answer was
+    judged on passages ranked otherwise."""
+    return any(_reads_otherwise(text) for text in texts)
+
+
+def _reads_otherwise(text: str) -> bool:
+    if text.isascii():
+        return False
+    # Quick for most text (a key is made for each question, of each passage): NFKC-normal and
+    # without a character the forms tell apart, it reads as before.
+    if unicodedata.is_normalized("NFKC", text) and not _altered(has_astral(text)).search(text):
+        return False
+    before = _before(text)
+    return ranker_form(text) != before or _altered(True).search(before) is not None
+
+
+@cache
+def _altered(astral: bool) -> re.Pattern[str]:
+    # What ``ranker_form`` changes (``text.searchform.altered_characters``), and the Latin
+    # letters with two diacritics ("ệ"), which the ranker's tokenizer kept as they were before
+    # it folded them as the index's does (remove_diacritics 2).
+    def two(code: int) -> bool:
+        parts = unicodedata.normalize("NFD", chr(code))
+        return len(parts) > 2 and parts[0].isascii()
+
+    two_diacritics = class_ranges(c for c in range(0xC0, 0x1F00) if two(c))
+    return re.compile(f"[{altered_characters(astral)}{two_diacritics}]")
+
+
+def _before(text: str) -> str:
+    normal = without_indic_joiners(without_points(unicodedata.normalize("NFKC", text)))
+    return unspaced_marks_as_breaks(normal)
+
+
+def past_word_cap(query: str) -> bool:
+    """Whether ``Bm25Ranker`` ranks by more of ``query``'s terms than MAX_TOKENS: a CJK query of
+    more character pairs, once ranked by its first MAX_TOKENS alone (so the results cache asks
+    such a question afresh)."""
+    return has_cjk(query) and len(query_terms(_pairs(query), MAX_TOKENS + 1)) > MAX_TOKENS
 
 
 @dataclass(frozen=True)

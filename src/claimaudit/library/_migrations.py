@@ -350,10 +350,10 @@ MIGRATIONS: tuple[Migration, ...] = (
         # "می‌شود" was indexed as "می" and "شود", so "میشود" (as often typed, without the
         # non-joiner) found nothing, nor did "می‌شود" find a paper writing "میشود". The search
         # forms now leave a (non-)joiner after an Arabic-script letter out, as a query is read
-        # (``search_text.without_invisible``), and "ß" as "ss", so "MASSE" and "strasse" find
+        # (``text.searchform.without_invisible``), and "ß" as "ss", so "MASSE" and "strasse" find
         # "Maße" and "Straße", and a Greek vowel without its dialytika, so "προιον" finds
         # "προϊόν", and the Persian kaf and yeh as the Arabic ones, so "كتاب" finds "کتاب"
-        # (``search_text.plain_letters``); as in steps 9 and 10 they are made again
+        # (``text.searchform.plain_letters``); as in steps 9 and 10 they are made again
         # where they change and the index over them; the text and heading stay as read.
         (
             # The index and its triggers are dropped first (``_drop_index``).

@@ -13,23 +13,27 @@ STOPWORDS = frozenset(
         "would"
     ).split()
 )
-_MAX_TOKENS = 64
+# The first so many distinct words of a query are searched for: the verifier's measured figures
+# were made so (``inputs.ranking_query`` puts a topic's words first for it).
+MAX_TOKENS = 64
 
 
-def query_terms(text: str) -> list[str]:
-    """Distinct lower-cased words of ``text`` without common words (all words if only those)."""
+def query_terms(text: str, limit: int = MAX_TOKENS) -> list[str]:
+    """Distinct lower-cased words of ``text`` without common words (all words if only those),
+    the first ``limit`` of them."""
     # A word with the combining marks inside it ("हिन्दी"), as the index reads it, never its
     # letters alone ("ह", "न", "द"), which match any passage holding them.
     tokens = [t.lower() for t in words(text)]
     content = [t for t in tokens if t not in STOPWORDS] or tokens
-    return list(dict.fromkeys(content))[:_MAX_TOKENS]
+    return list(dict.fromkeys(content))[:limit]
 
 
-def fts_query(text: str) -> str | None:
-    """An OR of quoted tokens (BM25 ranks passages matching more of them higher), or None.
+def fts_query(text: str, limit: int = MAX_TOKENS) -> str | None:
+    """An OR of quoted tokens, the first ``limit`` distinct ones (BM25 ranks passages matching
+    more of them higher), or None.
 
     Every token is wrapped in double quotes, so FTS5 operators (AND, NEAR, ``*``, ``:``, ``^``)
     typed by the user are searched for as plain words, never interpreted.
     """
-    terms = query_terms(text)
+    terms = query_terms(text, limit)
     return " OR ".join(f'"{t}"' for t in terms) if terms else None

@@ -1,124 +1,29 @@
 """The text the search index reads for a passage: NFKC-normalised, so a word held as a ligature
 ("ﬁnding"), in full-width letters or digits or with superscripts is found by the word as a user
 types it ("finding", "CT", "2024"), as ``search_words`` reads the query; with the capitals
-the index's tokenizer cannot fold in lower case (``_unfolded``); without the invisible
-characters that may sit inside a word (``without_invisible``); and without the vowel points of
-Arabic and Hebrew (``text.wordchars.without_points``), so a vocalised word is found by the word
-as it is mostly written, and the other way round.
+the index's tokenizer cannot fold in lower case; without the invisible characters that may sit
+inside a word; and without the vowel points of Arabic and Hebrew, so a vocalised word is found
+by the word as it is mostly written, and the other way round (``text.searchform``).
 
 The passage itself is stored, shown and quoted as read; its search form is kept beside it
 (``passages.search_text``) only where the two differ, NULL otherwise, and the index reads
 ``coalesce(search_text, text)`` (the view ``passages_search``). Its heading likewise
-(``passages.search_section``)."""
+(``passages.search_section``). The form itself is ``text.searchform``'s, which the rankers
+read a claim and its passages in too."""
 
 from __future__ import annotations
 
-import re
 import sqlite3
-import unicodedata
-from functools import cache
 
-from claimaudit.text.wordchars import class_ranges, without_indic_joiners, without_points
+from claimaudit.text.searchform import search_form
 
 SQL_NAME = "claimaudit_search_text"
-
-# Below U+0370 every capital is older than Unicode 6.1, whose case table FTS5's unicode61
-# tokenizer folds with; past U+1F000 no character has a lower-case form.
-_PROBED = range(0x370, 0x1F000)
-
-
-# Invisible characters that join or break nothing a reader sees: a soft hyphen, a zero-width
-# space, a word joiner, a BOM or a combining grapheme joiner inside "treat\u200bment" split it
-# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners go inside a
-# word of an Indic script, where they only choose how a conjunct is drawn
-# (``text.wordchars.without_indic_joiners``), and after an Arabic-script letter (below).
-_INVISIBLE = re.compile("[\u00ad\u034f\u200b\u2060\ufeff]")
-# A zero-width non-joiner (or joiner) after a letter of the Arabic script: Persian writes
-# "می‌شود" with one between its pieces, and as often "میشود" without it. Kept,
-# it broke the word for the index into "می" and "شود", so a query typed without it found
-# nothing, and the other way round; gone, both read "میشود". Its pieces alone ("شود") no longer
-# find the word: the one spelling the index cannot tell from the other is the joined one.
-_ARABIC_JOINER = re.compile(
-    "(?<=[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufefe])[\u200c\u200d]"
-)
-
-
-def without_invisible(text: str) -> str:
-    """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``,
-    and the joiners inside an Indic word or after an Arabic-script letter): a query is read so
-    too."""
-    text = without_indic_joiners(_INVISIBLE.sub("", text))
-    return _ARABIC_JOINER.sub("", text) if "\u200c" in text or "\u200d" in text else text
-
-
-# Letters the tokenizer keeps that a reader takes for others. The German sharp s, small and
-# capital: a word holding one is written in capitals with "SS" ("Maße", "MASSE"), and in
-# Switzerland always so ("Strasse"), so "MASSE" and "strasse" found no "Maße" nor "Straße"; the
-# index and a query read it as "ss", as Python's case folding does. The Greek dialytika ("ϊ",
-# "ϋ", with a tonos "ΐ", "ΰ"), which typing without accents leaves out as it leaves the tonos
-# ("προιον" for "προϊόν"): read without it; the tonos stays, looked for in each spelling
-# (``search_accents``). The Persian kaf and yeh ("ک", "ی"), which a keyboard of Arabic layout
-# types as the Arabic "ك" and "ي", the same letters to a reader: "كتاب" found no "کتاب";
-# both read as the Arabic ones.
-_PLAIN = {
-    "\u00df": "ss",
-    "\u1e9e": "ss",
-    "\u03ca": "\u03b9",
-    "\u03cb": "\u03c5",
-    "\u0390": "\u03af",
-    "\u03b0": "\u03cd",
-    "\u03aa": "\u0399",
-    "\u03ab": "\u03a5",
-    "\u06a9": "\u0643",
-    "\u06cc": "\u064a",
-}
-_PLAIN_TABLE = str.maketrans(_PLAIN)
-_PLAIN_FOUND = re.compile("[" + "".join(_PLAIN) + "]")
-
-
-def plain_letters(text: str) -> str:
-    """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
-    dialytika and its Persian kaf and yeh as the Arabic ones (``_PLAIN``)."""
-    return text.translate(_PLAIN_TABLE) if _PLAIN_FOUND.search(text) else text
 
 
 def search_text(text: str) -> str | None:
     """``text`` as the index reads it, None when that is ``text`` itself (most passages)."""
-    if text.isascii():  # quick: normal, and every ASCII capital is folded by the tokenizer
-        return None
-    normal = without_invisible(text)
-    if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
-        normal = unicodedata.normalize("NFKC", normal)
-    # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
-    normal = plain_letters(without_points(normal))
-    table, capitals = _unfolded()
-    if capitals.search(normal):
-        normal = normal.translate(table)
+    normal = search_form(text)
     return None if normal == text else normal
-
-
-@cache
-def _unfolded() -> tuple[dict[int, str], re.Pattern[str]]:
-    """The capitals the index's tokenizer leaves as they are, each with its lower case, and a
-    pattern finding one. unicode61 folds case by Unicode 6.1's table (in every SQLite to date),
-    so a capital added since (Cherokee as it is written, Georgian Mtavruli, Adlam, Osage, "Ʞ")
-    was indexed as written while the query, lower-cased by Python, never matched it. Asked of
-    SQLite itself (one in-memory index, once a process, some 100 ms), so a later SQLite that
-    folds more is asked no more of."""
-    capitals = [c for c in map(chr, _PROBED) if len(lower := c.lower()) == 1 and lower != c]
-    with sqlite3.connect(":memory:") as conn:
-        conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61')")
-        conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
-        conn.executemany("INSERT INTO t(rowid, x) VALUES (?, ?)", enumerate(capitals, start=1))
-        indexed = dict(conn.execute("SELECT doc, term FROM v").fetchall())
-    conn.close()
-    kept = [c for i, c in enumerate(capitals, start=1) if indexed.get(i) == c]
-    table = {ord(c): c.lower() for c in kept}
-    # An empty class matches nothing: "(?!)" when SQLite folds every capital. In ranges: the
-    # capitals one by one made every non-ASCII passage's search form (an add, an upgrade)
-    # some 15 times slower to make.
-    pattern = "[" + class_ranges(sorted(table)) + "]" if kept else "(?!)"
-    return table, re.compile(pattern)
 
 
 def _sql_search_text(value: str | bytes | int | float | None) -> str | None:

@@ -7,7 +7,7 @@ figures depend on it); a person searching the library gets more care here:
   read without invisible characters inside words (soft hyphens, zero-width spaces, the
   non-joiner between a Persian word's pieces), with "ß" as "ss" ("MASSE" finds "Maße") and
   Greek vowels without their dialytika, and without the vowel points of Arabic and Hebrew,
-  as the index reads the stored text (``library.search_text``); the words as typed are
+  as the index reads the stored text (``text.searchform``); the words as typed are
   searched for too when they differ;
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
   index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
@@ -39,8 +39,8 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
-from claimaudit.library.search_text import plain_letters, without_invisible
 from claimaudit.text.cjkpairs import CJK_CLASS
+from claimaudit.text.searchform import plain_letters, without_invisible
 from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took

@@ -14,6 +14,7 @@ claim in another script ranks a paper exactly as before, whatever CJK its passag
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Han (with the compatibility ideographs and the supplementary planes), kana and Hangul, as the
 # inside of a regex class; the library's search reads them so too (``library.search_words``,
@@ -28,8 +29,15 @@ _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 
 
 def has_cjk(text: str) -> bool:
-    """Whether ``text`` holds a Han, kana or Hangul character."""
-    return not text.isascii() and _CJK_RUN.search(text) is not None
+    """Whether ``text`` holds a Han, kana or Hangul character, as written or in its NFKC form,
+    which the rankers read (``text.searchform``) and ``library search`` looks up in pairs too:
+    a claim in half-width katakana ("ﾃﾞｰﾀ") or in the Kangxi radicals a PDF's text may hold
+    for Han ("⼈⼯", U+2F08 U+2F2F, for "人工") was read as one word a run."""
+    if text.isascii():
+        return False
+    return _CJK_RUN.search(text) is not None or (
+        _CJK_RUN.search(unicodedata.normalize("NFKC", text)) is not None
+    )
 
 
 def cjk_as_pairs(text: str) -> str:

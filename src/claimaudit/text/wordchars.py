@@ -112,9 +112,8 @@ def without_diacritics(text: str) -> str:
 # A zero-width joiner or non-joiner after a letter or sign of the Indic scripts (Devanagari to
 # Sinhala): it only chooses how a conjunct is drawn ("ශ්‍රී", Sri, is written with one), yet it
 # is no letter nor mark, so the index broke the word at it into pieces other words hold, and a
-# word typed without it was not found. In Persian the non-joiner parts a word's pieces, which
-# stay apart here (a ranker reads claim and passage alike); the library's search forms join them
-# (``library.search_text``), as a query typed without it has them.
+# word typed without it was not found. (In Persian the non-joiner parts a word's pieces, which
+# the search form joins, ``text.searchform``, as a query typed without it has them.)
 _INDIC_JOINER = re.compile("(?<=[\u0900-\u0dff])[\u200c\u200d]")
 
 

@@ -10,18 +10,12 @@ measures that the cut loses no gold evidence (``training/eval_fullpaper.py``).
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
 from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
-from claimaudit.text.wordchars import (
-    unspaced_marks_as_breaks,
-    without_diacritics,
-    without_indic_joiners,
-    without_points,
-    words,
-)
+from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
+from claimaudit.text.wordchars import without_diacritics, words
 
 _STOP = set(
     "the a an of in on and or to for with by is are was were be been being that this these those "
@@ -32,28 +26,30 @@ _K1, _B = 1.2, 0.75
 
 
 def _folded(text: str) -> str:
-    """``text`` compared blind to case and Unicode spelling: a paper stored decomposed (NFD),
-    a claim typed in full-width letters and the composed spelling read as the same words, and
-    an Arabic or Hebrew word with or without its vowel points, an Indic word with or without
-    the zero-width joiners that only choose how it is drawn, Thai broken at its marks
-    (``text.wordchars.unspaced_marks_as_breaks``); a Latin diacritic NFKC left
-    decomposed is dropped, as the index drops it (a "k" under a combining circumflex, U+0302,
-    is "k")."""
+    """``text`` compared blind to case and as the rankers read it (``text.searchform``): a
+    paper stored decomposed (NFD), a claim typed in full-width letters and the composed
+    spelling read as the same words, a Persian word with or without the non-joiner between its
+    pieces, "ک" and "ی" as "ك" and "ي", "ß" as "ss", an Arabic or Hebrew word with or without
+    its vowel points, a Greek or Russian one with or without its tonos or ё, a Latin one with
+    or without its accents ("café" and "cafe", as the index's tokenizer folds them), so a claim
+    and a window that match in ``library search`` match here; Thai broken at its marks; a
+    Latin diacritic NFKC left decomposed is dropped, as the index drops it (a "k" under a
+    combining circumflex, U+0302, is "k")."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
-    folded = without_points(without_indic_joiners(unicodedata.normalize("NFKC", text)))
-    return unspaced_marks_as_breaks(without_diacritics(folded)).casefold()
+    return as_tokenizer_folds(without_diacritics(ranker_form(text))).casefold()
 
 
 def _terms(text: str, pairs: bool = False) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
     # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
     # ``pairs`` (a CJK claim) a CJK run is its character pairs (``text.cjkpairs``), not one word
-    # no claim's word equals.
+    # no claim's word equals; a CJK character standing alone stays a term: a one-syllable
+    # Korean word ("암", cancer; "약", drug) or Chinese one between punctuation is a word, as
+    # the checker's BM25 and ``library search`` read it, not a stray letter.
     folded = _folded(text)
-    return [
-        t for t in words(cjk_as_pairs(folded) if pairs else folded) if t not in _STOP and len(t) > 1
-    ]
+    terms = words(cjk_as_pairs(folded) if pairs else folded)
+    return [t for t in terms if t not in _STOP and (len(t) > 1 or (pairs and has_cjk(t)))]
 
 
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
@@ -69,9 +65,10 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
         df.update(doc.keys())
     n = len(docs)
     scores = []
+    terms = set(_terms(query, pairs))
     for doc, length in zip(docs, lengths, strict=True):
         score = 0.0
-        for term in set(_terms(query, pairs)):
+        for term in terms:
             tf = doc.get(term, 0)
             if tf:
                 idf = math.log(1.0 + (n - df[term] + 0.5) / (df[term] + 0.5))

@@ -1,0 +1,221 @@
+"""Text as the library's search index reads it (``search_form``), and as the rankers read a
+claim and its passages (``checker.selection``, ``judges.local.preselect``): NFKC-normalised,
+so a word held as a ligature ("ﬁnding"), in full-width letters or digits or with superscripts
+is the word as typed ("finding", "CT", "2024"); without the invisible characters that may sit
+inside a word (``without_invisible``); without the vowel points of Arabic and Hebrew
+(``text.wordchars.without_points``); with "ß" as "ss", Greek vowels without their dialytika
+and the Persian kaf and yeh as the Arabic ones (``plain_letters``); and with the capitals
+SQLite's tokenizer cannot fold in lower case (``_unfolded``).
+
+One function for both: the rankers read text their own way before, so a claim and a passage
+that matched in ``library search`` ("میشود" and "می‌شود", "كتاب" and "کتاب") ranked apart.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from functools import cache
+
+from claimaudit.text.wordchars import (
+    class_ranges,
+    has_astral,
+    unspaced_marks_as_breaks,
+    without_indic_joiners,
+    without_points,
+)
+
+# Below U+0370 every capital is older than Unicode 6.1, whose case table FTS5's unicode61
+# tokenizer folds with; past U+1F000 no character has a lower-case form.
+_PROBED = range(0x370, 0x1F000)
+
+
+# Invisible characters that join or break nothing a reader sees: a soft hyphen, a zero-width
+# space, a word joiner, a BOM or a combining grapheme joiner inside "treat\u200bment" split it
+# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners go inside a
+# word of an Indic script, where they only choose how a conjunct is drawn
+# (``text.wordchars.without_indic_joiners``), and after an Arabic-script letter (below).
+_INVISIBLE = re.compile("[\u00ad\u034f\u200b\u2060\ufeff]")
+# A zero-width non-joiner (or joiner) after a letter of the Arabic script: Persian writes
+# "می‌شود" with one between its pieces, and as often "میشود" without it. Kept,
+# it broke the word for the index into "می" and "شود", so a query typed without it found
+# nothing, and the other way round; gone, both read "میشود". Its pieces alone ("شود") no longer
+# find the word: the one spelling the index cannot tell from the other is the joined one.
+_ARABIC_JOINER = re.compile(
+    "(?<=[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufefe])[\u200c\u200d]"
+)
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``,
+    and the joiners inside an Indic word or after an Arabic-script letter): a query is read so
+    too."""
+    text = without_indic_joiners(_INVISIBLE.sub("", text))
+    return _ARABIC_JOINER.sub("", text) if "\u200c" in text or "\u200d" in text else text
+
+
+# Letters the tokenizer keeps that a reader takes for others. The German sharp s, small and
+# capital: a word holding one is written in capitals with "SS" ("Maße", "MASSE"), and in
+# Switzerland always so ("Strasse"), so "MASSE" and "strasse" found no "Maße" nor "Straße"; the
+# index and a query read it as "ss", as Python's case folding does. The Greek dialytika ("ϊ",
+# "ϋ", with a tonos "ΐ", "ΰ"), which typing without accents leaves out as it leaves the tonos
+# ("προιον" for "προϊόν"): read without it; the tonos stays, looked for in each spelling
+# (``library.search_accents``). The Persian kaf and yeh ("ک", "ی"), which a keyboard of Arabic
+# layout types as the Arabic "ك" and "ي", the same letters to a reader: "كتاب" found no
+# "کتاب"; both read as the Arabic ones.
+_PLAIN = {
+    "\u00df": "ss",
+    "\u1e9e": "ss",
+    "\u03ca": "\u03b9",
+    "\u03cb": "\u03c5",
+    "\u0390": "\u03af",
+    "\u03b0": "\u03cd",
+    "\u03aa": "\u0399",
+    "\u03ab": "\u03a5",
+    "\u06a9": "\u0643",
+    "\u06cc": "\u064a",
+}
+_PLAIN_TABLE = str.maketrans(_PLAIN)
+_PLAIN_FOUND = re.compile("[" + "".join(_PLAIN) + "]")
+
+
+def plain_letters(text: str) -> str:
+    """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
+    dialytika and its Persian kaf and yeh as the Arabic ones (``_PLAIN``)."""
+    return text.translate(_PLAIN_TABLE) if _PLAIN_FOUND.search(text) else text
+
+
+def search_form(text: str) -> str:
+    """``text`` as the search index reads it (most text: ``text`` itself)."""
+    if text.isascii():  # quick: normal, and every ASCII capital is folded by the tokenizer
+        return text
+    normal = without_invisible(text)
+    if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
+        normal = unicodedata.normalize("NFKC", normal)
+    # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
+    normal = plain_letters(without_points(normal))
+    table, capitals = _unfolded()
+    if not has_astral(normal):
+        capitals = _bmp_capitals()  # a class past the BMP is read range by range, slower
+    if capitals.search(normal):
+        normal = normal.translate(table)
+    return normal
+
+
+@cache
+def _bmp_capitals() -> re.Pattern[str]:
+    """``_unfolded``'s pattern for a text of the BMP alone."""
+    codes = sorted(c for c in _unfolded()[0] if c < 0x10000)
+    return re.compile("[" + class_ranges(codes) + "]" if codes else "(?!)")
+
+
+# A Greek vowel's tonos and the Russian ё, which the index keeps and people often leave out:
+# ``library search`` looks a word up in its spellings with and without them
+# (``library.search_accents``), which a ranker, matching a claim's words against a passage's,
+# cannot; it reads both without them, so "ασκηση" and "άσκηση", "ежик" and "ёжик" are one word
+# to it as to the search.
+_WITHOUT_ACCENT = str.maketrans(
+    "\u03ac\u03ad\u03ae\u03af\u03cc\u03cd\u03ce\u0386\u0388\u0389\u038a\u038c\u038e\u038f"
+    "\u0451\u0401",
+    "\u03b1\u03b5\u03b7\u03b9\u03bf\u03c5\u03c9\u0391\u0395\u0397\u0399\u039f\u03a5\u03a9"
+    "\u0435\u0415",
+)
+
+_ACCENT_FOUND = re.compile("[" + "".join(map(chr, _WITHOUT_ACCENT)) + "]")
+
+
+def ranker_form(text: str) -> str:
+    """``text`` as the rankers (``checker.selection``, ``judges.local.preselect``) read a claim
+    and its passages: its search form, without the Greek tonos and the Russian ё
+    (``_WITHOUT_ACCENT``), and with Thai, Lao, Burmese and Khmer broken at their marks
+    (``text.wordchars.unspaced_marks_as_breaks``: ``library search`` looks such a word up
+    whole, a ranker has no words of theirs to match)."""
+    if text.isascii():
+        return text
+    form = search_form(text)
+    if _ACCENT_FOUND.search(form):  # quick: translating reads every character through a dict
+        form = form.translate(_WITHOUT_ACCENT)
+    return unspaced_marks_as_breaks(form)
+
+
+@cache
+def altered_characters(astral: bool = True) -> str:
+    """The characters ``ranker_form`` changes in a text already NFKC-normal beyond the vowel
+    points, Indic joiners and Thai marks (``text.wordchars``), as the inside of a regex class
+    (those of the BMP alone unless ``astral``: such a class is read several times faster): a
+    text with none of them reads as it did before the rankers took the search form, which
+    ``checker.selection.read_otherwise`` tells quickly so."""
+    codes = {
+        *map(ord, "\u00ad\u034f\u200b\u2060\ufeff\u200c\u200d"),  # _INVISIBLE, the joiners
+        *map(ord, _PLAIN),
+        *_WITHOUT_ACCENT,
+        *_unfolded()[0],
+    }
+    return class_ranges(sorted(c for c in codes if astral or c < 0x10000))
+
+
+@cache
+def _unfolded() -> tuple[dict[int, str], re.Pattern[str]]:
+    """The capitals the index's tokenizer leaves as they are, each with its lower case, and a
+    pattern finding one. unicode61 folds case by Unicode 6.1's table (in every SQLite to date),
+    so a capital added since (Cherokee as it is written, Georgian Mtavruli, Adlam, Osage, "Ʞ")
+    was indexed as written while the query, lower-cased by Python, never matched it. Asked of
+    SQLite itself (one in-memory index, once a process, some 100 ms), so a later SQLite that
+    folds more is asked no more of."""
+    capitals = [c for c in map(chr, _PROBED) if len(lower := c.lower()) == 1 and lower != c]
+    with sqlite3.connect(":memory:") as conn:
+        conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61')")
+        conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+        conn.executemany("INSERT INTO t(rowid, x) VALUES (?, ?)", enumerate(capitals, start=1))
+        indexed = dict(conn.execute("SELECT doc, term FROM v").fetchall())
+    conn.close()
+    kept = [c for i, c in enumerate(capitals, start=1) if indexed.get(i) == c]
+    table = {ord(c): c.lower() for c in kept}
+    # An empty class matches nothing: "(?!)" when SQLite folds every capital. In ranges: the
+    # capitals one by one made every non-ASCII passage's search form (an add, an upgrade)
+    # some 15 times slower to make.
+    pattern = "[" + class_ranges(sorted(table)) + "]" if kept else "(?!)"
+    return table, re.compile(pattern)
+
+
+# Where the letters are that the tokenizer folds to another letter than their lower case: the
+# Latin ones with diacritics, Latin-1 to Latin Extended Additional (and, between, a few Greek
+# symbols, "ϐ" as "β").
+_FOLDABLE = range(0xC0, 0x1F00)
+# The tokenizer the index and ``checker.selection``'s BM25 read words with (``CREATE_FTS``),
+# bar the index's stemmer.
+TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+
+
+def as_tokenizer_folds(text: str) -> str:
+    """``text`` with each letter the index's tokenizer folds beyond its lower case so folded
+    ("é" and "É" as "e", "ệ" as "e", "İ" as "i"), for a ranker that reads words itself
+    (``judges.local.preselect``): "cafe" and "café" are one word to the index and to
+    ``checker.selection``'s BM25, and so to it. Letters the tokenizer keeps ("ø", "æ", "ß")
+    stay as they are."""
+    if text.isascii():
+        return text
+    table, found = _tokenizer_folds()
+    # Only the letters found are looked up: translating reads every character through the table.
+    return found.sub(lambda letter: table[ord(letter.group())], text)
+
+
+@cache
+def _tokenizer_folds() -> tuple[dict[int, str], re.Pattern[str]]:
+    """Each letter the tokenizer reads as another than its lower case, with that one, and a
+    pattern finding one. Asked of SQLite itself (one in-memory index, once a process), as
+    ``_unfolded`` is: Python has no table of what unicode61 removes."""
+    letters = [c for c in map(chr, _FOLDABLE) if c.isalpha()]
+    with sqlite3.connect(":memory:") as conn:
+        conn.execute(f'CREATE VIRTUAL TABLE t USING fts5(x, tokenize="{TOKENIZER}")')
+        conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+        conn.executemany("INSERT INTO t(rowid, x) VALUES (?, ?)", enumerate(letters, start=1))
+        read = dict(conn.execute("SELECT doc, term FROM v").fetchall())
+    conn.close()
+    table = {
+        ord(c): read[i]
+        for i, c in enumerate(letters, start=1)
+        if read.get(i) not in (None, c, c.lower())
+    }
+    return table, re.compile("[" + class_ranges(sorted(table)) + "]" if table else "(?!)")

@@ -1,0 +1,59 @@
+"""The one form the search index and the rankers read text in."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.library._derived import CREATE_FTS
+from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_form, search_form
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("\u0645\u06cc\u200c\u0634\u0648\u062f", "\u0645\u06cc\u0634\u0648\u062f"),  # ZWNJ
+        ("\u06a9\u062a\u0627\u0628", "\u0643\u062a\u0627\u0628"),  # Persian kaf
+        ("Stra\u00dfe", "Strasse"),
+        ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
+        ("treat\u00adment", "treatment"),
+        ("\ufb01nding", "finding"),
+    ],
+    ids=ascii,
+)
+def test_two_spellings_a_reader_takes_for_one_read_alike(one: str, other: str) -> None:
+    assert search_form(one) == search_form(other)
+
+
+def test_plain_text_is_itself() -> None:
+    for text in ("plain ASCII", "caf\u00e9 \u6df1\u5ea6\u5b66\u4e60", ""):
+        assert search_form(text) == text
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
+        ("\u0386\u03a3\u039a\u0397\u03a3\u0397", "\u0391\u03a3\u039a\u0397\u03a3\u0397"),
+        ("\u03c0\u03c1\u03bf\u0390\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03bd"),
+        ("\u0401\u0436\u0438\u043a \u0451\u0436", "\u0415\u0436\u0438\u043a \u0435\u0436"),
+    ],
+    ids=ascii,
+)
+def test_the_rankers_read_greek_and_russian_without_tonos_and_yo(one: str, other: str) -> None:
+    # The index keeps them and ``library search`` names each spelling; a ranker cannot.
+    assert ranker_form(one) == ranker_form(other) == other
+    assert search_form(one) != search_form(other)
+
+
+def test_letters_read_as_the_tokenizer_folds_them() -> None:
+    assert as_tokenizer_folds("Caf\u00e9 \u00c9t\u00e9 Vi\u1ec7t \u0130") == "Cafe ete Viet i"
+    # Letters it keeps stay; so does text in other scripts.
+    assert (
+        as_tokenizer_folds("\u00f8 \u00e6 \u00df \u0439 \u03ac")
+        == "\u00f8 \u00e6 \u00df \u0439 \u03ac"
+    )
+
+
+def test_the_tokenizer_named_is_the_index_s() -> None:
+    # The rankers fold as the index does only while the two read with one tokenizer.
+    assert f'tokenize="porter {TOKENIZER}"' in CREATE_FTS
