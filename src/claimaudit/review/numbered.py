@@ -33,7 +33,11 @@ _BEFORE = re.compile(r"\[(?P<body>[^\[\]]*)\]$")  # the bracket group that ends 
 # A range's dash as drafts type it: ASCII's, the en and em dash, and the hyphen, non-breaking
 # hyphen, figure dash and minus sign a word processor puts there ("[1\u20103]").
 _DASH = r"[-\u2010-\u2014\u2212]"
-NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
+# Between a group's numbers: a comma or ";", and the "and" (or "&") a writer puts before the
+# last, with a serial comma or not ("[1, 2, and 3]", "[1 and 2]").
+_JOIN = r"(?:\s*[,;]\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)"
+_AND = r"(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)"  # within an item: no ";"
+NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:{_JOIN}\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
 _NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
 # IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove; and a
 # chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5).
@@ -44,21 +48,24 @@ BRACKET_RANGE = re.compile(rf"\[\s*\d+\s*\](?:[ \t]?{_DASH}[ \t]?\[\s*\d+\s*\])+
 # number after one cites only past a ";". Only these words make one, so the author's own
 # bracketed text ("[1, 2, 3] of the matrix", "[0, 1]") is read as before.
 # Pointers may come several ("[see, e.g., 1]"); a word needs a blank or a comma after it.
+# A locator's abbreviation may go without its stop before a blank ("[1, p 3]", "[1, eq 2]").
 _POINTER = (
     r"(?:(?:(?:see\s+also|see|compare)(?:\s*,\s*|\s+)|(?:cf\.|e\.\s?g\.|i\.\s?e\.|refs?\.),?\s*)+)"
 )
 _LOCATOR_WORD = (
-    r"(?:pp?\.|pages?|tab(?:le)?s?\.?|fig(?:ure)?s?\.?|sec(?:t(?:ion)?)?s?\.?|"
-    r"ch(?:ap(?:ter)?)?s?\.?|§§?|eqs?\.|equations?|app(?:endix)?\.?|vol\.|no\.|ll?\.|lines?|"
+    r"(?:pp?(?:\.|(?=\s))|pages?|tab(?:le)?s?\.?|fig(?:ure)?s?\.?|sec(?:t(?:ion)?)?s?\.?|"
+    r"ch(?:ap(?:ter)?)?s?\.?|§§?|eqs?(?:\.|(?=\s))|equations?|app(?:endix)?\.?|"
+    r"vol(?:\.|(?=\s))|no\.|ll?\.|lines?|"
     r"thm\.|theorems?|lem(?:ma)?s?\.?|prop(?:osition)?s?\.?|cor(?:ollary)?\.?|def(?:inition)?s?\.?|"
     r"alg(?:orithm)?s?\.?|para\.|n\.|notes?)"
 )
 # A value: "3", "3b", "S2", "4.2", "xiv", an equation's "(3)".
 _VALUE = r"(?:[a-z]?\d+[a-z]?(?:[.:]\d+[a-z]?)*|\(\d+[a-z]?\)|[ivxlc]+)"
 _LOCATOR = rf"{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"
-_PLAIN = rf"\d+(?:\s*{_DASH}\s*\d+)?(?:\s*,\s*\d+(?:\s*{_DASH}\s*\d+)?)*"
+_PLAIN = rf"\d+(?:\s*{_DASH}\s*\d+)?(?:{_AND}\d+(?:\s*{_DASH}\s*\d+)?)*"
 _ITEM = rf"(?:{_POINTER})?{_PLAIN}(?:\s*,\s*{_LOCATOR})*"
-_POINTED = re.compile(rf"^\s*{_ITEM}(?:\s*;\s*{_ITEM})*\s*$", re.IGNORECASE)
+# A note's full stop may close the group ("[See 1, p. 3.]", as Chicago's notes end).
+_POINTED = re.compile(rf"^\s*{_ITEM}(?:\s*;\s*{_ITEM})*\s*\.?\s*$", re.IGNORECASE)
 _NOT_CITED = re.compile(rf"\s*,\s*{_LOCATOR}|{_POINTER}", re.IGNORECASE)
 # "values in [0, 1]": an interval of the author's, which cites nothing and is not said to.
 _INTERVAL = re.compile(r"\s*0\s*,\s*\d+\s*$")
@@ -90,8 +97,9 @@ def cited_body(body: str) -> str | None:
     3; 2" is "1; 2"); None when it is no numbers group (``NUMBERS``, or ``_POINTED``)."""
     if NUMBERS.match(body):
         return body
-    if not _POINTED.match(body):
-        return None
+    closed = body.rstrip()
+    if not _POINTED.match(body) or (closed.endswith(".") and NUMBERS.match(closed[:-1])):
+        return None  # "[1.]" or "[1, 2.]" is no note: a stop closes a pointer's or a locator's
     return _NOT_CITED.sub(" ", body)
 
 
