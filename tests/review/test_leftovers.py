@@ -208,7 +208,7 @@ def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> N
         ),
         # A list, a pointer and a clause of the author's own stay as they were.
         (f"We compare A, {REMOVED} and B.", "We compare A, and B."),
-        (f"We compare A, {REMOVED}, and B.", "We compare A, and B."),
+        (f"We compare A, {REMOVED}, and B.", "We compare A and B."),
         (f"Padding, as shown in {REMOVED}, matters.", "Padding matters."),
         (
             f"X holds for large inputs, {REMOVED} and tiny ones.",
@@ -482,6 +482,13 @@ def test_citations_given_as_examples_go_with_their_pointer(text: str, tidied: st
         (f"X holds, {REMOVED}, in mice.", "X holds in mice."),
         (f"However, {REMOVED}, X holds.", "However, X holds."),
         (f"A, {REMOVED}, B and C hold.", "A, B and C hold."),
+        # QA: "We compare A, [1], and B." read "We compare A, and B.": of two items the comma
+        # before "and" was the citation's; of three it is the list's.
+        (f"We compare A, {REMOVED}, and B.", "We compare A and B."),
+        (f"X holds: A, {REMOVED}, or B.", "X holds: A or B."),
+        (f"However, A, {REMOVED}, and B hold.", "However, A and B hold."),
+        (f"We compare A, B, {REMOVED}, and C.", "We compare A, B, and C."),
+        (f"However, A, B, {REMOVED}, and C hold.", "However, A, B, and C hold."),
     ],
 )
 def test_citations_set_off_by_commas_leave_no_stray_comma(text: str, tidied: str) -> None:
@@ -495,6 +502,9 @@ def test_citations_set_off_by_commas_in_latex_leave_no_stray_comma(tmp_path: Pat
     bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
     found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
     assert [c.text for c in found.claims] == ["Two works show Y."]
+    body = "We compare A, \\cite{a}, and B.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["We compare A and B."]
 
 
 @pytest.mark.parametrize(

@@ -160,6 +160,8 @@ _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
 # Y." and "Two works, and, show Y." (after an opening adverbial, its comma stays).
 _SET_OFF_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*{HOLE}\s*,(?=\s*[^\W\d_])")
 _COPULAS = frozenset("is are was were be been being".split())
+# What opens a clause a list lies in: a list's items are counted after it (``_earlier_item``).
+_CLAUSE_OPENING = re.compile(r"[;:()\[\]]|\s(?:-{1,3}|[\u2013\u2014])\s")
 # Removed citations given as examples, set off by a comma, go with their pointer: "Tools, e.g.
 # [1], help." and "X holds, e.g. [1]." read "Tools help." and "X holds.", not "Tools, e.g.,
 # help." and "X holds, e.g.".
@@ -354,9 +356,23 @@ def _set_off(text: str, match: re.Match[str]) -> str:
     X") or before a list's next item ("A, [1], B and C hold." reads "A, B and C hold.")."""
     follows = _words(text[match.end() : match.end() + 20])[:1]
     if follows in (["and"], ["or"]):
-        return match.group()  # a list's item, perhaps: "We compare A, [1], and B." as it was
+        # Before a list's last item the comma is the list's where an item came before ("A, B,
+        # [1], and C" reads "A, B, and C"); of two items, the citation's: "We compare A, [1],
+        # and B." reads "We compare A and B.", not "We compare A, and B.".
+        return match.group() if _earlier_item(text[: match.start()]) else ""
     keep = adverbial(text[: match.start()]) or not text[match.end() :].lstrip()[:1].islower()
     return "," if keep else ""
+
+
+def _earlier_item(before: str) -> bool:
+    """Whether the clause ending ``before`` (the words before a citation set off by commas,
+    "and" after it) holds a list's earlier item: a comma of its own, not an opening
+    adverbial's ("However, A, [1], and B hold." lists two)."""
+    clause = _CLAUSE_OPENING.split(before)[-1]
+    head, comma, rest = clause.partition(",")
+    if comma and not _CLAUSE_OPENING.search(before) and adverbial(head):
+        return "," in rest
+    return bool(comma)
 
 
 def _without_pointer_before_hole(text: str) -> str:
