@@ -182,3 +182,29 @@ def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied:
     # QA: "Methods such as [1] and [2] exist." read "Methods such as the authors exist.", its
     # "as" read as "As [1] showed", and "Tools such as [1]." "Tools such as.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds {REMOVED}, {REMOVED} shows Y.", "X holds, the cited work shows Y."),
+        (f"X is fast {REMOVED}, {REMOVED} is slow.", "X is fast, the cited work is slow."),
+        (
+            f"X holds {REMOVED}, {REMOVED} and {REMOVED} are benchmarks.",
+            "X holds, the cited works are benchmarks.",
+        ),
+        # No clause of its own before them: the subject's markers, all of them, as before.
+        (f"Prior work {REMOVED}, {REMOVED} shows Y.", "Prior work shows Y."),
+        (f"Previous studies {REMOVED}, {REMOVED} have shown X.", "Previous studies have shown X."),
+        (f"Methods that are fast {REMOVED}, {REMOVED} show Y.", "Methods that are fast show Y."),
+        (f"See {REMOVED}, {REMOVED} for details.", "See for details."),
+        (f"X holds {REMOVED}, {REMOVED}.", "X holds."),
+        (f"It is known {REMOVED}, {REMOVED} that X holds.", "It is known that X holds."),
+    ],
+)
+def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "X holds [1], [2] shows Y." read "X holds shows Y.": [2] was read with [1] as the
+    # first clause's marker, leaving the second clause's verb without a subject.
+    assert tidy(text, marked=True) == tidied

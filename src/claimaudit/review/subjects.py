@@ -116,8 +116,43 @@ def name_subjects(text: str) -> str:
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
-    text = _SUBJECT_INSIDE.sub(_subject_inside, text)
+    text = _SPLICED_SUBJECT.sub(_spliced_subject, _SUBJECT_INSIDE.sub(_subject_inside, text))
     return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
+
+
+# Removed citations joined by a comma after a word, a verb after them: "X holds [1], [2] shows
+# Y.", where the first marks the clause before and the last opens one of its own, as "X holds
+# [1]; [2] shows Y." does; or "Prior work [1], [2] shows Y.", all of them the subject's
+# markers. Which is not parsed: the first only where the clause before holds a finite verb of
+# the few that are never a noun (``_FINITE``), not in a relative clause ("Methods that are
+# fast [1], [2] show Y" lists its markers).
+_SPLICED_SUBJECT = re.compile(
+    rf"(?<=[^\W_])(\s*{HOLE})\s*,\s*({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+_FINITE = frozenset(
+    """
+    is are was were has have had does do did can could will would may might must should shall
+    holds
+    """.split()
+)
+_RELATIVE = frozenset("that which who whom whose where when whereas while if because so".split())
+
+
+def _spliced_subject(match: re.Match[str]) -> str:
+    """The last removed citations of a comma-joined run read as the subject of the verb after
+    them, where the clause before them is one of its own (``_SPLICED_SUBJECT``): "X holds
+    \ue000, the cited work shows Y."."""
+    clause = re.split(r"[;:()\[\]]", match.string[: match.start()])[-1]
+    words = [word.lower() for word in _WORD.findall(clause)]
+    finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
+    if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
+        return match.group()
+    verb = match.group(3)
+    if not is_verb(verb) or verb in _RELATIVE or words[-1] in _PREPOSITIONS | _NO_VERB:
+        return match.group()  # "It is known [1], [2] that X holds.": no clause's subject
+    subject = _subject(verb, match.group(2).count(REMOVED) > 1)
+    return f"{match.group(1)}, {subject[:1].lower()}{subject[1:]} "
 
 
 def _preposition_object(match: re.Match[str]) -> str:
