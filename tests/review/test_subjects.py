@@ -208,3 +208,30 @@ def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_su
     # QA: "X holds [1], [2] shows Y." read "X holds shows Y.": [2] was read with [1] as the
     # first clause's marker, leaving the second clause's verb without a subject.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"X holds {REMOVED}, which {REMOVED} confirms.",
+            "X holds, which the cited work confirms.",
+        ),
+        (
+            f"This is a benchmark which {REMOVED} introduced.",
+            "This is a benchmark which the authors introduced.",
+        ),
+        (
+            f"The method, which {REMOVED} proposed, works.",
+            "The method, which the authors proposed, works.",
+        ),
+        (f"X is what {REMOVED} calls Y.", "X is what the cited work calls Y."),
+        (f"X holds {REMOVED}, which is fine.", "X holds, which is fine."),
+    ],
+)
+def test_a_citation_after_which_or_what_reads_as_its_clause_s_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "X holds [1], which [2] confirms." read "X holds, which confirms.", a verb with no
+    # subject, as "that [1] is" no longer did.
+    assert tidy(text, marked=True) == tidied

@@ -32,11 +32,13 @@ UNNAMED_AUTHORS = "the authors"
 # each of them, are the subject.
 _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
-# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while", "whereas" or "as" ("We
-# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but", ";", ":"
-# or a dash ("X holds: [1] showed Y.").
+# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "which", "what", "while",
+# "whereas" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
+# introduced"), or opening a clause after ", and", ", but", ";", ":" or a dash ("X holds: [1]
+# showed Y.").
 _SUBJECT_INSIDE = re.compile(
-    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*"
+    r"|\b(?:that|which|what|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
     r"|(?:,\s*(?:and|but)|[;:]|\s(?:-{1,3}|[\u2013\u2014]))\s+)"
     rf"({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
