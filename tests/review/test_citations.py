@@ -309,6 +309,10 @@ def test_numbered_citations_keep_their_written_order_and_any_dash() -> None:
         ("X holds [1, p 3].", ["[1]"]),
         ("X holds [1, pp 3-5; 2, eq 4].", ["[1]", "[2]"]),
         ("X holds [See 1, p. 3.]", ["[1]"]),
+        # QA: a supplement's part cited nothing either.
+        ("X holds [1, Suppl. Table 2].", ["[1]"]),
+        ("X holds [1, Supplementary Fig. 3; 2].", ["[1]", "[2]"]),
+        ("X holds [1, Extended Data Fig. 1].", ["[1]"]),
     ],
 )
 def test_numbers_with_a_pointer_or_locator_cite_the_numbers(written: str, cited: list[str]) -> None:

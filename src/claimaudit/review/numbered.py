@@ -63,7 +63,9 @@ _LOCATOR_WORD = (
 )
 # A value: "3", "3b", "S2", "4.2", "xiv", an equation's "(3)".
 _VALUE = r"(?:[a-z]?\d+[a-z]?(?:[.:]\d+[a-z]?)*|\(\d+[a-z]?\)|[ivxlc]+)"
-_LOCATOR = rf"{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"
+# A supplement's part is located the same way: "[1, Suppl. Table 2]", "[1, Extended Data Fig. 3]".
+_SUPPLEMENT = r"(?:(?:suppl(?:ementary)?\.?|extended\s+data|ext\.\s*data)\s*)?"
+_LOCATOR = rf"{_SUPPLEMENT}{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"
 _PLAIN = rf"\d+(?:\s*{_DASH}\s*\d+)?(?:{_AND}\d+(?:\s*{_DASH}\s*\d+)?)*"
 _ITEM = rf"(?:{_POINTER})?{_PLAIN}(?:\s*,\s*{_LOCATOR})*"
 # A note's full stop may close the group ("[See 1, p. 3.]", as Chicago's notes end).
