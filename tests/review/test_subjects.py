@@ -235,3 +235,18 @@ def test_a_citation_after_which_or_what_reads_as_its_clause_s_subject(
     # QA: "X holds [1], which [2] confirms." read "X holds, which confirms.", a verb with no
     # subject, as "that [1] is" no longer did.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds {REMOVED}\u2013{REMOVED}.", "X holds."),
+        (f"X holds {REMOVED}-{REMOVED}, in mice.", "X holds, in mice."),
+        (f"{REMOVED}\u2013{REMOVED} is a benchmark.", "Each cited work is a benchmark."),
+        # A spaced dash opens a clause, as before.
+        (f"X holds {REMOVED} \u2014 {REMOVED} showed Y.", "X holds \u2014 the authors showed Y."),
+    ],
+)
+def test_citations_joined_by_a_range_s_dash_leave_no_dash(text: str, tidied: str) -> None:
+    # QA: "X holds [@a]\u2013[@c]." and "X holds \\cite{a}--\\cite{c}." read "X holds \u2013.".
+    assert tidy(text, marked=True) == tidied

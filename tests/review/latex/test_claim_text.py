@@ -308,3 +308,12 @@ def test_joined_citations_leave_no_joining_word(tmp_path: Path) -> None:
         "See for details.",
         "X holds.",
     ]
+
+
+def test_a_range_between_cite_commands_leaves_no_dash(tmp_path: Path) -> None:
+    # QA: "\cite{a}--\cite{c}" prints "[1]\u2013[3]"; the claim judged read "X holds \u2013.".
+    bib = "@article{a, title={A}}\n@article{c, title={C}}\n"
+    body = "X holds \\cite{a}--\\cite{c}.\n\nY holds~\\cite{a}--\\cite{c} in mice.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["X holds.", "Y holds in mice."]
+    assert [len(c.targets) for c in found.claims] == [2, 2]
