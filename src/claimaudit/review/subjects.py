@@ -44,7 +44,10 @@ _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\
 _SUBJECT_INSIDE = re.compile(
     rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*"
     r"|\b(?:that|which|what|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
-    r"|(?:,\s*(?:and|but)|[;:]|\s(?:-{1,3}|[\u2013\u2014]))\s+)"
+    # A dash after a blank, or after a citation a LaTeX draft's reader closed up against it
+    # ("X holds \\cite{a} --- \\cite{b} showed Y." is "X holds \ue000\u2014 \ue000showed Y."):
+    # unspaced between citations, a dash is a range's (``HOLE``).
+    rf"|(?:,\s*(?:and|but)|[;:]|(?:\s|(?<={REMOVED}))(?:-{{1,3}}|[\u2013\u2014]))\s+)"
     rf"({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )

@@ -317,3 +317,16 @@ def test_a_range_between_cite_commands_leaves_no_dash(tmp_path: Path) -> None:
     found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
     assert [c.text for c in found.claims] == ["X holds.", "Y holds in mice."]
     assert [len(c.targets) for c in found.claims] == [2, 2]
+
+
+def test_a_cite_command_opening_a_clause_after_a_dash_reads_as_its_subject(tmp_path: Path) -> None:
+    # QA: "X holds \cite{a} --- \cite{b} showed Y." read "X holds \u2014 showed Y." (the reader
+    # closes a citation up against the dash), where a Markdown draft's read "X holds \u2014 the
+    # authors showed Y.".
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    body = "X holds \\cite{a} --- \\cite{b} showed Y.\n\nZ holds \\cite{a} -- \\cite{b} is one.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == [
+        "X holds \u2014 the authors showed Y.",
+        "Z holds \u2013 the cited work is one.",
+    ]
