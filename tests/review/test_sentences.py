@@ -24,6 +24,10 @@ def _texts(text: str) -> list[str]:
             ["This was shown, i.e. proven, before (Smith et al., 2020).", "Next one."],
         ),
         ("Wilson et al. [3] found this. Next.", ["Wilson et al. [3] found this.", "Next."]),
+        # QA: a comma after the citation was cut off as a sentence of its own, ", X holds.".
+        ("In Smith et al. [1], X holds. Next.", ["In Smith et al. [1], X holds.", "Next."]),
+        ("Smith et al. [1], [2] found this.", ["Smith et al. [1], [2] found this."]),
+        ("Smith et al. [1]; Lee [2] found this.", ["Smith et al. [1]; Lee [2] found this."]),
         ("See Figs. 2 and 3 and Eq. 4 here. Next.", ["See Figs. 2 and 3 and Eq. 4 here.", "Next."]),
         ("Refs. [1, 2] show this. Next.", ["Refs. [1, 2] show this.", "Next."]),
         ("About approx. 5 units. Next.", ["About approx. 5 units.", "Next."]),

@@ -18,8 +18,10 @@ one sentence). Repairs follow, all for how papers are cited:
   ("Fig.", "Eqs.", "Sect.", "Thm.", "approx.", "Refs. [1, 2]"; German, French and Spanish
   ones as "Abb.", "Kap.", "z. B.", "vgl.", "éd.", "pág.", and "S." before a number; "App.",
   "Prop.", "Def." only capitalised and before a label, "App. A"), or in "et al." (citations
-  after it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A
-  piece in lower case after a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
+  after it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."), and
+  always when the piece opens with a comma or ";", which no sentence does ("In Smith et al.
+  [1], X holds."). A piece in lower case after a full stop is otherwise a sentence of its own:
+  "scikit-image", "mRNA".
 """
 
 from __future__ import annotations
@@ -142,6 +144,10 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _continues(text: str, previous: tuple[int, int], start: int) -> bool:
     if _NO_BREAK in text[previous[1] : start]:
+        return True
+    if text[start] in ",;":
+        # No sentence opens with a comma: sentencex cut after "et al. [1]" before one ("In
+        # Smith et al. [1], X holds." was "In Smith et al. [1]" and ", X holds.").
         return True
     before = _TRAILING_GROUPS.sub("", text[previous[0] : previous[1]])
     if _ABBREVIATION.search(before) or _FOREIGN_ABBREVIATION.search(before):
