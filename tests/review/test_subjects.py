@@ -250,3 +250,24 @@ def test_a_citation_after_which_or_what_reads_as_its_clause_s_subject(
 def test_citations_joined_by_a_range_s_dash_leave_no_dash(text: str, tidied: str) -> None:
     # QA: "X holds [@a]\u2013[@c]." and "X holds \\cite{a}--\\cite{c}." read "X holds \u2013.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"The results of {REMOVED}, {REMOVED} show X.", "The results of the cited works show X."),
+        (f"The model of {REMOVED}, {REMOVED} is fast.", "The model of the cited works is fast."),
+        # A phrase opening with its preposition names the first work alone, as before.
+        (
+            f"Unlike {REMOVED}, {REMOVED} is faster.",
+            "Unlike the cited work, the cited work is faster.",
+        ),
+        (f"The results of {REMOVED}, X holds.", "The results of the cited work, X holds."),
+    ],
+)
+def test_citations_joined_by_commas_after_a_subject_s_of_are_all_its_object(
+    text: str, tidied: str
+) -> None:
+    # QA: "The results of [1], [2] show X." read "The results of the cited work, the authors
+    # show X.": the first was taken for an opening phrase's object, the second for a subject.
+    assert tidy(text, marked=True) == tidied

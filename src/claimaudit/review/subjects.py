@@ -218,7 +218,16 @@ def _opening_object(match: re.Match[str]) -> str:
     words = [word.lower() for word in _WORD.findall(match.group(1))]
     if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
         return match.group()
+    if words[0] in _DETERMINERS and _MORE_AFTER.match(match.string, match.end()):
+        # "The results of [1], [2] show X.": a subject's object, all the works (``_object``),
+        # not "The results of the cited work, the authors show X."; "Unlike [1], [2] is
+        # faster" opens with its preposition.
+        return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
+
+
+_DETERMINERS = frozenset("the a an this these that those its their our his her".split())
+_MORE_AFTER = re.compile(rf",\s*{REMOVED}")
 
 
 def _work_of(match: re.Match[str]) -> str:
