@@ -566,3 +566,16 @@ def test_joined_citations_leave_no_joining_word(written: str, reads: str) -> Non
     report = f"{written}\n\n## References\n\n1. arXiv:1907.10121\n2. doi:10.1234/x\n"
     [claim], _ = extract_claims(report)
     assert claim.text == reads
+
+
+def test_a_numbered_note_s_stop_ends_its_claim() -> None:
+    # QA: "X holds [See 1, p. 3.] Y holds [2]." was one claim, "X holds Y holds.", and a
+    # paragraph's last such sentence read "X holds", with no stop.
+    references = "\n\n# References\n\n1. A. doi:10.1234/r1\n2. B. doi:10.1234/r2\n"
+    claims, _ = extract_claims("X holds [See 1, p. 3.] Y holds [2]." + references)
+    assert [(c.text, [t.citations for t in c.targets]) for c in claims] == [
+        ("X holds.", [("[1]",)]),
+        ("Y holds.", [("[2]",)]),
+    ]
+    [claim], _ = extract_claims("X holds [see 1, p. 3.]" + references)
+    assert claim.text == "X holds."

@@ -28,6 +28,9 @@ def _texts(text: str) -> list[str]:
         ("In Smith et al. [1], X holds. Next.", ["In Smith et al. [1], X holds.", "Next."]),
         ("Smith et al. [1], [2] found this.", ["Smith et al. [1], [2] found this."]),
         ("Smith et al. [1]; Lee [2] found this.", ["Smith et al. [1]; Lee [2] found this."]),
+        # QA: a numbered citation closing with its note's stop ended no sentence.
+        ("X holds [See 1, p. 3.] Y holds.", ["X holds [See 1, p. 3.]", "Y holds."]),
+        ("X holds [1.] Y holds.", ["X holds [1.] Y holds."]),
         ("See Figs. 2 and 3 and Eq. 4 here. Next.", ["See Figs. 2 and 3 and Eq. 4 here.", "Next."]),
         ("Refs. [1, 2] show this. Next.", ["Refs. [1, 2] show this.", "Next."]),
         ("About approx. 5 units. Next.", ["About approx. 5 units.", "Next."]),

@@ -34,6 +34,7 @@ from itertools import pairwise
 
 from claimaudit.review.code_spans import code_spans
 from claimaudit.review.document import Block, Document
+from claimaudit.review.numbered import cited_body
 from claimaudit.review.struck import struck_spans, wholly_struck
 from claimaudit.text.segmenter import sentence_spans
 
@@ -96,6 +97,9 @@ _LETTER_END = re.compile(
     r"(?:Cf|E\.g|I\.e|Figs?|Refs?)\.|Note(?=\s+that\b|:)|(?:Compare|Notably|Importantly|"
     r"Interestingly|Alternatively|Likewise|Lastly|Overall|Results|Figures?|Tables?|Sections?)\b))"
 )
+# A numbered citation closing with a note's stop, "X holds [See 1, p. 3.] Next ...": the stop
+# ends the sentence, which sentencex reads on through the bracket.
+_NOTE_END = re.compile(r"\[(?P<body>[^\[\]]*[^\W\d_][^\[\]]*\.)\](?=\s+[A-Z])")
 # Lower-case first parts of names ("Ludwig van B."): the letter after them is an initial.
 _NAME_PARTICLES = frozenset(
     {"al", "bin", "da", "das", "de", "del", "della", "den", "der", "di", "do", "dos", "du"}
@@ -194,12 +198,19 @@ def _snapped(position: int, hidden: list[bool]) -> int:
 
 
 def _at_letter_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """``[start, end)`` cut after each letter that ends a sentence there (``_LETTER_END``)."""
+    """``[start, end)`` cut after each letter that ends a sentence there (``_LETTER_END``), and
+    after each numbered citation closing with its note's stop (``_NOTE_END``)."""
     cuts = [
         match.end()
         for match in _LETTER_END.finditer(text, start, end)
         if match.group("word") not in _NAME_PARTICLES
     ]
+    cuts += [
+        match.end()
+        for match in _NOTE_END.finditer(text, start, end)
+        if cited_body(match.group("body")) is not None
+    ]
+    cuts.sort()
     bounds = [start, *cuts, end]
     return list(pairwise(bounds))
 
