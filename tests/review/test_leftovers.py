@@ -527,3 +527,19 @@ def test_a_pointer_such_as_opens_goes_with_its_such_in_latex(tmp_path: Path) -> 
     body = "We pad, such as in \\cite{a}.\n"
     found = extract_latex_claims(write_article(tmp_path, body, "", bib="@article{a, title={A}}\n"))
     assert [c.text for c in found.claims] == ["We pad."]
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Y holds (in mice {REMOVED}).", "Y holds (in mice)."),
+        (f"Y is low (p < 0.05 {REMOVED}).", "Y is low (p < 0.05)."),
+        (f"Y holds [in mice {REMOVED}].", "Y holds [in mice]."),
+        (f"Y holds (reviewed in {REMOVED}).", "Y holds."),
+        # The author's own blank stays where no citation was.
+        ("Y holds ( in mice ).", "Y holds ( in mice )."),
+    ],
+)
+def test_a_citation_closing_a_bracket_leaves_no_blank_before_it(text: str, tidied: str) -> None:
+    # QA: "Y holds (in mice [@a])." read "Y holds (in mice ).", as a LaTeX draft's did not.
+    assert tidy(text, marked=True) == tidied

@@ -80,6 +80,9 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 # Latin punctuation and other scripts' (``OTHER_SCRIPTS_PUNCTUATION``): "情绪 [@a]。" left
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
+# And a closing bracket, which a removed citation's blanks close up before as a LaTeX draft's
+# reader does: "Y holds (in mice [@a])." read "Y holds (in mice )." in a Markdown draft.
+_CLOSING = re.compile(f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 # A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
 # removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
@@ -428,7 +431,7 @@ def tidy(
     text = _JOINED_HOLE.sub(REMOVED, _without_pointer_inside(verb_objects(named)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
-    text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
+    text = closed_up(text, REMOVED, _CLOSING) if marked else text.replace(REMOVED, "")
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)
