@@ -543,3 +543,22 @@ def test_a_pointer_such_as_opens_goes_with_its_such_in_latex(tmp_path: Path) -> 
 def test_a_citation_closing_a_bracket_leaves_no_blank_before_it(text: str, tidied: str) -> None:
     # QA: "Y holds (in mice [@a])." read "Y holds (in mice ).", as a LaTeX draft's did not.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds (in NLP, see {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP; cf. {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP, see also {REMOVED}, {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP, but see {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP, see {REMOVED} for details).", "X holds (in NLP)."),
+        # A verb's "see" and an author's clause stay.
+        (f"X holds (it is easy to see {REMOVED}).", "X holds (it is easy to see)."),
+        (f"X holds (in NLP, see the survey {REMOVED}).", "X holds (in NLP, see the survey)."),
+    ],
+)
+def test_a_pointer_closing_a_bracket_goes_with_its_separator(text: str, tidied: str) -> None:
+    # QA (SciPy's draft): "(used, for example, in natural language processing, see \cite{a})"
+    # read "(..., see)", and "(in NLP, but see [@a])" lost its bracket, "(in NLP, but.".
+    assert tidy(text, marked=True) == tidied

@@ -121,6 +121,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
+_UNOPENED = re.compile(r"^[^(\[]*[)\]]")  # a bracket closing that opened before
 _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|per|see|cf\.)\b)", re.IGNORECASE)
 # The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
 # [3], the authors ..." read "According to, X" and "In, the authors"; before a colon, "See [1]: X"
@@ -230,7 +231,32 @@ def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     cited = match.group(1).lstrip()[:1] in (",", ";")
     if _pointing(words) and (opens or cited or _has_hole(words)):
         return ""
-    return "" if _names_only(match.group(1), names) else match.group()
+    if _names_only(match.group(1), names):
+        return ""
+    return _without_last_pointer(match)
+
+
+# A bracket's last clause, after a separator: "(in NLP, see [1])", "(in mice; cf. [1])".
+_LAST_CLAUSE = re.compile(r"\s*[,;:]([^,;:]*)$")
+_JOINING = frozenset({"and", "but", "or"})
+
+
+def _without_last_pointer(match: re.Match[str]) -> str:
+    """A bracket (``_BRACKET``'s ``match``) without its last clause where that clause is a
+    pointer at a removed citation ("(in NLP, see [1])" reads "(in NLP)", "(in NLP, but see
+    [1] for details)" "(in NLP)"), as a sentence's last one goes (``_without_pointer_tail``)."""
+    inside = match.group(1)
+    clause = _LAST_CLAUSE.search(inside)
+    if clause is None or not _TOKEN.search(inside, 0, clause.start()):
+        return match.group()
+    words = _words(clause.group(1))
+    words = words[1:] if words[:1] and words[0] in _JOINING else words
+    opens = bool(words) and words[0] in _OPENS_POINTER
+    if not (opens and _pointing(words)):
+        return match.group()
+    start = match.start(1) - match.start()
+    kept = match.group()[: start + clause.start()]
+    return kept + match.group()[start + len(inside) :]
 
 
 def _names_only(group: str, names: Collection[str]) -> bool:
@@ -266,6 +292,8 @@ def _without_pointer_tail(text: str) -> str:
         before = preceding[-1] if preceding else None
         if words[:1] == ["see"] and before not in ("and", "but", "or"):
             continue  # "easy to see \cite{a}." ends in a verb; ", see" is the clause's to drop
+        if _UNOPENED.search(text, phrase.end()):
+            continue  # inside a bracket: "(in NLP, but see)." is no sentence's pointer to cut
         # Only after words of the sentence's own: a pointer alone ("As described in.") stays
         # whole, as "As described at." does, not cut to "As described." (nor "As in." to "As.").
         opening = _words(text[: phrase.start()])
