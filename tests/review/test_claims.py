@@ -579,3 +579,14 @@ def test_a_numbered_note_s_stop_ends_its_claim() -> None:
     ]
     [claim], _ = extract_claims("X holds [see 1, p. 3.]" + references)
     assert claim.text == "X holds."
+
+
+def test_textual_citations_of_authorless_works_read_as_one_subject() -> None:
+    bibliography = parse_bibliography(
+        "@article{a, title={A}, doi={10.1234/a}}\n@article{b, title={B}, doi={10.1234/b}}\n"
+    )
+    claims, _ = extract_claims("@a and @b show gains. @a and @b are benchmarks.\n", bibliography)
+    assert [c.text for c in claims] == [
+        "The authors show gains.",
+        "The cited works are benchmarks.",
+    ]

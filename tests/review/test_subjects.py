@@ -294,3 +294,26 @@ def test_a_citation_after_a_stranded_for_stays_a_marker(text: str, tidied: str) 
     # QA (the deep review's draft): "(even when population stratification is explicitly
     # controlled for [@doi:...])" was judged as "... controlled for the cited work)".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        ("the authors and the authors show Y.", "the authors show Y."),
+        (
+            "As the authors, the authors and Smith show, X holds.",
+            "As the authors and Smith show, X holds.",
+        ),
+        ("the authors and the authors are benchmarks.", "the cited works are benchmarks."),
+        ("the authors and the authors is a benchmark.", "Each cited work is a benchmark."),
+        ("However, the authors or the authors is one.", "However, each cited work is one."),
+        ("We follow the authors and the authors.", "We follow the authors."),
+    ],
+)
+def test_textual_citations_of_authorless_works_listed_read_the_authors_once(
+    text: str, tidied: str
+) -> None:
+    # QA: "@a and @b show Y." (and "\citet{a} and \citet{b} show Y."), their entries naming no
+    # author, read "The authors and the authors show Y."; "@a and @b are benchmarks." "The
+    # authors and the authors are benchmarks.".
+    assert tidy(text, marked=True) == tidied

@@ -360,11 +360,33 @@ def _singular(verb: str) -> bool:
     )
 
 
+# Textual citations of works whose entries name no author, listed: "@a and @b show Y." printed
+# "The authors and the authors show Y."; they are the authors, once ("the cited works" before
+# "are" or "were", as for removed citations: never "The authors are benchmarks").
+_AUTHORS_LISTED = re.compile(
+    r"\b([Tt])he authors(?:(?:\s*,\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+)the authors\b)+"
+    r"(?=(\s+[^\W\d_]+\b)?)"
+)
+
+
+def _listed(match: re.Match[str]) -> str:
+    """The authors, once, for a list of them: the cited works before "are", each of them
+    before a verb for one ("@a and @b is a benchmark": "Each cited work is a benchmark")."""
+    verb = (match.group(2) or "").strip()
+    if verb in _PLURAL_COPULAS:
+        return f"{match.group(1)}he cited works"
+    if _singular(verb):
+        opens = match.group(1) == "T" or not match.string[: match.start()].strip()
+        return "Each cited work" if opens else "each cited work"
+    return f"{match.group(1)}he authors"
+
+
 def agreeing(text: str) -> str:
-    """``text`` with "the cited work" for "the authors" that a verb for one subject follows."""
+    """``text`` with "the cited work" for "the authors" that a verb for one subject follows,
+    and "the authors" once for a list of them (``_AUTHORS_LISTED``)."""
 
     def subject(match: re.Match[str]) -> str:
         singular = _singular(match.group(2))
         return f"{match.group(1)}he cited work " if singular else match.group()
 
-    return _AUTHORS_BEFORE_VERB.sub(subject, text)
+    return _AUTHORS_BEFORE_VERB.sub(subject, _AUTHORS_LISTED.sub(_listed, text))
