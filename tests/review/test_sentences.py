@@ -82,6 +82,10 @@ def test_boundaries(text: str, expected: list[str]) -> None:
         ("The mean of X. Figure 2 shows it.", ["The mean of X.", "Figure 2 shows it."]),
         ("It went to A. Note that B waits.", ["It went to A.", "Note that B waits."]),
         ("True for Y [@a]. Cf. [@b].", ["True for Y [@a].", "Cf. [@b]."]),
+        # QA: an in-text citation opening the next sentence was read as a surname, one
+        # sentence "X holds for Y. the authors showed Z." judged against @a.
+        ("X holds for Y. @a showed Z.", ["X holds for Y.", "@a showed Z."]),
+        ("X holds for Y. -@a showed Z.", ["X holds for Y.", "-@a showed Z."]),
     ],
 )
 def test_a_letter_ending_a_sentence_before_an_opener_ends_it(

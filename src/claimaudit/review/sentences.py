@@ -90,12 +90,14 @@ _ABBREVIATION_BEFORE_LOWER = re.compile(r"\b(?:et al|etc|Inc|Ltd|Jr|Sr)\.$")
 # A letter naming a variable or group at a sentence's end ("holds for Y. Cf. @smith2020"):
 # sentencex takes "Y." for an initial and cuts only before a common opener ("The", "We"). After
 # a lower-case word, and before one of these openers, which sentencex misses and no surname
-# is, it ends the sentence; before any other capitalised word it may be an initial
-# ("thank J. Smith"), so it stays.
+# is (nor an in-text "@key"), it ends the sentence; before any other capitalised word it may
+# be an initial ("thank J. Smith"), so it stays.
 _LETTER_END = re.compile(
     r"(?<![\w.@'\u2019-])(?P<word>[a-z]+)\s+[A-Z]\.(?=\s+(?:"
     r"(?:Cf|E\.g|I\.e|Figs?|Refs?)\.|Note(?=\s+that\b|:)|(?:Compare|Notably|Importantly|"
-    r"Interestingly|Alternatively|Likewise|Lastly|Overall|Results|Figures?|Tables?|Sections?)\b))"
+    r"Interestingly|Alternatively|Likewise|Lastly|Overall|Results|Figures?|Tables?|Sections?)\b"
+    # Pandoc's in-text citation opening the next sentence ("holds for Y. @smith2020 showed").
+    r"|-?@[\w{]))"
 )
 # A numbered citation closing with a note's stop, "X holds [See 1, p. 3.] Next ...": the stop
 # ends the sentence, which sentencex reads on through the bracket.
