@@ -263,6 +263,16 @@ def test_citations_joined_by_a_range_s_dash_leave_no_dash(text: str, tidied: str
             "Unlike the cited work, the cited work is faster.",
         ),
         (f"The results of {REMOVED}, X holds.", "The results of the cited work, X holds."),
+        # QA: "X is based on [1], [2]." read "X is based on the cited work.", one work for two.
+        (f"X is based on {REMOVED}, {REMOVED}.", "X is based on the cited works."),
+        (
+            f"X is used by {REMOVED}, {REMOVED} and others.",
+            "X is used by the cited works and others.",
+        ),
+        (
+            f"In contrast to {REMOVED}, {REMOVED} is faster.",
+            "In contrast to the cited work, the cited work is faster.",
+        ),
     ],
 )
 def test_citations_joined_by_commas_after_a_subject_s_of_are_all_its_object(

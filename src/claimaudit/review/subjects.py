@@ -248,15 +248,20 @@ def _opening_object(match: re.Match[str]) -> str:
         return match.group()
     if words[-1] == "for" and _stranded(words[-2:-1], match.string, match.end()):
         return match.group()
-    if words[0] in _DETERMINERS and _MORE_AFTER.match(match.string, match.end()):
-        # "The results of [1], [2] show X.": a subject's object, all the works (``_object``),
-        # not "The results of the cited work, the authors show X."; "Unlike [1], [2] is
-        # faster" opens with its preposition.
+    if words[0] not in _PHRASE_OPENINGS and _MORE_AFTER.match(match.string, match.end()):
+        # The comma joins citations, no phrase's: "The results of [1], [2] show X." and "X is
+        # based on [1], [2]." have them all for the object (``_object``, ``_preposition_object``),
+        # not "The results of the cited work, the authors show X." nor "X is based on the
+        # cited work."; "Unlike [1], [2] is faster" opens with its preposition.
         return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
-_DETERMINERS = frozenset("the a an this these that those its their our his her".split())
+# What opens a phrase set off before the sentence's comma: a preposition, or a word that makes
+# one ("In contrast to", "Compared with", "Relative to", "Similar to").
+_PHRASE_OPENINGS = _PREPOSITIONS | frozenset(
+    "in at compared relative contrary similar similarly prior due thanks owing apart".split()
+)
 _MORE_AFTER = re.compile(rf",\s*{REMOVED}")
 
 
