@@ -562,3 +562,21 @@ def test_a_pointer_closing_a_bracket_goes_with_its_separator(text: str, tidied: 
     # QA (SciPy's draft): "(used, for example, in natural language processing, see \cite{a})"
     # read "(..., see)", and "(in NLP, but see [@a])" lost its bracket, "(in NLP, but.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"{REMOVED}, {REMOVED}, and {REMOVED} show X.", "The authors show X."),
+        (f"{REMOVED}, {REMOVED}, or {REMOVED} is a benchmark.", "Each cited work is a benchmark."),
+        # A separator after the citations opening the sentence still goes.
+        (f"{REMOVED}, {REMOVED}, and {REMOVED}: X holds.", "X holds."),
+        (f"{REMOVED}, X holds.", "X holds."),
+    ],
+)
+def test_citations_listed_with_a_serial_comma_opening_the_sentence_are_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "[1], [2], and [3] show X." read "And show X.": the serial comma was taken for the
+    # separator after citations opening the sentence ("[1]: X holds.").
+    assert tidy(text, marked=True) == tidied

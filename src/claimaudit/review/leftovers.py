@@ -90,7 +90,11 @@ _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 _SEPARATOR_BEFORE_END = re.compile(r":*[,;]+(?:\s*(?=[)\]])|(?=[.!?]|$))|:+(?=[.!?])")
 # Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
 # X holds." read ": X holds." and ", X holds.".
-_LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*(?=\S)")
+# Not a list's serial comma: "[1], [2], and [3] show X." is one subject, not "And show X.".
+_LEADING_HOLE = re.compile(
+    rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*"
+    rf"(?=\S)(?!(?:and|or|&)\s*{REMOVED})"
+)
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
