@@ -327,3 +327,26 @@ def test_textual_citations_of_authorless_works_listed_read_the_authors_once(
     # author, read "The authors and the authors show Y."; "@a and @b are benchmarks." "The
     # authors and the authors are benchmarks.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"Works such as {REMOVED}, {REMOVED}, and {REMOVED} exist.",
+            "Works such as the cited works exist.",
+        ),
+        (
+            f"Tools like {REMOVED}, {REMOVED}, and {REMOVED} help.",
+            "Tools like the cited works help.",
+        ),
+        # After a clause of its own, ", and" still opens one.
+        (f"X holds {REMOVED}, and {REMOVED} shows Y.", "X holds, and the cited work shows Y."),
+    ],
+)
+def test_the_last_of_citations_listed_with_a_serial_comma_is_no_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "Works such as [@a], [@b], and [@c] exist." read "Works such as the cited works, and
+    # the authors exist.": the last item was read as a clause's subject after ", and".
+    assert tidy(text, marked=True) == tidied

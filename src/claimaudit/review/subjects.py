@@ -262,7 +262,7 @@ def _opening_object(match: re.Match[str]) -> str:
 _PHRASE_OPENINGS = _PREPOSITIONS | frozenset(
     "in at compared relative contrary similar similarly prior due thanks owing apart".split()
 )
-_MORE_AFTER = re.compile(rf",\s*{REMOVED}")
+_MORE_AFTER = re.compile(rf",\s*(?:(?:and|or|&)\s+)?{REMOVED}")
 
 
 def _work_of(match: re.Match[str]) -> str:
@@ -314,11 +314,30 @@ def _subject_inside(match: re.Match[str]) -> str:
     """A removed subject inside the sentence (``_SUBJECT_INSIDE``), as ``_subject`` reads it,
     in lower case ("However, the cited works are ..."); a word no verb is (a list's "and")
     after it keeps the hole as it was."""
-    if not is_verb(match.group(3)):
+    if not is_verb(match.group(3)) or _listed_last(match):
         return match.group()
     verb = match.group(3)
     subject = _subject(verb, match.group(2).count(REMOVED) > 1)
     return f"{match.group(1)}{subject[:1].lower()}{subject[1:]} "
+
+
+# Citations listed before ", and" ("\ue000, \ue000, and"), or one a preposition has ("such as
+# \ue000, and"): the citation after it is the list's last item, no clause's subject.
+_SERIES_BEFORE = re.compile(rf"{REMOVED}[\s,;]*{REMOVED}\s*$")
+_OBJECT_BEFORE = re.compile(rf"\b([^\W\d_]+)\s*{REMOVED}\s*$")
+
+
+def _listed_last(match: re.Match[str]) -> bool:
+    """Whether the removed citation after ", and" (``_SUBJECT_INSIDE``'s ``match``) ends a list
+    of citations: "Works such as [1], [2], and [3] exist." names all three as such works, not
+    "the authors exist"; "X holds [1], and [2] shows Y." opens a clause."""
+    if not match.group(1).lstrip().startswith(","):
+        return False
+    before = match.string[: match.start()]
+    preposition = _OBJECT_BEFORE.search(before)
+    return bool(_SERIES_BEFORE.search(before)) or (
+        preposition is not None and preposition.group(1).lower() in _PREPOSITIONS | {"as"}
+    )
 
 
 def _subject(verb: str, several: bool) -> str:
