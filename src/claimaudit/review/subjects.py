@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.stranded import stranded
 
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
@@ -176,37 +177,11 @@ def _preposition_object(match: re.Match[str]) -> str:
     named = preposition == "as" and before[-1:] == ["such"]
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
-    if preposition == "for" and _stranded(before[-1:], match.string, match.end()):
+    if preposition == "for" and stranded(before[-1:], match.string, match.end()):
         return match.group()
     if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
-
-
-# Verbs whose "for" is left at the clause's end when its object came first ("stratification is
-# explicitly controlled for [1]", "patterns that the network searches for [1]"): the citation
-# after it marks the clause, no object of "for" ("controlled for the cited work").
-_FOR_VERBS = frozenset(
-    """
-    control account correct adjust search look call ask allow test screen select opt pay care
-    wait hope compensate
-    """.split()
-)
-_CLAUSE_END = re.compile(r"\s*(?:[.;:,)!?]|$)")
-
-
-def _stranded(before: list[str], text: str, end: int) -> bool:
-    """Whether a "for" after the word ``before`` (its list, maybe empty) and before a hole
-    ending at ``end`` ends its clause after a verb of ``_FOR_VERBS``, in any form."""
-    if not before or not _CLAUSE_END.match(text, end):
-        return False
-    word = before[0]
-    stems = {word} | {word.removesuffix(e) for e in ("ing", "ed", "es", "s") if word.endswith(e)}
-    # "controlled" is "control" with its consonant doubled; "called" is "call".
-    return any(
-        stem in _FOR_VERBS or (stem[-2:-1] == stem[-1:] and stem[:-1] in _FOR_VERBS)
-        for stem in stems
-    )
 
 
 # Words that are pointer words apart but say something together: "in line with [1]" agrees
@@ -246,7 +221,7 @@ def _opening_object(match: re.Match[str]) -> str:
     words = [word.lower() for word in _WORD.findall(match.group(1))]
     if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
         return match.group()
-    if words[-1] == "for" and _stranded(words[-2:-1], match.string, match.end()):
+    if words[-1] == "for" and stranded(words[-2:-1], match.string, match.end()):
         return match.group()
     if words[0] not in _PHRASE_OPENINGS and _MORE_AFTER.match(match.string, match.end()):
         # The comma joins citations, no phrase's: "The results of [1], [2] show X." and "X is
