@@ -580,3 +580,22 @@ def test_citations_listed_with_a_serial_comma_opening_the_sentence_are_its_subje
     # QA: "[1], [2], and [3] show X." read "And show X.": the serial comma was taken for the
     # separator after citations opening the sentence ("[1]: X holds.").
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds (Smith et al., 2020a {REMOVED}; 2021 {REMOVED}).", "X holds."),
+        (f"X holds (Smith et al. 2020b {REMOVED}).", "X holds."),
+        (f"X holds (Lee, n.d. {REMOVED}).", "X holds."),
+        (f"X holds (Lee, in press {REMOVED}).", "X holds."),
+        # Words of the author's own stay.
+        (f"X holds (in the Lee 2020a data {REMOVED}).", "X holds (in the Lee 2020a data)."),
+    ],
+)
+def test_an_author_year_citation_written_out_goes_with_its_year_s_letter(
+    text: str, tidied: str
+) -> None:
+    # QA: "(Smith et al., 2020a [@smith2020]; 2021 [@lee2021])" read "(Smith et al., 2020a;
+    # 2021)": a year with its letter, or "n.d.", was no number of a citation written out.
+    assert tidy(text, marked=True, names={"smith", "lee"}) == tidied

@@ -268,11 +268,17 @@ def _names_only(group: str, names: Collection[str]) -> bool:
     \\citeyear{a})" read "(Smith and Lee)": the cited works' authors' ``names`` (one at least
     written with a capital, as a name is: "(in the park)" is no "Park"), pointer words and
     numbers ("(see Smith and Lee 2020, p. 3)")."""
-    tokens = _TOKEN.findall(group)
+    tokens = _TOKEN.findall(_UNDATED.sub(" ", group))
     named = [t for t in tokens if t.lower() in names]
     return any(t[:1].isupper() for t in named) and all(
-        t in named or t.lower() in _POINTING or t.isdigit() for t in tokens
+        t in named or t.lower() in _POINTING or t.isdigit() or _YEAR.fullmatch(t) for t in tokens
     )
+
+
+# An author-year citation's year: one with its letter ("Smith et al., 2020a; 2021"), and what
+# stands for one ("n.d.", "in press", "forthcoming").
+_YEAR = re.compile(r"\d{4}[a-z]")
+_UNDATED = re.compile(r"\bn\.\s?d\.|\bin press\b|\bforthcoming\b", re.IGNORECASE)
 
 
 def _without_pointer_tail(text: str) -> str:
