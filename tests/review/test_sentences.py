@@ -28,6 +28,11 @@ def _texts(text: str) -> list[str]:
         ("In Smith et al. [1], X holds. Next.", ["In Smith et al. [1], X holds.", "Next."]),
         ("Smith et al. [1], [2] found this.", ["Smith et al. [1], [2] found this."]),
         ("Smith et al. [1]; Lee [2] found this.", ["Smith et al. [1]; Lee [2] found this."]),
+        # QA: the stop after "et al. [1]" was a sentence of its own, "." listed as uncited.
+        (
+            "It was shown by Smith et al. [1]. The rest holds.",
+            ["It was shown by Smith et al. [1].", "The rest holds."],
+        ),
         # QA: a numbered citation closing with its note's stop ended no sentence.
         ("X holds [See 1, p. 3.] Y holds.", ["X holds [See 1, p. 3.]", "Y holds."]),
         ("X holds [1.] Y holds.", ["X holds [1.] Y holds."]),

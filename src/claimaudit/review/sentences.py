@@ -81,6 +81,7 @@ _FOREIGN_ABBREVIATION = re.compile(
 )
 _PAGE_ABBREVIATION = re.compile(r"(?<![\w.])S\.$")
 _NUMBER = re.compile(r"\d")
+_WORDLIKE = re.compile(r"[^\W_]")
 _LABEL = re.compile(r"(?:\d|[A-Z](?![a-z])|[IVX]+\b)")
 # A no-break space (LaTeX's "~" or "\ ", a typed U+00A0) after a full stop: the author's
 # "no sentence ends here" ("Sect.~2", "et al.\ showed").
@@ -292,7 +293,9 @@ def split_block(text: str) -> list[tuple[int, int]]:
                 start, end = _trimmed(text, carried.end(), end)
                 if start >= end:
                     continue
-            if _continues(text, merged[-1], start):
+            # A piece of nothing but punctuation is the stop of the one before: sentencex cuts
+            # "shown by Smith et al. [1]. The rest ..." after "[1]", leaving "." a sentence.
+            if _continues(text, merged[-1], start) or not _WORDLIKE.search(text, start, end):
                 merged[-1] = (merged[-1][0], end)
                 continue
         merged.append((start, end))
