@@ -300,6 +300,19 @@ def test_numbered_citations_keep_their_written_order_and_any_dash() -> None:
         ("X holds [1, Eq. (3)].", ["[1]"]),
         ("X holds [see, e.g., 1, 2].", ["[1]", "[2]"]),
         ("X holds [Ref. 1].", ["[1]"]),
+        # QA: these cited nothing, their sentence listed as uncited: an "and" before the last
+        # number, a locator's abbreviation without its stop, a note's closing stop.
+        ("X holds [1, 2, and 3].", ["[1]", "[2]", "[3]"]),
+        ("X holds [1 and 2].", ["[1]", "[2]"]),
+        ("X holds [1 & 2].", ["[1]", "[2]"]),
+        ("X holds [see 1, 2, and 4, p. 3].", ["[1]", "[2]", "[4]"]),
+        ("X holds [1, p 3].", ["[1]"]),
+        ("X holds [1, pp 3-5; 2, eq 4].", ["[1]", "[2]"]),
+        ("X holds [See 1, p. 3.]", ["[1]"]),
+        # QA: a supplement's part cited nothing either.
+        ("X holds [1, Suppl. Table 2].", ["[1]"]),
+        ("X holds [1, Supplementary Fig. 3; 2].", ["[1]", "[2]"]),
+        ("X holds [1, Extended Data Fig. 1].", ["[1]"]),
     ],
 )
 def test_numbers_with_a_pointer_or_locator_cite_the_numbers(written: str, cited: list[str]) -> None:
@@ -315,6 +328,10 @@ def test_numbers_with_a_pointer_or_locator_cite_the_numbers(written: str, cited:
         "Values lie in [see 0, 1] here.",
         "The set [1, n] is finite.",
         "X holds [see1].",
+        # A stop closes a note's pointer or locator, never a bare number's bracket.
+        "Step [1.] comes first.",
+        "Pick [a and b] now.",
+        "X holds [1, p3].",
     ],
 )
 def test_an_interval_or_the_author_s_bracket_is_no_located_citation(written: str) -> None:

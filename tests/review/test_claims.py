@@ -6,7 +6,7 @@ import pytest
 
 from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.review.citations import find_citations
-from claimaudit.review.claims import claim_text, extract_claims, with_subject
+from claimaudit.review.claims import claim_text, extract_claims, read_draft, with_subject
 
 
 def _clean(sentence: str, numbered: bool = True) -> str:
@@ -372,10 +372,27 @@ def test_a_chain_of_ieee_ranges_cites_each_paper_once_and_leaves_no_dash() -> No
         ("[1]-[2]-[3]", [1, 2, 3]),
         ("[1]\u2013[2]\u2013[3]", [1, 2, 3]),
         ("[1] - [3] - [4]", [1, 2, 3, 4]),
+        # QA: a bracket with a locator or several numbers was read alone, "X holds \u2013.".
+        ("[1, p. 3]\u2013[2]", [1, 2]),
+        ("[see 1]\u2013[3, p. 4]", [1, 2, 3]),
+        ("[1, 2]-[4]", [1, 2, 3, 4]),
     ]:
         [claim], _ = extract_claims(f"X holds {chain}." + references)
         assert claim.text == "X holds."
         assert [t.citations for t in claim.targets] == [(f"[{n}]",) for n in cited]
+
+
+def test_a_range_with_a_located_bracket_written_backwards_cites_nothing_and_is_said() -> None:
+    references = "\n\n# References\n\n1. A. doi:10.1234/r1\n2. B. doi:10.1234/r2\n"
+    read = read_draft("X holds [2, p. 3]\u2013[1]." + references)
+    assert [s.text for s in read.uncited] == ["X holds [2, p. 3]\u2013[1]."]
+    assert read.warnings == (
+        "line 1: the citation [2, p. 3]\u2013[1] holds a range written backwards (2-1), so it"
+        " cites nothing, not even its other numbers (write its lower number first)",
+    )
+    # An interval stays the author's, and no range's end.
+    [claim], _ = extract_claims("Scores in [0, 1]\u2013[2] hold." + references)
+    assert [t.citations for t in claim.targets] == [("[2]",)]
 
 
 def test_a_citation_used_as_the_object_of_an_opening_pointer_leaves_no_fragment() -> None:
@@ -549,3 +566,27 @@ def test_joined_citations_leave_no_joining_word(written: str, reads: str) -> Non
     report = f"{written}\n\n## References\n\n1. arXiv:1907.10121\n2. doi:10.1234/x\n"
     [claim], _ = extract_claims(report)
     assert claim.text == reads
+
+
+def test_a_numbered_note_s_stop_ends_its_claim() -> None:
+    # QA: "X holds [See 1, p. 3.] Y holds [2]." was one claim, "X holds Y holds.", and a
+    # paragraph's last such sentence read "X holds", with no stop.
+    references = "\n\n# References\n\n1. A. doi:10.1234/r1\n2. B. doi:10.1234/r2\n"
+    claims, _ = extract_claims("X holds [See 1, p. 3.] Y holds [2]." + references)
+    assert [(c.text, [t.citations for t in c.targets]) for c in claims] == [
+        ("X holds.", [("[1]",)]),
+        ("Y holds.", [("[2]",)]),
+    ]
+    [claim], _ = extract_claims("X holds [see 1, p. 3.]" + references)
+    assert claim.text == "X holds."
+
+
+def test_textual_citations_of_authorless_works_read_as_one_subject() -> None:
+    bibliography = parse_bibliography(
+        "@article{a, title={A}, doi={10.1234/a}}\n@article{b, title={B}, doi={10.1234/b}}\n"
+    )
+    claims, _ = extract_claims("@a and @b show gains. @a and @b are benchmarks.\n", bibliography)
+    assert [c.text for c in claims] == [
+        "The authors show gains.",
+        "The cited works are benchmarks.",
+    ]

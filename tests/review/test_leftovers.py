@@ -208,7 +208,7 @@ def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> N
         ),
         # A list, a pointer and a clause of the author's own stay as they were.
         (f"We compare A, {REMOVED} and B.", "We compare A, and B."),
-        (f"We compare A, {REMOVED}, and B.", "We compare A, and B."),
+        (f"We compare A, {REMOVED}, and B.", "We compare A and B."),
         (f"Padding, as shown in {REMOVED}, matters.", "Padding matters."),
         (
             f"X holds for large inputs, {REMOVED} and tiny ones.",
@@ -482,6 +482,13 @@ def test_citations_given_as_examples_go_with_their_pointer(text: str, tidied: st
         (f"X holds, {REMOVED}, in mice.", "X holds in mice."),
         (f"However, {REMOVED}, X holds.", "However, X holds."),
         (f"A, {REMOVED}, B and C hold.", "A, B and C hold."),
+        # QA: "We compare A, [1], and B." read "We compare A, and B.": of two items the comma
+        # before "and" was the citation's; of three it is the list's.
+        (f"We compare A, {REMOVED}, and B.", "We compare A and B."),
+        (f"X holds: A, {REMOVED}, or B.", "X holds: A or B."),
+        (f"However, A, {REMOVED}, and B hold.", "However, A and B hold."),
+        (f"We compare A, B, {REMOVED}, and C.", "We compare A, B, and C."),
+        (f"However, A, B, {REMOVED}, and C hold.", "However, A, B, and C hold."),
     ],
 )
 def test_citations_set_off_by_commas_leave_no_stray_comma(text: str, tidied: str) -> None:
@@ -495,6 +502,9 @@ def test_citations_set_off_by_commas_in_latex_leave_no_stray_comma(tmp_path: Pat
     bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
     found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
     assert [c.text for c in found.claims] == ["Two works show Y."]
+    body = "We compare A, \\cite{a}, and B.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["We compare A and B."]
 
 
 @pytest.mark.parametrize(
@@ -517,3 +527,75 @@ def test_a_pointer_such_as_opens_goes_with_its_such_in_latex(tmp_path: Path) -> 
     body = "We pad, such as in \\cite{a}.\n"
     found = extract_latex_claims(write_article(tmp_path, body, "", bib="@article{a, title={A}}\n"))
     assert [c.text for c in found.claims] == ["We pad."]
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Y holds (in mice {REMOVED}).", "Y holds (in mice)."),
+        (f"Y is low (p < 0.05 {REMOVED}).", "Y is low (p < 0.05)."),
+        (f"Y holds [in mice {REMOVED}].", "Y holds [in mice]."),
+        (f"Y holds (reviewed in {REMOVED}).", "Y holds."),
+        # The author's own blank stays where no citation was.
+        ("Y holds ( in mice ).", "Y holds ( in mice )."),
+    ],
+)
+def test_a_citation_closing_a_bracket_leaves_no_blank_before_it(text: str, tidied: str) -> None:
+    # QA: "Y holds (in mice [@a])." read "Y holds (in mice ).", as a LaTeX draft's did not.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds (in NLP, see {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP; cf. {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP, see also {REMOVED}, {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP, but see {REMOVED}).", "X holds (in NLP)."),
+        (f"X holds (in NLP, see {REMOVED} for details).", "X holds (in NLP)."),
+        # A verb's "see" and an author's clause stay.
+        (f"X holds (it is easy to see {REMOVED}).", "X holds (it is easy to see)."),
+        (f"X holds (in NLP, see the survey {REMOVED}).", "X holds (in NLP, see the survey)."),
+    ],
+)
+def test_a_pointer_closing_a_bracket_goes_with_its_separator(text: str, tidied: str) -> None:
+    # QA (SciPy's draft): "(used, for example, in natural language processing, see \cite{a})"
+    # read "(..., see)", and "(in NLP, but see [@a])" lost its bracket, "(in NLP, but.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"{REMOVED}, {REMOVED}, and {REMOVED} show X.", "The authors show X."),
+        (f"{REMOVED}, {REMOVED}, or {REMOVED} is a benchmark.", "Each cited work is a benchmark."),
+        # A separator after the citations opening the sentence still goes.
+        (f"{REMOVED}, {REMOVED}, and {REMOVED}: X holds.", "X holds."),
+        (f"{REMOVED}, X holds.", "X holds."),
+    ],
+)
+def test_citations_listed_with_a_serial_comma_opening_the_sentence_are_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "[1], [2], and [3] show X." read "And show X.": the serial comma was taken for the
+    # separator after citations opening the sentence ("[1]: X holds.").
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds (Smith et al., 2020a {REMOVED}; 2021 {REMOVED}).", "X holds."),
+        (f"X holds (Smith et al. 2020b {REMOVED}).", "X holds."),
+        (f"X holds (Lee, n.d. {REMOVED}).", "X holds."),
+        (f"X holds (Lee, in press {REMOVED}).", "X holds."),
+        # Words of the author's own stay.
+        (f"X holds (in the Lee 2020a data {REMOVED}).", "X holds (in the Lee 2020a data)."),
+    ],
+)
+def test_an_author_year_citation_written_out_goes_with_its_year_s_letter(
+    text: str, tidied: str
+) -> None:
+    # QA: "(Smith et al., 2020a [@smith2020]; 2021 [@lee2021])" read "(Smith et al., 2020a;
+    # 2021)": a year with its letter, or "n.d.", was no number of a citation written out.
+    assert tidy(text, marked=True, names={"smith", "lee"}) == tidied

@@ -24,6 +24,18 @@ def _texts(text: str) -> list[str]:
             ["This was shown, i.e. proven, before (Smith et al., 2020).", "Next one."],
         ),
         ("Wilson et al. [3] found this. Next.", ["Wilson et al. [3] found this.", "Next."]),
+        # QA: a comma after the citation was cut off as a sentence of its own, ", X holds.".
+        ("In Smith et al. [1], X holds. Next.", ["In Smith et al. [1], X holds.", "Next."]),
+        ("Smith et al. [1], [2] found this.", ["Smith et al. [1], [2] found this."]),
+        ("Smith et al. [1]; Lee [2] found this.", ["Smith et al. [1]; Lee [2] found this."]),
+        # QA: the stop after "et al. [1]" was a sentence of its own, "." listed as uncited.
+        (
+            "It was shown by Smith et al. [1]. The rest holds.",
+            ["It was shown by Smith et al. [1].", "The rest holds."],
+        ),
+        # QA: a numbered citation closing with its note's stop ended no sentence.
+        ("X holds [See 1, p. 3.] Y holds.", ["X holds [See 1, p. 3.]", "Y holds."]),
+        ("X holds [1.] Y holds.", ["X holds [1.] Y holds."]),
         ("See Figs. 2 and 3 and Eq. 4 here. Next.", ["See Figs. 2 and 3 and Eq. 4 here.", "Next."]),
         ("Refs. [1, 2] show this. Next.", ["Refs. [1, 2] show this.", "Next."]),
         ("About approx. 5 units. Next.", ["About approx. 5 units.", "Next."]),
@@ -75,6 +87,10 @@ def test_boundaries(text: str, expected: list[str]) -> None:
         ("The mean of X. Figure 2 shows it.", ["The mean of X.", "Figure 2 shows it."]),
         ("It went to A. Note that B waits.", ["It went to A.", "Note that B waits."]),
         ("True for Y [@a]. Cf. [@b].", ["True for Y [@a].", "Cf. [@b]."]),
+        # QA: an in-text citation opening the next sentence was read as a surname, one
+        # sentence "X holds for Y. the authors showed Z." judged against @a.
+        ("X holds for Y. @a showed Z.", ["X holds for Y.", "@a showed Z."]),
+        ("X holds for Y. -@a showed Z.", ["X holds for Y.", "-@a showed Z."]),
     ],
 )
 def test_a_letter_ending_a_sentence_before_an_opener_ends_it(

@@ -50,8 +50,8 @@ from claimaudit.review.code_spans import code_spans
 from claimaudit.review.crossrefs import is_cross_reference
 from claimaudit.review.footnotes import blank_markers
 from claimaudit.review.numbered import (
-    BRACKET_RANGE,
     GROUP,
+    bracket_ranges,
     chain,
     cited_body,
     group_numbers,
@@ -146,14 +146,11 @@ def _bracket_ranges(text: str, masked: list[bool], links: Collection[str]) -> li
     dangling dash ("X holds -."). One written backwards, too long or from 0 cites nothing, and
     no bracket of it is read on its own (``empty_groups`` says so)."""
     found: list[Citation] = []
-    for match in BRACKET_RANGE.finditer(text):
-        numbers = chain(text, *match.span(), links)
-        if numbers is None or not mask(masked, *match.span()):
+    for span in bracket_ranges(text):
+        numbers = chain(text, *span, links)
+        if numbers is None or not mask(masked, *span):
             continue
-        found += [
-            Citation(CitationStyle.NUMBER, f"[{n}]", str(n), *match.span(), match.span())
-            for n in numbers
-        ]
+        found += [Citation(CitationStyle.NUMBER, f"[{n}]", str(n), *span, span) for n in numbers]
     return found
 
 

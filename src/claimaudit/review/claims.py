@@ -85,6 +85,8 @@ def claim_text(
             kept.append(sentence[position:start])
             # A group that reads nothing leaves its marks: the blanks before it are its own.
             kept.append(reads[(start, end)] or REMOVED * max(works[(start, end)], 1))
+            if sentence.endswith(".]", start, end) and not sentence[end:].strip():
+                kept.append(".")  # "X holds [See 1, p. 3.]": the note's stop is the sentence's
             position = end
         else:
             position = max(position, end)

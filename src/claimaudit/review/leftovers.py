@@ -80,6 +80,9 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 # Latin punctuation and other scripts' (``OTHER_SCRIPTS_PUNCTUATION``): "情绪 [@a]。" left
 # "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
+# And a closing bracket, which a removed citation's blanks close up before as a LaTeX draft's
+# reader does: "Y holds (in mice [@a])." read "Y holds (in mice )." in a Markdown draft.
+_CLOSING = re.compile(f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 # A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
 # removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
@@ -87,7 +90,11 @@ _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 _SEPARATOR_BEFORE_END = re.compile(r":*[,;]+(?:\s*(?=[)\]])|(?=[.!?]|$))|:+(?=[.!?])")
 # Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
 # X holds." read ": X holds." and ", X holds.".
-_LEADING_HOLE = re.compile(rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*(?=\S)")
+# Not a list's serial comma: "[1], [2], and [3] show X." is one subject, not "And show X.".
+_LEADING_HOLE = re.compile(
+    rf"^\s*{HOLE}\s*(?:[,;:]|\s(?:-{{1,3}}|[\u2013\u2014]))\s*"
+    rf"(?=\S)(?!(?:and|or|&)\s*{REMOVED})"
+)
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
@@ -118,6 +125,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
+_UNOPENED = re.compile(r"^[^(\[]*[)\]]")  # a bracket closing that opened before
 _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|per|see|cf\.)\b)", re.IGNORECASE)
 # The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
 # [3], the authors ..." read "According to, X" and "In, the authors"; before a colon, "See [1]: X"
@@ -160,6 +168,8 @@ _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
 # Y." and "Two works, and, show Y." (after an opening adverbial, its comma stays).
 _SET_OFF_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*{HOLE}\s*,(?=\s*[^\W\d_])")
 _COPULAS = frozenset("is are was were be been being".split())
+# What opens a clause a list lies in: a list's items are counted after it (``_earlier_item``).
+_CLAUSE_OPENING = re.compile(r"[;:()\[\]]|\s(?:-{1,3}|[\u2013\u2014])\s")
 # Removed citations given as examples, set off by a comma, go with their pointer: "Tools, e.g.
 # [1], help." and "X holds, e.g. [1]." read "Tools help." and "X holds.", not "Tools, e.g.,
 # help." and "X holds, e.g.".
@@ -225,7 +235,32 @@ def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     cited = match.group(1).lstrip()[:1] in (",", ";")
     if _pointing(words) and (opens or cited or _has_hole(words)):
         return ""
-    return "" if _names_only(match.group(1), names) else match.group()
+    if _names_only(match.group(1), names):
+        return ""
+    return _without_last_pointer(match)
+
+
+# A bracket's last clause, after a separator: "(in NLP, see [1])", "(in mice; cf. [1])".
+_LAST_CLAUSE = re.compile(r"\s*[,;:]([^,;:]*)$")
+_JOINING = frozenset({"and", "but", "or"})
+
+
+def _without_last_pointer(match: re.Match[str]) -> str:
+    """A bracket (``_BRACKET``'s ``match``) without its last clause where that clause is a
+    pointer at a removed citation ("(in NLP, see [1])" reads "(in NLP)", "(in NLP, but see
+    [1] for details)" "(in NLP)"), as a sentence's last one goes (``_without_pointer_tail``)."""
+    inside = match.group(1)
+    clause = _LAST_CLAUSE.search(inside)
+    if clause is None or not _TOKEN.search(inside, 0, clause.start()):
+        return match.group()
+    words = _words(clause.group(1))
+    words = words[1:] if words[:1] and words[0] in _JOINING else words
+    opens = bool(words) and words[0] in _OPENS_POINTER
+    if not (opens and _pointing(words)):
+        return match.group()
+    start = match.start(1) - match.start()
+    kept = match.group()[: start + clause.start()]
+    return kept + match.group()[start + len(inside) :]
 
 
 def _names_only(group: str, names: Collection[str]) -> bool:
@@ -233,11 +268,17 @@ def _names_only(group: str, names: Collection[str]) -> bool:
     \\citeyear{a})" read "(Smith and Lee)": the cited works' authors' ``names`` (one at least
     written with a capital, as a name is: "(in the park)" is no "Park"), pointer words and
     numbers ("(see Smith and Lee 2020, p. 3)")."""
-    tokens = _TOKEN.findall(group)
+    tokens = _TOKEN.findall(_UNDATED.sub(" ", group))
     named = [t for t in tokens if t.lower() in names]
     return any(t[:1].isupper() for t in named) and all(
-        t in named or t.lower() in _POINTING or t.isdigit() for t in tokens
+        t in named or t.lower() in _POINTING or t.isdigit() or _YEAR.fullmatch(t) for t in tokens
     )
+
+
+# An author-year citation's year: one with its letter ("Smith et al., 2020a; 2021"), and what
+# stands for one ("n.d.", "in press", "forthcoming").
+_YEAR = re.compile(r"\d{4}[a-z]")
+_UNDATED = re.compile(r"\bn\.\s?d\.|\bin press\b|\bforthcoming\b", re.IGNORECASE)
 
 
 def _without_pointer_tail(text: str) -> str:
@@ -261,6 +302,8 @@ def _without_pointer_tail(text: str) -> str:
         before = preceding[-1] if preceding else None
         if words[:1] == ["see"] and before not in ("and", "but", "or"):
             continue  # "easy to see \cite{a}." ends in a verb; ", see" is the clause's to drop
+        if _UNOPENED.search(text, phrase.end()):
+            continue  # inside a bracket: "(in NLP, but see)." is no sentence's pointer to cut
         # Only after words of the sentence's own: a pointer alone ("As described in.") stays
         # whole, as "As described at." does, not cut to "As described." (nor "As in." to "As.").
         opening = _words(text[: phrase.start()])
@@ -354,9 +397,23 @@ def _set_off(text: str, match: re.Match[str]) -> str:
     X") or before a list's next item ("A, [1], B and C hold." reads "A, B and C hold.")."""
     follows = _words(text[match.end() : match.end() + 20])[:1]
     if follows in (["and"], ["or"]):
-        return match.group()  # a list's item, perhaps: "We compare A, [1], and B." as it was
+        # Before a list's last item the comma is the list's where an item came before ("A, B,
+        # [1], and C" reads "A, B, and C"); of two items, the citation's: "We compare A, [1],
+        # and B." reads "We compare A and B.", not "We compare A, and B.".
+        return match.group() if _earlier_item(text[: match.start()]) else ""
     keep = adverbial(text[: match.start()]) or not text[match.end() :].lstrip()[:1].islower()
     return "," if keep else ""
+
+
+def _earlier_item(before: str) -> bool:
+    """Whether the clause ending ``before`` (the words before a citation set off by commas,
+    "and" after it) holds a list's earlier item: a comma of its own, not an opening
+    adverbial's ("However, A, [1], and B hold." lists two)."""
+    clause = _CLAUSE_OPENING.split(before)[-1]
+    head, comma, rest = clause.partition(",")
+    if comma and not _CLAUSE_OPENING.search(before) and adverbial(head):
+        return "," in rest
+    return bool(comma)
 
 
 def _without_pointer_before_hole(text: str) -> str:
@@ -412,7 +469,7 @@ def tidy(
     text = _JOINED_HOLE.sub(REMOVED, _without_pointer_inside(verb_objects(named)))
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
-    text = closed_up(text, REMOVED, _PUNCTUATION) if marked else text.replace(REMOVED, "")
+    text = closed_up(text, REMOVED, _CLOSING) if marked else text.replace(REMOVED, "")
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)

@@ -33,32 +33,43 @@ _BEFORE = re.compile(r"\[(?P<body>[^\[\]]*)\]$")  # the bracket group that ends 
 # A range's dash as drafts type it: ASCII's, the en and em dash, and the hyphen, non-breaking
 # hyphen, figure dash and minus sign a word processor puts there ("[1\u20103]").
 _DASH = r"[-\u2010-\u2014\u2212]"
-NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
+# Between a group's numbers: a comma or ";", and the "and" (or "&") a writer puts before the
+# last, with a serial comma or not ("[1, 2, and 3]", "[1 and 2]").
+_JOIN = r"(?:\s*[,;]\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)"
+_AND = r"(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)"  # within an item: no ";"
+NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:{_JOIN}\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
 _NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
 # IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove; and a
-# chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5).
-BRACKET_RANGE = re.compile(rf"\[\s*\d+\s*\](?:[ \t]?{_DASH}[ \t]?\[\s*\d+\s*\])+")
+# chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5). A bracket of it
+# may hold a locator or several numbers ("[1, p. 3]\u2013[2]"): the dash spans the numbers
+# either side of it (``bracket_ranges``).
+_RANGE_DASH = re.compile(rf"[ \t]?{_DASH}[ \t]?")
 # A group whose numbers come with a pointer or a locator, as IEEE and Vancouver drafts write
 # them: "[see 1]", "[e.g., 1, 2]", "[1, p. 3]", "[1, pp. 3-5; 2, Table 2]", "[cf. 1, ch. 4]".
 # A locator's values are its own ("[1, p. 3, 5]" is pages 3 and 5 of work 1, never work 5): a
 # number after one cites only past a ";". Only these words make one, so the author's own
 # bracketed text ("[1, 2, 3] of the matrix", "[0, 1]") is read as before.
 # Pointers may come several ("[see, e.g., 1]"); a word needs a blank or a comma after it.
+# A locator's abbreviation may go without its stop before a blank ("[1, p 3]", "[1, eq 2]").
 _POINTER = (
     r"(?:(?:(?:see\s+also|see|compare)(?:\s*,\s*|\s+)|(?:cf\.|e\.\s?g\.|i\.\s?e\.|refs?\.),?\s*)+)"
 )
 _LOCATOR_WORD = (
-    r"(?:pp?\.|pages?|tab(?:le)?s?\.?|fig(?:ure)?s?\.?|sec(?:t(?:ion)?)?s?\.?|"
-    r"ch(?:ap(?:ter)?)?s?\.?|§§?|eqs?\.|equations?|app(?:endix)?\.?|vol\.|no\.|ll?\.|lines?|"
+    r"(?:pp?(?:\.|(?=\s))|pages?|tab(?:le)?s?\.?|fig(?:ure)?s?\.?|sec(?:t(?:ion)?)?s?\.?|"
+    r"ch(?:ap(?:ter)?)?s?\.?|§§?|eqs?(?:\.|(?=\s))|equations?|app(?:endix)?\.?|"
+    r"vol(?:\.|(?=\s))|no\.|ll?\.|lines?|"
     r"thm\.|theorems?|lem(?:ma)?s?\.?|prop(?:osition)?s?\.?|cor(?:ollary)?\.?|def(?:inition)?s?\.?|"
     r"alg(?:orithm)?s?\.?|para\.|n\.|notes?)"
 )
 # A value: "3", "3b", "S2", "4.2", "xiv", an equation's "(3)".
 _VALUE = r"(?:[a-z]?\d+[a-z]?(?:[.:]\d+[a-z]?)*|\(\d+[a-z]?\)|[ivxlc]+)"
-_LOCATOR = rf"{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"
-_PLAIN = rf"\d+(?:\s*{_DASH}\s*\d+)?(?:\s*,\s*\d+(?:\s*{_DASH}\s*\d+)?)*"
+# A supplement's part is located the same way: "[1, Suppl. Table 2]", "[1, Extended Data Fig. 3]".
+_SUPPLEMENT = r"(?:(?:suppl(?:ementary)?\.?|extended\s+data|ext\.\s*data)\s*)?"
+_LOCATOR = rf"{_SUPPLEMENT}{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"
+_PLAIN = rf"\d+(?:\s*{_DASH}\s*\d+)?(?:{_AND}\d+(?:\s*{_DASH}\s*\d+)?)*"
 _ITEM = rf"(?:{_POINTER})?{_PLAIN}(?:\s*,\s*{_LOCATOR})*"
-_POINTED = re.compile(rf"^\s*{_ITEM}(?:\s*;\s*{_ITEM})*\s*$", re.IGNORECASE)
+# A note's full stop may close the group ("[See 1, p. 3.]", as Chicago's notes end).
+_POINTED = re.compile(rf"^\s*{_ITEM}(?:\s*;\s*{_ITEM})*\s*\.?\s*$", re.IGNORECASE)
 _NOT_CITED = re.compile(rf"\s*,\s*{_LOCATOR}|{_POINTER}", re.IGNORECASE)
 # "values in [0, 1]": an interval of the author's, which cites nothing and is not said to.
 _INTERVAL = re.compile(r"\s*0\s*,\s*\d+\s*$")
@@ -90,8 +101,9 @@ def cited_body(body: str) -> str | None:
     3; 2" is "1; 2"); None when it is no numbers group (``NUMBERS``, or ``_POINTED``)."""
     if NUMBERS.match(body):
         return body
-    if not _POINTED.match(body):
-        return None
+    closed = body.rstrip()
+    if not _POINTED.match(body) or (closed.endswith(".") and NUMBERS.match(closed[:-1])):
+        return None  # "[1.]" or "[1, 2.]" is no note: a stop closes a pointer's or a locator's
     return _NOT_CITED.sub(" ", body)
 
 
@@ -159,27 +171,63 @@ def numbers_group(text: str, start: int, end: int, links: Collection[str]) -> bo
     return True
 
 
-def _chain_flaw(text: str, start: int, end: int) -> str | None:
-    """Why a range of bracketed numbers cites nothing (``flaw`` of its first range that does
-    not); None when it cites, or is no range (``chain``)."""
-    brackets = [b.group("body").strip() for b in GROUP.finditer(text, start, end)]
-    return next((f for a, b in pairwise(brackets) if (f := flaw(a, b)) is not None), None)
+def bracket_ranges(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of ``text``'s ranges of bracketed citations, "[1]-[3]", "[1]-[2]-[3]",
+    "[1, p. 3]-[2]": numbered groups (``cited_body``; an interval such as "[0, 1]" is none)
+    joined by a dash, each range as one group, so that no bracket of it is read alone and the
+    dash between them never dangles in the claim ("X holds -.")."""
+    run: list[re.Match[str]] = []
+    for group in GROUP.finditer(text):
+        body = group.group("body")
+        cites = cited_body(body) is not None and not _INTERVAL.match(body)
+        if cites and run and _RANGE_DASH.fullmatch(text, run[-1].end(), group.start()):
+            run.append(group)
+            continue
+        if len(run) > 1:
+            yield run[0].start(), run[-1].end()
+        run = [group] if cites else []
+    if len(run) > 1:
+        yield run[0].start(), run[-1].end()
+
+
+def _bracket_numbers(text: str, start: int, end: int) -> list[list[int] | None]:
+    """The numbers each bracket of a range ``text[start:end]`` cites (None: a flawed one)."""
+    return [
+        group_numbers(cited_body(b.group("body")) or "") for b in GROUP.finditer(text, start, end)
+    ]
+
+
+def _chain_flaw(text: str, start: int, end: int) -> tuple[str, str] | None:
+    """Why a range of bracketed numbers cites nothing, with the item at fault: a bracket's own
+    flaw, else a dash's, from the last number before it to the first after (``flaw``); None
+    when it cites."""
+    brackets = [b.group("body") for b in GROUP.finditer(text, start, end)]
+    for body, numbers in zip(brackets, _bracket_numbers(text, start, end), strict=True):
+        if numbers is None:
+            return next((f, item) for item, f in _items(cited_body(body) or "") if f is not None)
+    cited = [n for n in _bracket_numbers(text, start, end) if n]
+    for before, after in pairwise(cited):
+        if (why := flaw(str(before[-1]), str(after[0]))) is not None:
+            return why, f"{before[-1]}-{after[0]}"
+    return None
 
 
 def chain(text: str, start: int, end: int, links: Collection[str]) -> list[int] | None:
-    """The numbers a range of bracketed numbers ``text[start:end]`` (``BRACKET_RANGE``'s) cites,
-    each once in the order written; none when a range of it is no citation's (``flaw``:
-    backwards, "[3]-[1]" as "[3-1]", too long, or from 0); None when it is no range: a bracket
-    of it is no citation (a link, indexing)."""
+    """The numbers a range of bracketed numbers ``text[start:end]`` (``bracket_ranges``')
+    cites, each once in the order written; none when a range or a bracket of it is no
+    citation's (``flaw``: backwards, "[3]-[1]" as "[3-1]", too long, or from 0); None when it
+    is no range: a bracket of it is no citation (a link, indexing)."""
     brackets = list(GROUP.finditer(text, start, end))
     if not all(numbers_group(text, *b.span(), links) for b in brackets):
         return None
     if _chain_flaw(text, start, end) is not None:
         return []
     found: dict[int, None] = {}  # each once, in order (a dict: a long chain stays linear)
-    for low, high in pairwise(int(b.group("body")) for b in brackets):
-        found |= dict.fromkeys(range(low, high + 1))
-    return list(found)
+    cited = [n for n in _bracket_numbers(text, start, end) if n]
+    for before, after in pairwise(cited):
+        found |= dict.fromkeys(before)
+        found |= dict.fromkeys(range(before[-1], after[0] + 1))
+    return list(found | dict.fromkeys(cited[-1]))
 
 
 @dataclass(frozen=True)
@@ -225,11 +273,14 @@ def empty_groups(text: str, *, links: Collection[str] = ()) -> list[EmptyGroup]:
     for start, end in code_spans(text):
         masked[start:end] = [True] * (end - start)
     found: list[tuple[int, EmptyGroup]] = []
-    for match in BRACKET_RANGE.finditer(text):
-        cited = chain(text, *match.span(), links)
-        if cited is not None and mask(masked, *match.span()) and not cited:
-            why = _chain_flaw(text, *match.span()) or BACKWARDS
-            found.append((match.start(), EmptyGroup(match.group(), why, match.group(), True)))
+    for start, end in bracket_ranges(text):
+        cited = chain(text, start, end, links)
+        if cited is not None and mask(masked, start, end) and not cited:
+            why, item = _chain_flaw(text, start, end) or (BACKWARDS, text[start:end])
+            # A range of single numbers is one item, "[3]-[1]"; a bracket's own is named.
+            alone = all(_NUMBER_ITEM.fullmatch(b.strip()) for b in GROUP.findall(text, start, end))
+            chained = text[start:end]
+            found.append((start, EmptyGroup(chained, why, chained if alone else item, alone)))
     for group in GROUP.finditer(text):
         body = group.group("body")
         written = cited_body(body)

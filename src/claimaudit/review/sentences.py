@@ -18,8 +18,10 @@ one sentence). Repairs follow, all for how papers are cited:
   ("Fig.", "Eqs.", "Sect.", "Thm.", "approx.", "Refs. [1, 2]"; German, French and Spanish
   ones as "Abb.", "Kap.", "z. B.", "vgl.", "éd.", "pág.", and "S." before a number; "App.",
   "Prop.", "Def." only capitalised and before a label, "App. A"), or in "et al." (citations
-  after it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A
-  piece in lower case after a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
+  after it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."), and
+  always when the piece opens with a comma or ";", which no sentence does ("In Smith et al.
+  [1], X holds."). A piece in lower case after a full stop is otherwise a sentence of its own:
+  "scikit-image", "mRNA".
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from itertools import pairwise
 
 from claimaudit.review.code_spans import code_spans
 from claimaudit.review.document import Block, Document
+from claimaudit.review.numbered import cited_body
 from claimaudit.review.struck import struck_spans, wholly_struck
 from claimaudit.text.segmenter import sentence_spans
 
@@ -78,6 +81,7 @@ _FOREIGN_ABBREVIATION = re.compile(
 )
 _PAGE_ABBREVIATION = re.compile(r"(?<![\w.])S\.$")
 _NUMBER = re.compile(r"\d")
+_WORDLIKE = re.compile(r"[^\W_]")
 _LABEL = re.compile(r"(?:\d|[A-Z](?![a-z])|[IVX]+\b)")
 # A no-break space (LaTeX's "~" or "\ ", a typed U+00A0) after a full stop: the author's
 # "no sentence ends here" ("Sect.~2", "et al.\ showed").
@@ -87,13 +91,18 @@ _ABBREVIATION_BEFORE_LOWER = re.compile(r"\b(?:et al|etc|Inc|Ltd|Jr|Sr)\.$")
 # A letter naming a variable or group at a sentence's end ("holds for Y. Cf. @smith2020"):
 # sentencex takes "Y." for an initial and cuts only before a common opener ("The", "We"). After
 # a lower-case word, and before one of these openers, which sentencex misses and no surname
-# is, it ends the sentence; before any other capitalised word it may be an initial
-# ("thank J. Smith"), so it stays.
+# is (nor an in-text "@key"), it ends the sentence; before any other capitalised word it may
+# be an initial ("thank J. Smith"), so it stays.
 _LETTER_END = re.compile(
     r"(?<![\w.@'\u2019-])(?P<word>[a-z]+)\s+[A-Z]\.(?=\s+(?:"
     r"(?:Cf|E\.g|I\.e|Figs?|Refs?)\.|Note(?=\s+that\b|:)|(?:Compare|Notably|Importantly|"
-    r"Interestingly|Alternatively|Likewise|Lastly|Overall|Results|Figures?|Tables?|Sections?)\b))"
+    r"Interestingly|Alternatively|Likewise|Lastly|Overall|Results|Figures?|Tables?|Sections?)\b"
+    # Pandoc's in-text citation opening the next sentence ("holds for Y. @smith2020 showed").
+    r"|-?@[\w{]))"
 )
+# A numbered citation closing with a note's stop, "X holds [See 1, p. 3.] Next ...": the stop
+# ends the sentence, which sentencex reads on through the bracket.
+_NOTE_END = re.compile(r"\[(?P<body>[^\[\]]*[^\W\d_][^\[\]]*\.)\](?=\s+[A-Z])")
 # Lower-case first parts of names ("Ludwig van B."): the letter after them is an initial.
 _NAME_PARTICLES = frozenset(
     {"al", "bin", "da", "das", "de", "del", "della", "den", "der", "di", "do", "dos", "du"}
@@ -143,6 +152,10 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 def _continues(text: str, previous: tuple[int, int], start: int) -> bool:
     if _NO_BREAK in text[previous[1] : start]:
         return True
+    if text[start] in ",;":
+        # No sentence opens with a comma: sentencex cut after "et al. [1]" before one ("In
+        # Smith et al. [1], X holds." was "In Smith et al. [1]" and ", X holds.").
+        return True
     before = _TRAILING_GROUPS.sub("", text[previous[0] : previous[1]])
     if _ABBREVIATION.search(before) or _FOREIGN_ABBREVIATION.search(before):
         return True
@@ -188,12 +201,19 @@ def _snapped(position: int, hidden: list[bool]) -> int:
 
 
 def _at_letter_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """``[start, end)`` cut after each letter that ends a sentence there (``_LETTER_END``)."""
+    """``[start, end)`` cut after each letter that ends a sentence there (``_LETTER_END``), and
+    after each numbered citation closing with its note's stop (``_NOTE_END``)."""
     cuts = [
         match.end()
         for match in _LETTER_END.finditer(text, start, end)
         if match.group("word") not in _NAME_PARTICLES
     ]
+    cuts += [
+        match.end()
+        for match in _NOTE_END.finditer(text, start, end)
+        if cited_body(match.group("body")) is not None
+    ]
+    cuts.sort()
     bounds = [start, *cuts, end]
     return list(pairwise(bounds))
 
@@ -273,7 +293,9 @@ def split_block(text: str) -> list[tuple[int, int]]:
                 start, end = _trimmed(text, carried.end(), end)
                 if start >= end:
                     continue
-            if _continues(text, merged[-1], start):
+            # A piece of nothing but punctuation is the stop of the one before: sentencex cuts
+            # "shown by Smith et al. [1]. The rest ..." after "[1]", leaving "." a sentence.
+            if _continues(text, merged[-1], start) or not _WORDLIKE.search(text, start, end):
                 merged[-1] = (merged[-1][0], end)
                 continue
         merged.append((start, end))

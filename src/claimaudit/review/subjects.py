@@ -16,12 +16,18 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.stranded import stranded
 
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
-# Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]").
-HOLE = f"{REMOVED}(?:[\\s,;]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?{REMOVED})*"
+# Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]"), or by a
+# range's dash with no blank around it ("[@a]\u2013[@c]", "\\cite{a}--\\cite{c}", printing
+# "[1]\u2013[3]"): a spaced one may open a clause ("X holds [1] \u2014 [2] showed Y").
+HOLE = (
+    f"{REMOVED}(?:(?:[\\s,;]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?"
+    f"|[-\\u2010-\\u2013\\u2212]{{1,2}}){REMOVED})*"
+)
 
 # A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
 # ..."): the verb after it is lower case. It reads as a textual citation of a work whose
@@ -32,12 +38,17 @@ UNNAMED_AUTHORS = "the authors"
 # each of them, are the subject.
 _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
-# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "while", "whereas" or "as" ("We
-# note that [1] is", "As [1] showed, X"), or opening a clause after ", and", ", but", ";", ":"
-# or a dash ("X holds: [1] showed Y.").
+# [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "which", "what", "while",
+# "whereas" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
+# introduced"), or opening a clause after ", and", ", but", ";", ":" or a dash ("X holds: [1]
+# showed Y.").
 _SUBJECT_INSIDE = re.compile(
-    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*|\b(?:that|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
-    r"|(?:,\s*(?:and|but)|[;:]|\s(?:-{1,3}|[\u2013\u2014]))\s+)"
+    rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*"
+    r"|\b(?:that|which|what|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
+    # A dash after a blank, or after a citation a LaTeX draft's reader closed up against it
+    # ("X holds \\cite{a} --- \\cite{b} showed Y." is "X holds \ue000\u2014 \ue000showed Y."):
+    # unspaced between citations, a dash is a range's (``HOLE``).
+    rf"|(?:,\s*(?:and|but)|[;:]|(?:\s|(?<={REMOVED}))(?:-{{1,3}}|[\u2013\u2014]))\s+)"
     rf"({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
@@ -116,8 +127,43 @@ def name_subjects(text: str) -> str:
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
-    text = _SUBJECT_INSIDE.sub(_subject_inside, text)
+    text = _SPLICED_SUBJECT.sub(_spliced_subject, _SUBJECT_INSIDE.sub(_subject_inside, text))
     return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
+
+
+# Removed citations joined by a comma after a word, a verb after them: "X holds [1], [2] shows
+# Y.", where the first marks the clause before and the last opens one of its own, as "X holds
+# [1]; [2] shows Y." does; or "Prior work [1], [2] shows Y.", all of them the subject's
+# markers. Which is not parsed: the first only where the clause before holds a finite verb of
+# the few that are never a noun (``_FINITE``), not in a relative clause ("Methods that are
+# fast [1], [2] show Y" lists its markers).
+_SPLICED_SUBJECT = re.compile(
+    rf"(?<=[^\W_])(\s*{HOLE})\s*,\s*({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+_FINITE = frozenset(
+    """
+    is are was were has have had does do did can could will would may might must should shall
+    holds
+    """.split()
+)
+_RELATIVE = frozenset("that which who whom whose where when whereas while if because so".split())
+
+
+def _spliced_subject(match: re.Match[str]) -> str:
+    """The last removed citations of a comma-joined run read as the subject of the verb after
+    them, where the clause before them is one of its own (``_SPLICED_SUBJECT``): "X holds
+    \ue000, the cited work shows Y."."""
+    clause = re.split(r"[;:()\[\]]", match.string[: match.start()])[-1]
+    words = [word.lower() for word in _WORD.findall(clause)]
+    finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
+    if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
+        return match.group()
+    verb = match.group(3)
+    if not is_verb(verb) or verb in _RELATIVE or words[-1] in _PREPOSITIONS | _NO_VERB:
+        return match.group()  # "It is known [1], [2] that X holds.": no clause's subject
+    subject = _subject(verb, match.group(2).count(REMOVED) > 1)
+    return f"{match.group(1)}, {subject[:1].lower()}{subject[1:]} "
 
 
 def _preposition_object(match: re.Match[str]) -> str:
@@ -130,6 +176,8 @@ def _preposition_object(match: re.Match[str]) -> str:
     compared = preposition == "in" and before[-1:] in (["unlike"], ["than"], ["like"])
     named = preposition == "as" and before[-1:] == ["such"]
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
+        return match.group()
+    if preposition == "for" and stranded(before[-1:], match.string, match.end()):
         return match.group()
     if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
@@ -173,7 +221,23 @@ def _opening_object(match: re.Match[str]) -> str:
     words = [word.lower() for word in _WORD.findall(match.group(1))]
     if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
         return match.group()
+    if words[-1] == "for" and stranded(words[-2:-1], match.string, match.end()):
+        return match.group()
+    if words[0] not in _PHRASE_OPENINGS and _MORE_AFTER.match(match.string, match.end()):
+        # The comma joins citations, no phrase's: "The results of [1], [2] show X." and "X is
+        # based on [1], [2]." have them all for the object (``_object``, ``_preposition_object``),
+        # not "The results of the cited work, the authors show X." nor "X is based on the
+        # cited work."; "Unlike [1], [2] is faster" opens with its preposition.
+        return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
+
+
+# What opens a phrase set off before the sentence's comma: a preposition, or a word that makes
+# one ("In contrast to", "Compared with", "Relative to", "Similar to").
+_PHRASE_OPENINGS = _PREPOSITIONS | frozenset(
+    "in at compared relative contrary similar similarly prior due thanks owing apart".split()
+)
+_MORE_AFTER = re.compile(rf",\s*(?:(?:and|or|&)\s+)?{REMOVED}")
 
 
 def _work_of(match: re.Match[str]) -> str:
@@ -225,11 +289,30 @@ def _subject_inside(match: re.Match[str]) -> str:
     """A removed subject inside the sentence (``_SUBJECT_INSIDE``), as ``_subject`` reads it,
     in lower case ("However, the cited works are ..."); a word no verb is (a list's "and")
     after it keeps the hole as it was."""
-    if not is_verb(match.group(3)):
+    if not is_verb(match.group(3)) or _listed_last(match):
         return match.group()
     verb = match.group(3)
     subject = _subject(verb, match.group(2).count(REMOVED) > 1)
     return f"{match.group(1)}{subject[:1].lower()}{subject[1:]} "
+
+
+# Citations listed before ", and" ("\ue000, \ue000, and"), or one a preposition has ("such as
+# \ue000, and"): the citation after it is the list's last item, no clause's subject.
+_SERIES_BEFORE = re.compile(rf"{REMOVED}[\s,;]*{REMOVED}\s*$")
+_OBJECT_BEFORE = re.compile(rf"\b([^\W\d_]+)\s*{REMOVED}\s*$")
+
+
+def _listed_last(match: re.Match[str]) -> bool:
+    """Whether the removed citation after ", and" (``_SUBJECT_INSIDE``'s ``match``) ends a list
+    of citations: "Works such as [1], [2], and [3] exist." names all three as such works, not
+    "the authors exist"; "X holds [1], and [2] shows Y." opens a clause."""
+    if not match.group(1).lstrip().startswith(","):
+        return False
+    before = match.string[: match.start()]
+    preposition = _OBJECT_BEFORE.search(before)
+    return bool(_SERIES_BEFORE.search(before)) or (
+        preposition is not None and preposition.group(1).lower() in _PREPOSITIONS | {"as"}
+    )
 
 
 def _subject(verb: str, several: bool) -> str:
@@ -276,11 +359,33 @@ def _singular(verb: str) -> bool:
     )
 
 
+# Textual citations of works whose entries name no author, listed: "@a and @b show Y." printed
+# "The authors and the authors show Y."; they are the authors, once ("the cited works" before
+# "are" or "were", as for removed citations: never "The authors are benchmarks").
+_AUTHORS_LISTED = re.compile(
+    r"\b([Tt])he authors(?:(?:\s*,\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+)the authors\b)+"
+    r"(?=(\s+[^\W\d_]+\b)?)"
+)
+
+
+def _listed(match: re.Match[str]) -> str:
+    """The authors, once, for a list of them: the cited works before "are", each of them
+    before a verb for one ("@a and @b is a benchmark": "Each cited work is a benchmark")."""
+    verb = (match.group(2) or "").strip()
+    if verb in _PLURAL_COPULAS:
+        return f"{match.group(1)}he cited works"
+    if _singular(verb):
+        opens = match.group(1) == "T" or not match.string[: match.start()].strip()
+        return "Each cited work" if opens else "each cited work"
+    return f"{match.group(1)}he authors"
+
+
 def agreeing(text: str) -> str:
-    """``text`` with "the cited work" for "the authors" that a verb for one subject follows."""
+    """``text`` with "the cited work" for "the authors" that a verb for one subject follows,
+    and "the authors" once for a list of them (``_AUTHORS_LISTED``)."""
 
     def subject(match: re.Match[str]) -> str:
         singular = _singular(match.group(2))
         return f"{match.group(1)}he cited work " if singular else match.group()
 
-    return _AUTHORS_BEFORE_VERB.sub(subject, text)
+    return _AUTHORS_BEFORE_VERB.sub(subject, _AUTHORS_LISTED.sub(_listed, text))

@@ -308,3 +308,25 @@ def test_joined_citations_leave_no_joining_word(tmp_path: Path) -> None:
         "See for details.",
         "X holds.",
     ]
+
+
+def test_a_range_between_cite_commands_leaves_no_dash(tmp_path: Path) -> None:
+    # QA: "\cite{a}--\cite{c}" prints "[1]\u2013[3]"; the claim judged read "X holds \u2013.".
+    bib = "@article{a, title={A}}\n@article{c, title={C}}\n"
+    body = "X holds \\cite{a}--\\cite{c}.\n\nY holds~\\cite{a}--\\cite{c} in mice.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["X holds.", "Y holds in mice."]
+    assert [len(c.targets) for c in found.claims] == [2, 2]
+
+
+def test_a_cite_command_opening_a_clause_after_a_dash_reads_as_its_subject(tmp_path: Path) -> None:
+    # QA: "X holds \cite{a} --- \cite{b} showed Y." read "X holds \u2014 showed Y." (the reader
+    # closes a citation up against the dash), where a Markdown draft's read "X holds \u2014 the
+    # authors showed Y.".
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    body = "X holds \\cite{a} --- \\cite{b} showed Y.\n\nZ holds \\cite{a} -- \\cite{b} is one.\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == [
+        "X holds \u2014 the authors showed Y.",
+        "Z holds \u2013 the cited work is one.",
+    ]
