@@ -180,3 +180,70 @@ def test_a_browser_table_with_top_and_bottom_borders_is_left_out(tmp_path: Path)
     texts = _texts(pdf, y + 16, tmp_path)
     assert texts[-1] == " ".join(AFTER)
     assert not [text for text in texts if "Claim" in text or "Definition" in text]
+
+
+def _broken_table(
+    pdf: FPDF, y: float, header: tuple[str, str], rows: list[tuple[str, str]]
+) -> None:
+    """``rows`` under ``header`` as ``longtable`` sets a table's first page: a top rule, the row
+    of headers, a rule under it, the rows down to the page's foot and no bottom rule; the first
+    column's cells end close to the second's (``\\tabcolsep`` 3 pt), and a page number."""
+    pdf.text(200, y, "Table 1: The options.")
+    y += 10
+    pdf.rect(72, y - 0.4, 468, 0.8, style="F")
+    y += 12
+    for text, x in zip(header, (78.0, 120.0), strict=True):
+        pdf.text(x, y, text)
+    pdf.rect(72, y + 4 - 0.25, 468, 0.5, style="F")
+    y += 16
+    for left, right in rows:
+        if y > 710:
+            break
+        if left:
+            pdf.text(78, y, left)
+        pdf.text(120, y, right)
+        y += 12
+    pdf.text(303, 740, "3")
+
+
+LONG_ROWS = [
+    (f"option-{n % 10}" if line == 0 else "", text)
+    for n in range(20)
+    for line, text in enumerate(
+        (
+            "The number of passages the search returns for each",
+            "claim before the judge reads them, at most fifty.",
+        )
+    )
+]
+
+
+def test_the_first_page_of_a_table_broken_across_pages_is_left_out(tmp_path: Path) -> None:
+    # Only its top rule and the rule under its headers are on the page: no three rules, and
+    # cells too close for a gap of a table without rules. It was read as one paragraph, "Option
+    # Meaning option-0 The number of passages the search returns for each claim before ...".
+    pdf, y = _page()
+    _broken_table(pdf, y, ("Option", "Meaning"), LONG_ROWS)
+    path = tmp_path / "longtable.pdf"
+    pdf.output(str(path))
+    texts = [p.text for p in make_passages(extract(path).blocks)]
+    assert texts == [" ".join(BEFORE), "Table 1: The options."]
+
+
+def test_prose_under_two_rules_of_one_width_stays(tmp_path: Path) -> None:
+    # A box's title between two rules, its text below running on to the page's foot: no row
+    # of cells under the rules, no table.
+    pdf, y = _page()
+    _rule(pdf, y, 0.8, False)
+    pdf.text(LEFT + 6, y + 12, "Box 1: Summary")
+    _rule(pdf, y + 16, 0.5, False)
+    boxed = [
+        "Each claim is checked against the passages of the papers it cites, and the judge",
+        "picks a relation with its probability and the passage that supports it most.",
+    ] * 20
+    for number, line in enumerate(boxed):
+        pdf.text(LEFT + 6, y + 28 + 12 * number, line)
+    path = tmp_path / "box.pdf"
+    pdf.output(str(path))
+    texts = [p.text for p in make_passages(extract(path).blocks)]
+    assert " ".join(boxed) in " ".join(texts)

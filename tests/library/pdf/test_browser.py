@@ -178,3 +178,41 @@ def test_a_word_broken_at_a_soft_hyphen_reads_whole(tmp_path: Path) -> None:
     ]
     assert "immunosuppressive agents" in text
     assert "\u2010" not in text and "well-known" in text
+
+
+_PROSE = [
+    "This first paragraph is set across the page as a browser sets any paragraph of text. It "
+    "holds enough words to read as prose, and it ends here with a full stop.",
+    "The second paragraph follows the first table and is also prose, long enough to be read "
+    "as a paragraph of its own with a full stop at its end.",
+    "The third paragraph follows the second table, and it too is plain prose that a judge "
+    "may quote as it reads the paper.",
+]
+# Two tables with <th> headers and no border: the first one's widest cells leave 3 pt to
+# their neighbours ("Low dose 46" is one piece), the second one's definitions wrap, each term
+# centred beside them on a baseline of its own.
+HEADED_TABLES = f"""<!doctype html><html><head><meta charset="utf-8"><title>Tables</title>
+<style>body{{font-family:serif;font-size:12pt;width:30em}}</style></head><body>
+<h1>Tables</h1><p>Ann Author and Ben Author</p><h2>Results</h2><p>{_PROSE[0]}</p>
+<table><tr><th>Group</th><th>Age</th><th>Sex</th><th>Outcome</th></tr>
+<tr><td>Placebo</td><td>44</td><td>52% female</td><td>no change</td></tr>
+<tr><td>Low dose</td><td>46</td><td>49% female</td><td>mild relief</td></tr>
+<tr><td>High dose</td><td>45</td><td>51% female</td><td>relief</td></tr></table>
+<p>{_PROSE[1]}</p>
+<table><tr><th>Term</th><th>Definition</th></tr>
+<tr><td>Claim</td><td>A statement that a paper makes about the world, which a reader checks
+against the cited sources.</td></tr>
+<tr><td>Evidence</td><td>A passage of a cited paper that the judge reads before it decides
+whether the claim is supported.</td></tr></table>
+<p>{_PROSE[2]}</p></body></html>"""
+
+
+def test_a_table_under_a_bold_row_of_headers_without_borders_is_left_out(
+    tmp_path: Path,
+) -> None:
+    # The rows were read as prose ("Placebo 44 52% female no change Low dose 46 ..." opened
+    # the next paragraph), and the second table's header row as a section heading, "Term
+    # Definition", over its rows and the rest of the page.
+    blocks = extract(_print(HEADED_TABLES, tmp_path / "tables.pdf")).blocks
+    assert [p.text for p in make_passages(blocks)] == _PROSE
+    assert {block.section for block in blocks} == {"Results"}

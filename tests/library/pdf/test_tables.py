@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from fpdf import FPDF
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
 from claimaudit.library.pdf.read import Segment
 from claimaudit.library.pdf.tables import aligned_rows, grid_rows
 
@@ -70,6 +76,21 @@ def test_list_items_numbered_formulas_and_prose_lines_are_not_tables() -> None:
         for n in range(4)
     ]
     assert aligned_rows(far, 480) == set()
+
+
+def test_rows_of_cells_without_headers_stay_a_table_beside_a_wrapped_line() -> None:
+    # No row of headers, so the wrapped line is not taken into the table; the three rows of
+    # cells before it are a table all the same, as they were before wrapped lines were read.
+    rows = _rows(
+        [
+            [("optimize", 80), ("a few more high quality global optimizers", 250)],
+            [("fftpack", 84), ("reduce overlap with NumPy equivalent", 250)],
+            [("interpolate", 72), ("mesh refinement and coarsening of B-splines", 250)],
+            [("and more wrapped here", 250)],
+            [("sparse.linalg", 66), ("add PROPACK wrappers for faster SVD", 250)],
+        ]
+    )
+    assert aligned_rows(rows, 480) == {0, 1, 2}
 
 
 def test_a_grid_keeps_its_row_labels_wrapped_onto_a_second_line() -> None:
@@ -142,3 +163,96 @@ def test_a_browser_table_without_borders_is_a_table_with_its_header_row() -> Non
         17.2,
     )
     assert aligned_rows(rows, 470) == {1, 2, 3, 4}
+
+
+BEFORE = [
+    "We trained every model on the same split of the corpus and report the mean of five",
+    "runs with different seeds. The baseline uses the published hyperparameters and our",
+    "model adds the retrieval step described in the previous section of this paper.",
+]
+AFTER = [
+    "The retrieval step helps most on the long documents, where the baseline loses track",
+    "of the entities that the question mentions early in the passage.",
+]
+
+
+def _passages(rows: list[tuple[str, ...]], columns: tuple[float, ...], tmp_path: Path) -> list[str]:
+    """The passages of a page of prose with ``rows`` set between its paragraphs as pdfLaTeX sets
+    a tabular without rules (10 pt, a line's pitch apart), each row's cells at ``columns``; a
+    cell written "**...**" is bold."""
+    pdf = FPDF(unit="pt", format="letter")
+    pdf.add_page()
+    pdf.set_font("times", size=10)
+    y = 130.0
+    for line in BEFORE:
+        pdf.text(72, y, line)
+        y += 12
+    pdf.text(200, y + 14, "Table 1: Terms used in this paper.")
+    y += 30
+    for row in rows:
+        for text, x in zip(row, columns, strict=True):
+            bold = text.startswith("**")
+            pdf.set_font("times", style="B" if bold else "", size=10)
+            if text:
+                pdf.text(x, y, text.strip("*"))
+        y += 12
+    pdf.set_font("times", size=10)
+    y += 14
+    for line in AFTER:
+        pdf.text(72, y, line)
+        y += 12
+    path = tmp_path / "table.pdf"
+    pdf.output(str(path))
+    return [p.text for p in make_passages(extract(path).blocks)]
+
+
+def test_a_table_of_a_name_and_a_wrapped_description_is_left_out(tmp_path: Path) -> None:
+    # Each description ran on over its wrapped line, a row of one piece that broke the run of
+    # rows of cells: "Term Definition Claim A statement that a paper makes about the world,
+    # which a reader checks ..." was a passage a judge could quote.
+    rows = [
+        ("Term", "Definition"),
+        ("Claim", "A statement that a paper makes about the world,"),
+        ("", "which a reader checks against the cited sources."),
+        ("Evidence", "A passage of a cited paper that the judge reads"),
+        ("", "before it decides whether the claim is supported."),
+        ("Verdict", "The relation the judge picks, with its probability"),
+        ("", "and the passage it quotes."),
+    ]
+    texts = _passages(rows, (146.0, 200.0), tmp_path)
+    assert texts == [" ".join(BEFORE), "Table 1: Terms used in this paper.", " ".join(AFTER)]
+
+
+def test_a_grid_whose_last_row_is_wrapped_leaves_no_line_behind(tmp_path: Path) -> None:
+    # The last row's wrapped line has no grid row after it to bridge to: "with our filtering"
+    # opened the paragraph after the table.
+    rows = [
+        ("Model", "Training data", "F1"),
+        ("Baseline", "Wikipedia and", "71.2"),
+        ("", "news articles", ""),
+        ("Retrieval", "Wikipedia, news and", "74.9"),
+        ("", "scientific abstracts", ""),
+        ("Ours", "The same as retrieval", "78.3"),
+        ("", "with our filtering", ""),
+    ]
+    texts = _passages(rows, (146.0, 220.0, 380.0), tmp_path)
+    assert texts == [" ".join(BEFORE), "Table 1: Terms used in this paper.", " ".join(AFTER)]
+
+
+def test_a_description_list_with_hanging_labels_stays(tmp_path: Path) -> None:
+    # As the SciPy paper sets its subpackages (enumitem's leftmargin=!): a bold label in a
+    # margin of its own, its text wrapped beside it; no row of headers over it. Prose.
+    rows = [
+        ("**cluster**", "The cluster subpackage contains vector quantization"),
+        ("", "and k-means algorithms."),
+        ("**constants**", "Physical and mathematical constants, including the"),
+        ("", "recommended values of the fundamental constants."),
+        ("**fftpack**", "Fast Fourier Transform routines for the sine and"),
+        ("", "cosine transforms."),
+    ]
+    texts = _passages(rows, (146.0, 200.0), tmp_path)
+    [kept] = [text for text in texts if "Physical and mathematical constants" in text]
+    assert kept.startswith("cluster The cluster subpackage contains vector quantization and")
+    assert kept.endswith(
+        "fftpack Fast Fourier Transform routines for the sine and cosine transforms."
+    )

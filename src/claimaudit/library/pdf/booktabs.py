@@ -15,6 +15,11 @@ piece that starts where a later column's cells start, or a short one (a browser 
 row's first cell beside its wrapped neighbour, on a baseline of its own). A rule a browser
 draws cell by cell is joined into one first. A band of prose between two rules of that width
 (an algorithm's or a box's text, the paragraph between two tables) ends the table.
+
+A table broken across pages (LaTeX's ``longtable``) has no bottom rule on its first page: a
+top rule, its row of headers, a rule under it, then rows down to the foot of the page. Two
+rules of one width with one row of cells between them, rows of cells below the second running
+on to the page's foot (a page number aside), are such a table's.
 """
 
 from __future__ import annotations
@@ -45,10 +50,23 @@ _ROW_EMS = 0.3
 # at most this share of the table's width, to be a wrapped cell rather than a line of prose.
 _COLUMN_PT = 2.0
 _SHORT_SHARE = 0.5
+# A table broken across pages: its rows follow one another this close (ems, baseline to
+# baseline), and below its last row the page holds nothing but what is this low on it (a
+# page number, a running foot), at most this many rows of it.
+_OPEN_PITCH_EMS = 2.5
+_FOOT_SHARE = 0.85
+_FOOT_ROWS = 2
+# Such a table's rules: its top rule and the one under its headers; at least this many of its
+# rows below them.
+_BROKEN_RULES = 2
+_MIN_OPEN_ROWS = 2
 
 
-def rule_bands(shapes: Sequence[Shape], segments: Sequence[Segment]) -> list[Grid]:
-    """The tables between stacked horizontal rules of one width (see the module's notes)."""
+def rule_bands(
+    shapes: Sequence[Shape], segments: Sequence[Segment], height: float = 0.0
+) -> list[Grid]:
+    """The tables between stacked horizontal rules of one width, and the first page of a table
+    broken across pages on a page ``height`` high (see the module's notes)."""
     thin = [s for s in shapes if s.bottom - s.top <= _MAX_THICKNESS_PT and s.x1 > s.x0]
     rules = sorted(
         (rule for rule in _joined(thin) if rule.x1 - rule.x0 >= _MIN_LENGTH_PT),
@@ -56,9 +74,42 @@ def rule_bands(shapes: Sequence[Shape], segments: Sequence[Segment]) -> list[Gri
     )
     tables: list[Grid] = []
     for group in _same_width(rules):
+        group.sort(key=lambda s: s.top)
         if len(group) > _MIN_BANDS:
-            tables.extend(_tables(sorted(group, key=lambda s: s.top), segments))
+            tables.extend(_tables(group, segments))
+        elif len(group) == _BROKEN_RULES and height:
+            tables.extend(_broken(group, segments, height))
     return tables
+
+
+def _broken(rules: list[Shape], segments: Sequence[Segment], height: float) -> list[Grid]:
+    """The table under a top rule and a rule below its row of headers that runs on to the page's
+    foot with no rule under it (a ``longtable`` broken across pages), as a list of one grid."""
+    left, right = rules[0].x0, rules[-1].x1
+    header = _rows(segments, left, right, _middle(rules[0]), _middle(rules[1]))
+    if len(header) != 1 or not _cell_row(header[0]):
+        return []
+    below = _rows(segments, left, right, _middle(rules[1]), height)
+    starts = [s.x0 for row in [*header, *below] if _cell_row(row) for s in row[1:]]
+    taken: list[list[Segment]] = []
+    for row in below:
+        last = taken[-1][0].baseline if taken else rules[1].bottom
+        if row[0].baseline - last > _OPEN_PITCH_EMS * row[0].size:
+            break
+        if not _cells([row], starts, right - left):
+            break
+        taken.append(row)
+    if len(taken) < _MIN_OPEN_ROWS or not any(_cell_row(row) for row in taken):
+        return []
+    end = max(s.bottom for s in taken[-1])
+    # Anything on the page below its last row but a page number or a running foot: the table
+    # ended there, on a page whose rules say nothing of it.
+    rest = [s for s in segments if s.top > end]
+    foot = {round(s.baseline) for s in rest}
+    if len(foot) > _FOOT_ROWS or any(s.top < _FOOT_SHARE * height for s in rest):
+        return []
+    bottom = Shape(left, end, right, end)
+    return [Grid(left, _middle(rules[0]), right, end, (*rules, bottom))]
 
 
 def _joined(rules: list[Shape]) -> list[Shape]:

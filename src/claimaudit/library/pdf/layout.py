@@ -2,7 +2,7 @@
 
 Removed: line-number gutters (``pdf_line_numbers``), running headers and footers (the same
 line, digits aside, in the top or bottom band of many pages that differ otherwise, never a
-page's every line), page numbers among them, and tables (``pdf_tables``).
+page's every line), page numbers among them, and tables (``pdf_tables``, ``pdf_headed``).
 The rest is cut into column pieces by the vertical gutters between columns and read piece by
 piece: within a band between two full-width lines, the left column, then the right one.
 """
@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf.boxes import box_of
+from claimaudit.library.pdf.headed import headed_rows
 from claimaudit.library.pdf.line_numbers import drop_line_numbers
 from claimaudit.library.pdf.patterns import WORD
 from claimaudit.library.pdf.read import PageText
@@ -323,7 +324,7 @@ def _lines(piece: list[Segment], page: PageText, index: int) -> list[Line]:
     right = max(s.x1 for s in piece)
     # Tables of a name and a description are found in their column, where prose lines are
     # one segment each; across a page, the two columns' lines would line up like cells.
-    tables = aligned_rows(rows, right - left)
+    tables = aligned_rows(rows, right - left) | headed_rows(rows)
     lines: list[Line] = []
     for row in (row for number, row in enumerate(rows) if number not in tables):
         lines.append(_line(row, page, left, right, index))

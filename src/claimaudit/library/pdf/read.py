@@ -177,7 +177,7 @@ def _read_page(
     segments = segments_from(with_underscores(chars, short_rules(shapes)))
     # Rules with no vertical ones between them (``pdf_booktabs``): found from the text, so
     # only once the segments are made.
-    banded = rule_bands(shapes, segments)
+    banded = rule_bands(shapes, segments, float(height))
     if banded:
         shapes = without_rules(shapes, banded)
         grids = [*grids, *banded]

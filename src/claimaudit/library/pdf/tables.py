@@ -5,11 +5,15 @@ Two shapes are recognised, both from rows of segments (one row per baseline, lef
 
 - a grid across the page: three or more consecutive rows, each cut into three or more short
   cells by wide gaps; rows between them whose cells are wrapped onto a second line ("Iterative
-  Hessian" over "factorization") belong to it;
+  Hessian" over "factorization") belong to it, and so do such rows after its last row;
 - within one column, three or more rows of two or more cells whose gaps line up down the rows:
   a table of a name and a description, whose description cells may be long, or a browser's
   table without borders, whose narrow cell padding leaves no wide gap in some rows; with the
-  row of headers over it.
+  row of headers over it, and the lines of its cells wrapped onto a line of their own.
+
+A wrapped cell's line starts where a piece of the line above it starts (the cell's first line,
+or its previous wrapped line), a line's pitch below it, and crosses none of the table's gaps:
+a paragraph's line after a table starts at the margin and runs across them.
 """
 
 from __future__ import annotations
@@ -25,6 +29,11 @@ _MIN_TABLE_ROWS = 3
 _MAX_BRIDGED_ROWS = 2
 # Rows of one table follow each other closely (in ems, baseline to baseline).
 _MAX_ROW_PITCH_EMS = 2.5
+# A cell's wrapped line is at most this far below the line above it (in ems, baseline to
+# baseline: a line's pitch, less than the space before a heading or a paragraph after a
+# table), and starts where a piece of that line starts to within this (points).
+_MAX_WRAP_PITCH_EMS = 1.5
+_WRAP_COLUMN_PT = 2.0
 # A gap of at least this many ems separates two cells.
 _CELL_GAP_EMS = 1.0
 # The strip that stays empty down an aligned table's rows is at least this wide (ems).
@@ -67,6 +76,8 @@ def grid_rows(rows: list[list[Segment]], page_width: float) -> set[int]:
             index = bridge + 1
         if sum(cellular[i] for i in members) >= _MIN_TABLE_ROWS:
             doomed.update(members)
+            # The last row's cells may be wrapped too: no grid row follows to bridge to.
+            doomed.update(_wrapped_after(rows, members[-1], [], short))
         start = members[-1] + 1
     return doomed
 
@@ -86,39 +97,90 @@ def _bridge(
     return None
 
 
+def _wrapped_after(
+    rows: list[list[Segment]], last: int, strips: list[tuple[float, float]], short: float
+) -> list[int]:
+    """The rows right after ``rows[last]`` that are its cells' wrapped lines, at most
+    ``_MAX_BRIDGED_ROWS`` of them (see ``_wraps``)."""
+    found: list[int] = []
+    for index in range(last + 1, min(last + 1 + _MAX_BRIDGED_ROWS, len(rows))):
+        if not _wraps(rows[index - 1], rows[index], strips, short):
+            break
+        found.append(index)
+    return found
+
+
+def _wraps(
+    above: list[Segment], row: list[Segment], strips: list[tuple[float, float]], short: float
+) -> bool:
+    """Whether ``row`` holds lines of cells of the row ``above`` wrapped onto a line of their
+    own: each piece shorter than ``short``, starting where a piece above starts, crossing no
+    strip of the table's gaps, a line's pitch below."""
+    if LIST_LABEL.match(row[0].text.strip()):
+        return False
+    if row[0].baseline - above[0].baseline > _MAX_WRAP_PITCH_EMS * row[0].size:
+        return False
+    return all(
+        piece.x1 - piece.x0 < short
+        and any(abs(piece.x0 - cell.x0) <= _WRAP_COLUMN_PT for cell in above)
+        and not any(piece.x0 < hi and piece.x1 > lo for lo, hi in strips)
+        for piece in row
+    )
+
+
 def aligned_rows(rows: list[list[Segment]], width: float) -> set[int]:
     """The indices of ``rows`` (of one column) that form a table whose cell gaps line up, with
     a header row over them (``_header``)."""
     doomed: set[int] = set()
     run: list[int] = []
+    wrapped: list[int] = []  # the wrapped lines since the run's last row of cells
     strips: list[tuple[float, float]] = []
     previous: list[tuple[float, float]] = []  # the last row's own gaps
     for index, row in enumerate(rows):
         gaps = _gaps(row) if _is_cell_row(row, width) else []
         shared = _shared(strips, gaps, row[0].size) if run else gaps
-        if gaps and shared and (not run or _close(rows[run[-1]], row)):
+        if gaps and shared and (not run or _close(rows[index - 1], row)):
             run.append(index)
-            strips, previous = shared, gaps
+            strips, previous, wrapped = shared, gaps, []
             continue
-        _close_run(rows, run, doomed)
+        if run and len(wrapped) < _MAX_BRIDGED_ROWS and _wraps(rows[index - 1], row, strips, width):
+            wrapped.append(index)
+            continue
+        _close_run(rows, run, wrapped, width, doomed)
+        wrapped = []
         # A run may break where a row's gap leaves the run's strips; the table may begin again
         # with the row before it ("Group Age Sex" centred over "Placebo 44 52% female").
         restart = _shared(previous, gaps, row[0].size) if run and gaps else []
-        if restart and _close(rows[run[-1]], row):
+        if restart and _close(rows[index - 1], row):
             run, strips = [run[-1], index], restart
         else:
             run, strips = ([index], gaps) if gaps else ([], [])
         previous = gaps
-    _close_run(rows, run, doomed)
+    _close_run(rows, run, wrapped, width, doomed)
     return doomed
 
 
-def _close_run(rows: list[list[Segment]], run: list[int], doomed: set[int]) -> None:
-    """Add a run of enough rows to ``doomed``, with its header row."""
+def _close_run(
+    rows: list[list[Segment]], run: list[int], wrapped: list[int], width: float, doomed: set[int]
+) -> None:
+    """Add a run of enough rows of cells to ``doomed``, with the wrapped lines after its last
+    row and its header row. A run with wrapped lines needs its header row: a description list
+    whose labels hang in a margin of their own (enumitem's ``leftmargin=!``) is laid out as a
+    name and its wrapped description, but is prose."""
     if len(run) < _MIN_TABLE_ROWS:
         return
-    doomed.update(range(run[0], run[-1] + 1))
-    if _header(rows, run):
+    end = max([run[-1], *wrapped])
+    headed = _header(rows, run)
+    if not (headed or _heads(rows, run, width)) and end + 1 - run[0] > len(run):
+        # Read as if its wrapped lines broke it: each stretch of rows of cells alone.
+        stretches = itertools.groupby(enumerate(run), key=lambda pair: pair[1] - pair[0])
+        for _, stretch in stretches:
+            indices = [index for _, index in stretch]
+            if len(indices) >= _MIN_TABLE_ROWS:
+                doomed.update(range(indices[0], indices[-1] + 1))
+        return
+    doomed.update(range(run[0], end + 1))
+    if headed:
         doomed.add(run[0] - 1)
 
 
@@ -131,6 +193,17 @@ def _header(rows: list[list[Segment]], run: list[int]) -> bool:
         return False
     cells = max(len(rows[index]) for index in run)
     return len(rows[above]) >= cells and _wide_gaps(rows[above]) == len(rows[above]) - 1
+
+
+def _heads(rows: list[list[Segment]], run: list[int], width: float) -> bool:
+    """Whether the run's first row is its row of headers: short cells, all bold or none (a
+    description item's label is bold, its text not), none of them wrapped."""
+    first = rows[run[0]]
+    return (
+        run[1] == run[0] + 1
+        and all(s.x1 - s.x0 < 0.25 * width for s in first)
+        and len({s.bold for s in first}) == 1
+    )
 
 
 def _is_cell_row(row: list[Segment], width: float) -> bool:

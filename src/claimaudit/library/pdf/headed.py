@@ -1,0 +1,105 @@
+"""A table without rules under a bold row of headers, as a browser prints ``<table>`` with
+``<th>`` cells and no border.
+
+A browser leaves as little as 3 pt between two cells (its cell spacing and padding), so the
+widest cell of a column runs on into its neighbour as one piece of text ("Low dose 46"), and a
+cell beside a wrapped neighbour is centred on a baseline of its own ("Claim" between the two
+lines of its definition): neither ``pdf_tables``' gaps that line up down the rows nor its wrapped
+lines see a table there, and the bold row of headers was read as a section heading over the
+rows, read as prose.
+
+The columns show in another way: an empty strip runs down the header row and every row below
+it, however narrow. A row of two or more bold pieces, with rows below it a line's pitch apart
+whose pieces and its own leave at least one such strip, each column between the strips headed
+by one of its pieces and a header centred over its column, is a table's. A paragraph's lines run
+across any strip, a list's label is no cell, code is no table, and boxes side by side, each a
+bold title over its paragraph, start their titles where their lines start.
+"""
+
+from __future__ import annotations
+
+from claimaudit.library.pdf.segments import Segment
+from claimaudit.library.pdf.tables import EQUATION_NUMBER, LIST_LABEL
+
+# A strip at least this wide (points) parts two columns: a browser's narrowest, 2px of cell
+# spacing and 1px of padding each side, is 3 pt.
+_MIN_STRIP_PT = 2.0
+# The rows of such a table are at most this far apart (ems, baseline to baseline): a cell's
+# lines and a row's padding, not the margin before the paragraph after it.
+_MAX_PITCH_EMS = 1.6
+# Rows under the headers, a wrapped cell's lines each counted.
+_MIN_ROWS = 3
+
+
+def headed_rows(rows: list[list[Segment]]) -> set[int]:
+    """The indices of ``rows`` (of one column) that are a table under a bold row of headers,
+    that row included (see the module's notes)."""
+    doomed: set[int] = set()
+    index = 0
+    while index < len(rows):
+        body = _body(rows, index) if _heads(rows[index]) else []
+        if len(body) >= _MIN_ROWS and _centred(rows[index], [s for i in body for s in rows[i]]):
+            doomed.update(range(index, body[-1] + 1))
+            index = body[-1] + 1
+        else:
+            index += 1
+    return doomed
+
+
+def _heads(row: list[Segment]) -> bool:
+    """Two or more pieces, all bold, none code, that are neither a list item nor a formula."""
+    return (
+        len(row) >= 2
+        and all(s.bold and not s.mono for s in row)
+        and not LIST_LABEL.match(row[0].text.strip())
+        and not EQUATION_NUMBER.match(row[-1].text.strip())
+    )
+
+
+def _body(rows: list[list[Segment]], header: int) -> list[int]:
+    """The indices of the rows under ``rows[header]`` that keep its columns apart."""
+    body: list[int] = []
+    pieces = list(rows[header])
+    for index in range(header + 1, len(rows)):
+        row = rows[index]
+        if row[0].baseline - rows[index - 1][0].baseline > _MAX_PITCH_EMS * row[0].size:
+            break
+        if LIST_LABEL.match(row[0].text.strip()) or any(s.mono for s in row):
+            break
+        if not _columns(rows[header], [*pieces, *row]):
+            break
+        pieces.extend(row)
+        body.append(index)
+    return body
+
+
+def _centred(header: list[Segment], pieces: list[Segment]) -> bool:
+    """Whether a header is centred over its column, as a browser sets ``<th>``: it starts right
+    of where the column's cells start. Boxes side by side, each a bold title over a paragraph
+    (a web page's cards too close for a gutter), start their titles where their lines start."""
+    for lo, hi in _spans([*header, *pieces]):
+        cells = [s.x0 for s in pieces if lo <= s.x0 and s.x1 <= hi]
+        heads = [s.x0 for s in header if lo <= s.x0 and s.x1 <= hi]
+        if cells and heads and min(heads) - min(cells) >= _MIN_STRIP_PT:
+            return True
+    return False
+
+
+def _columns(header: list[Segment], pieces: list[Segment]) -> bool:
+    """Whether ``pieces`` leave two or more columns apart, each holding a header's piece."""
+    spans = _spans(pieces)
+    return len(spans) >= 2 and all(
+        any(lo <= s.x0 and s.x1 <= hi for s in header) for lo, hi in spans
+    )
+
+
+def _spans(pieces: list[Segment]) -> list[tuple[float, float]]:
+    """The stretches across the page that ``pieces`` cover, left to right, with no strip of
+    ``_MIN_STRIP_PT`` or more inside one."""
+    spans: list[list[float]] = []
+    for x0, x1 in sorted((s.x0, s.x1) for s in pieces):
+        if spans and x0 - spans[-1][1] < _MIN_STRIP_PT:
+            spans[-1][1] = max(spans[-1][1], x1)
+        else:
+            spans.append([x0, x1])
+    return [(lo, hi) for lo, hi in spans]
