@@ -310,7 +310,8 @@ def _drop_stale(out: Path, keys: set[str], library: Path | None) -> int:
     try:
         return drop_stale_in_library(out, keys, library)
     except OSError as error:
-        fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
+        # Read, then rewritten in place (``batch_rewrite``): a read-only file is refused here.
+        fail(f"cannot take records out of {shown_name(out)}: {error.strerror or error}")
 
 
 def _read_resume(out: Path) -> Resume:
@@ -395,7 +396,7 @@ def _run_locked(
         try:
             dropped = drop_not_checked(out)
         except OSError as error:
-            fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
+            fail(f"cannot take records out of {shown_name(out)}: {error.strerror or error}")
         if dropped:
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
             resume, rescan = _read_resume(out), True
