@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_text, load_json
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.corpus_lines import corpus_lines
@@ -175,7 +176,7 @@ def _read(
     for number, line in corpus_lines(path):
         if not line.strip():
             continue
-        where = f"{path}:{number}"
+        where = f"{shown_name(path)}:{number}"
         try:
             record = load_json(line)
         except NestingError as exc:
