@@ -450,3 +450,15 @@ def test_an_ids_file_that_is_not_utf8_is_named_as_it_is(tmp_path: Path) -> None:
     with pytest.raises(DatasetError) as raised:
         read_ids(ids)
     assert str(raised.value).startswith(f"{shown_name(ids)}:2: ")
+
+
+def test_a_key_given_twice_is_refused_not_read_as_its_last(tmp_path: Path) -> None:
+    # {"id": 1, "id": 2} was scored as claim 2, without a word.
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(
+        '{"id": 1, "id": 2, "claim": "Aspirin lowers fever.", "cited_doc_ids": [1]}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(DatasetError) as raised:
+        read_dataset(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value) == f"{claims}:1: id: Input should be given once, not 2 times"

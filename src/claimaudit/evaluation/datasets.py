@@ -19,7 +19,7 @@ from claimaudit.errors import DatasetError, InvalidClaimError, InvalidReferenceE
 from claimaudit.evaluation.citation_marks import remove_citation_marks
 from claimaudit.evaluation.rows import CheckCovidRow, EvidenceEntry, SciFactRow, parse_row
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.untrusted import load_json
+from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.identity import parse_ref
 from claimaudit.inputs import validate_claim
@@ -101,13 +101,17 @@ def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         if not line.strip():
             continue
         try:
-            data = load_json(line)
+            data = load_json_once(line)
         except NestingError as error:
             raise DatasetError(f"{shown_name(path)}:{number}: {error}") from None
         except json.JSONDecodeError as error:
             raise DatasetError(f"{shown_name(path)}:{number}: invalid JSON ({error.msg})") from None
         if not isinstance(data, dict):
             raise DatasetError(f"{shown_name(path)}:{number}: expected a JSON object")
+        # Never the last of a repeated key, as json keeps it: {"id": 1, "id": 2} was scored
+        # as claim 2 without a word (batch, the API and MCP refuse such input).
+        if (repeated := repeat_problem(data)) is not None:
+            raise DatasetError(f"{shown_name(path)}:{number}: {repeated}")
         yield number, data
 
 
