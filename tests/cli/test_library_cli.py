@@ -972,3 +972,10 @@ def test_add_names_a_missing_file_as_it_is(tmp_path: Path) -> None:
     missing = tmp_path / f"{ODD}.pdf"
     result = run("add", missing, "--library", tmp_path / "lib.db")
     assert_clean_failure(result, f"{shown_name(missing)}: no such file or folder")
+
+
+def test_import_bib_names_an_export_folder_as_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / f"{ODD}.bib"
+    folder.mkdir()
+    result = run("import-bib", folder, "--library", tmp_path / "lib.db")
+    assert_clean_failure(result, f"{shown_name(folder)} is a folder; give the .bib or .json export")
