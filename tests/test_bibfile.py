@@ -10,6 +10,7 @@ import pytest
 
 from claimaudit.bibfile import csl_read_as_bibtex, parse_bib, read_bib
 from claimaudit.errors import BibliographyError
+from claimaudit.guards.filenames import shown_name
 
 
 def test_bibtex_records() -> None:
@@ -564,4 +565,35 @@ def test_a_missing_crossref_parent_is_warned_of_by_read_bib(tmp_path: Path) -> N
     assert found.warnings == (
         f"{path} line 22: entry 'orphan' has crossref 'nowhere', which no entry has; it is "
         "read without the fields it would inherit",
+    )
+
+
+# A control character in a file's name: messages dropped it, naming another file.
+ODD = "re\x01fs"
+
+
+def test_a_bibliography_folder_is_named_as_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / f"{ODD}.bib"
+    folder.mkdir()
+    with pytest.raises(BibliographyError) as raised:
+        read_bib(folder)
+    assert str(raised.value) == (
+        f"bibliography {shown_name(folder)} is a folder; give a .bib or .json file"
+    )
+
+
+def test_a_bibliography_without_entries_is_named_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / f"{ODD}.bib"
+    path.write_text("% nothing here\n", encoding="utf-8")
+    with pytest.raises(BibliographyError) as raised:
+        read_bib(path)
+    assert str(raised.value) == f"bibliography {shown_name(path)} holds no entries"
+
+
+def test_a_bibliography_read_as_another_format_is_named_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / f"{ODD}.bib"
+    path.write_text('[{"id": "a", "type": "article", "title": "A"}]\n', encoding="utf-8")
+    assert read_bib(path).note == (
+        f"bibliography {shown_name(path)} holds CSL-JSON (its name says BibTeX): it was read "
+        "as CSL-JSON"
     )

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from claimaudit.bibcrossref import CrossrefEntry, inherit
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
@@ -404,7 +405,7 @@ def csl_read_as_bibtex(
     looks_like = _csl_lookalike(text)
     if looks_like is None:
         return None
-    name = f"bibliography {source}" if source else "the bibliography"
+    name = f"bibliography {shown_name(source)}" if source else "the bibliography"
     label = "CSL-JSON" if looks_like == "csl-json" else "CSL YAML"
     return BibliographyError(
         f"{name} was read as BibTeX and holds no entries, but it looks like {label}",
@@ -444,7 +445,7 @@ def parse_bib(
     starts with ``[`` or ``{``, else BibTeX), with the blocks that could not be read as one;
     BibliographyError when it cannot be read, or holds no entry (unless ``allow_empty``: a
     draft's bibliography not yet filled in). ``source`` names it in messages (a file, say)."""
-    name = f"bibliography {source}" if source else "the bibliography"
+    name = f"bibliography {shown_name(source)}" if source else "the bibliography"
     is_csl = kind in ("csl-json", "csl-yaml")
     is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
     try:
@@ -486,7 +487,7 @@ def _none_read(name: str, found: BibFile) -> str:
 def _read_as_note(path: Path, kind: BibFormat) -> str:
     label = "CSL-JSON" if kind == "csl-json" else "CSL YAML"
     named = " (its name says BibTeX)" if path.suffix.lower() == ".bib" else ""
-    return f"bibliography {path} holds {label}{named}: it was read as {label}"
+    return f"bibliography {shown_name(path)} holds {label}{named}: it was read as {label}"
 
 
 def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
@@ -499,26 +500,28 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
         folder = path.is_dir()
     except OSError as error:  # a name over 255 bytes: one line naming it, as a missing file
         raise BibliographyError(
-            f"cannot read bibliography {path}: {error.strerror or error}"
+            f"cannot read bibliography {shown_name(path)}: {error.strerror or error}"
         ) from None
     if folder:
-        raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
+        raise BibliographyError(
+            f"bibliography {shown_name(path)} is a folder; give a .bib or .json file"
+        )
     other = _OTHER_FORMATS.get(path.suffix.lower())
     if other is not None:
         raise BibliographyError(
-            f"bibliography {path}: {other} files are not supported; "
+            f"bibliography {shown_name(path)}: {other} files are not supported; "
             f"export it as {SUPPORTED_FORMATS}"
         )
     try:
         data = read_regular(path, MAX_BIBLIOGRAPHY_BYTES)
         text = decode_utf8(data).removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     except UnreadableFileError as error:
-        raise BibliographyError(f"bibliography {path} {error}") from None
+        raise BibliographyError(f"bibliography {shown_name(path)} {error}") from None
     except NotUtf8Error as error:
-        raise BibliographyError(f"cannot read bibliography {path}: {error}") from None
+        raise BibliographyError(f"cannot read bibliography {shown_name(path)}: {error}") from None
     except OSError as error:
         raise BibliographyError(
-            f"cannot read bibliography {path}: {error.strerror or error}"
+            f"cannot read bibliography {shown_name(path)}: {error.strerror or error}"
         ) from None
     suffix = path.suffix.lower()
     kind: BibFormat | None = (

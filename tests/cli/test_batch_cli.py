@@ -459,3 +459,20 @@ def test_batch_warns_of_an_id_given_to_two_lines(
         'warning: ids given to more than one input line: "a" (lines 1, 3); their records are '
         "told apart by inputLine and inputKey"
     ) in " ".join(result.stderr.split())
+
+
+def test_a_batch_stopped_writing_to_a_full_stream_does_not_promise_a_resume(
+    paper_library: Path, tmp_path: Path
+) -> None:
+    # "rerun with --out /dev/full to resume where it stopped": a stream is never read back, so
+    # a rerun checks every pair again. Lines without papers make records without a judge.
+    source = tmp_path / "claims.jsonl"
+    source.write_text(json.dumps({"id": 1, "claim": "Sleep helps.", "papers": []}) + "\n")
+    args = ["batch", str(source), "--out", "/dev/full", "--library", str(paper_library)]
+    stopped = CliRunner().invoke(app, args)
+    assert stopped.exit_code == 2
+    assert stopped.stderr.strip().splitlines()[-1] == (
+        "error: batch stopped: the disk holding /dev/full is full (No space left on device); "
+        "free some space and run it again (--out /dev/full is no file to resume from: every "
+        "pair is checked again)"
+    )

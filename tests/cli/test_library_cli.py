@@ -16,6 +16,7 @@ from typer.testing import CliRunner, Result
 
 import claimaudit.cli
 from claimaudit.cli import app
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import parse_ref
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import make_passages
@@ -928,3 +929,53 @@ def test_a_title_given_is_tidied_before_it_is_compared_or_stored(db: Path, tmp_p
     assert renamed.exit_code == 0 and "retitled local:n: My notes" in renamed.stdout
     with Library.open(db, create=False) as lib:
         assert lib.require_paper(parse_ref("local:n")).title == "My notes"
+
+
+# A control character in a file's name: messages dropped it, naming another file.
+ODD = "co\x01rp"
+
+
+def _shown_corpus(tmp_path: Path, body: bytes) -> tuple[Path, str]:
+    corpus = tmp_path / f"{ODD}.jsonl"
+    corpus.write_bytes(body)
+    return corpus, shown_name(corpus)
+
+
+def test_import_jsonl_names_a_corpus_folder_as_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / f"{ODD}.jsonl"
+    folder.mkdir()
+    result = run("import-jsonl", folder, "--library", tmp_path / "lib.db")
+    assert_clean_failure(result, f"{shown_name(folder)} is a folder; give the corpus file")
+
+
+def test_import_jsonl_names_a_bad_line_of_the_corpus_as_it_is(tmp_path: Path) -> None:
+    corpus, shown = _shown_corpus(tmp_path, b"{nope\n")
+    result = run("import-jsonl", corpus, "--library", tmp_path / "lib.db")
+    assert_clean_failure(result, f"{shown}:1: not valid JSON")
+
+
+def test_import_jsonl_names_a_corpus_that_is_not_utf8_as_it_is(tmp_path: Path) -> None:
+    corpus, shown = _shown_corpus(tmp_path, b'{"doc_id": 1, "title": "\xff"}\n')
+    result = run("import-jsonl", corpus, "--library", tmp_path / "lib.db")
+    assert_clean_failure(result, f"{shown}: not UTF-8 text")
+
+
+def test_import_jsonl_summary_names_the_corpus_as_it_is(db: Path, tmp_path: Path) -> None:
+    document = {"doc_id": 1, "title": "One", "abstract": ["First."]}
+    corpus, _ = _shown_corpus(tmp_path, json.dumps(document).encode() + b"\n")
+    result = run("import-jsonl", corpus, "--library", db)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("imported $'co\\x01rp.jsonl': 1 added")
+
+
+def test_add_names_a_missing_file_as_it_is(tmp_path: Path) -> None:
+    missing = tmp_path / f"{ODD}.pdf"
+    result = run("add", missing, "--library", tmp_path / "lib.db")
+    assert_clean_failure(result, f"{shown_name(missing)}: no such file or folder")
+
+
+def test_import_bib_names_an_export_folder_as_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / f"{ODD}.bib"
+    folder.mkdir()
+    result = run("import-bib", folder, "--library", tmp_path / "lib.db")
+    assert_clean_failure(result, f"{shown_name(folder)} is a folder; give the .bib or .json export")

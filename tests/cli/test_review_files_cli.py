@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from claimaudit.cli import review as review_cli
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.store import Library
 from tests.cli.tables import boxed_columns, prose
 
@@ -486,3 +487,46 @@ def test_bibtex_in_a_json_bibliography_says_it_looks_like_bibtex(
         f"error: bibliography {given} was read as CSL-JSON and is not valid JSON, but it "
         "looks like BibTeX: name it .bib to have it read as BibTeX"
     ), result.stderr
+
+
+# A control character in a file's name: messages dropped it, naming another file.
+ODD = "dr\x01aft"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_draft_that_is_a_folder_is_named_as_it_is(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / f"{ODD}.md"
+    folder.mkdir()
+    result = _review(runner, tmp_path, folder)
+    assert result.exit_code == 2
+    assert f"{shown_name(folder)} is a folder" in _one_line(result.stderr)
+
+
+def test_a_missing_front_matter_bibliography_is_named_as_it_is(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # YAML's own escape puts the control character in the name.
+    draft = _draft(tmp_path / "d", 'bibliography: "dr\\x01aft.bib"')
+    result = _review(runner, tmp_path, draft)
+    assert result.exit_code == 2
+    missing = shown_name(draft.parent / f"{ODD}.bib")
+    assert f"the bibliography {missing} named in its front matter" in _one_line(result.stderr)
+
+
+def test_a_binary_latex_draft_is_named_as_it_is(runner: CliRunner, tmp_path: Path) -> None:
+    draft = tmp_path / f"{ODD}.tex"
+    draft.write_bytes(b"\\documentclass{article}\x00\n")
+    result = _review(runner, tmp_path, draft)
+    assert result.exit_code == 2
+    assert "$'dr\\x01aft.tex': looks like a binary file, not LaTeX" in _one_line(result.stderr)
+
+
+def test_each_drafts_heading_names_it_as_it_is(runner: CliRunner, tmp_path: Path) -> None:
+    first = _draft(tmp_path / "one", "")
+    second = tmp_path / f"{ODD}.md"
+    second.write_text("A holds [@a].\n", encoding="utf-8")
+    result = _review(runner, tmp_path, first, second)
+    assert f"{shown_name(second)}:" in result.stdout

@@ -12,6 +12,7 @@ from claimaudit.evaluation.datasets import (
     read_ids,
     read_pairs,
 )
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.scifact import CorpusFormat
 
 
@@ -421,3 +422,43 @@ def test_a_document_spelt_with_spaces_is_the_corpus_document(tmp_path: Path) -> 
     claims = _claims(tmp_path, {"id": 1, "claim": "Aspirin lowers fever.", "evidence": evidence})
     [pair] = read_pairs(CorpusFormat.SCIFACT, claims)
     assert (pair.doc_id, pair.gold, pair.rationale) == ("7", "supports", {"P002"})
+
+
+# A control character in a file's name: messages dropped it, naming another file.
+ODD = "cl\x01aims"
+
+
+def test_a_bad_line_names_the_claims_file_as_it_is(tmp_path: Path) -> None:
+    claims = tmp_path / f"{ODD}.jsonl"
+    claims.write_text("{nope\n", encoding="utf-8")
+    with pytest.raises(DatasetError) as raised:
+        read_dataset(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value).startswith(f"{shown_name(claims)}:1: invalid JSON")
+
+
+def test_a_left_out_claim_names_the_claims_file_as_it_is(tmp_path: Path) -> None:
+    claims = tmp_path / f"{ODD}.jsonl"
+    row = {"id": 1, "claim": "x", "cited_doc_ids": [1], "evidence": {}}
+    claims.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    [left_out] = read_dataset(CorpusFormat.SCIFACT, claims, skip_invalid=True).left_out
+    assert left_out.where == f"{shown_name(claims)}:1"
+
+
+def test_an_ids_file_that_is_not_utf8_is_named_as_it_is(tmp_path: Path) -> None:
+    ids = tmp_path / f"{ODD}.txt"
+    ids.write_bytes(b"a\n\xff\n")
+    with pytest.raises(DatasetError) as raised:
+        read_ids(ids)
+    assert str(raised.value).startswith(f"{shown_name(ids)}:2: ")
+
+
+def test_a_key_given_twice_is_refused_not_read_as_its_last(tmp_path: Path) -> None:
+    # {"id": 1, "id": 2} was scored as claim 2, without a word.
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(
+        '{"id": 1, "id": 2, "claim": "Aspirin lowers fever.", "cited_doc_ids": [1]}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(DatasetError) as raised:
+        read_dataset(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value) == f"{claims}:1: id: Input should be given once, not 2 times"

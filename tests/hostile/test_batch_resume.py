@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -263,9 +264,12 @@ def test_retry_not_checked_checks_those_pairs_again_and_keeps_the_rest(
     source.add(parse_ref("scifact:3"), "Three", ["Aspirin lowers fever in adults."])
     plain = cli("batch", src, "--out", out, *scripted_cli)
     assert "wrote 0 records" in plain.stderr and _records(out) == first  # resume skips it
+    link = tmp_path / "kept.jsonl"
+    os.link(out, link)  # the README: a hard link is the same --out
     retried = cli("batch", src, "--out", out, "--retry-not-checked", *scripted_cli)
     assert retried.exit_code == 0, retried.stderr
     assert "checking again 1 pair not checked before" in retried.stderr
+    assert os.path.samefile(out, link)  # taken out in place, not a new file in its place
     records = _records(out)
     assert records[0] == first[0]  # a verdict is never taken out or redone
     assert [(r["id"], r["verdict"]) for r in records] == [

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import BibliographyError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import parse_ref
 from claimaudit.library.bib_import import EntryImport, ImportStatus, import_entries
 from claimaudit.library.ingest import add_path
@@ -392,3 +393,12 @@ def test_a_crossref_no_entry_has_is_said_and_the_entry_imported(tmp_path: Path) 
         f"{bib} line 1: entry 'book' has crossref 'gone', which no entry has; it is read "
         "without the fields it would inherit"
     ]
+
+
+def test_a_failure_naming_an_odd_file_names_it_once(tmp_path: Path) -> None:
+    # Readers show a name with a control character in $'...' quoting: it was then said twice.
+    empty = tmp_path / "em\x01pty.md"
+    empty.write_text("\n", encoding="utf-8")
+    [entry] = _imported(tmp_path, f"@misc{{e, doi = {{10.1000/e}}, file = {{{empty}}}}}\n")
+    assert entry.status is ImportStatus.FAILED
+    assert entry.detail == f"{shown_name(empty)}: no text found in the Markdown"

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import InputError, RefRequiredError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import parse_ref
 from claimaudit.library.extract import extract, main_source
 from claimaudit.library.ingest import add_path, infer_ref
@@ -356,3 +357,34 @@ def test_a_folder_of_two_papers_or_of_a_subfile_alone(tmp_path: Path) -> None:
         "\\documentclass[../paper.tex]{subfiles}\n\\begin{document}\nX.\n\\end{document}\n",
     )
     assert main_source(alone) == alone / "chap1.tex"
+
+
+# A control character in a file's name: messages dropped it, naming another file.
+ODD = "pa\x01per"
+
+
+def test_a_binary_file_is_named_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / f"{ODD}.txt"
+    path.write_bytes(b"\x00\x01binary")
+    with pytest.raises(InputError) as raised:
+        extract(path)
+    assert str(raised.value).startswith(f"{shown_name(path)}: looks like a binary file")
+
+
+def test_a_file_that_is_no_pdf_is_named_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / f"{ODD}.pdf"
+    path.write_bytes(b"not a pdf at all\n")
+    with pytest.raises(InputError) as raised:
+        extract(path)
+    assert str(raised.value) == f"{shown_name(path)}: not a PDF (no %PDF- header)"
+
+
+def test_a_latex_file_with_a_missing_include_is_named_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / f"{ODD}.tex"
+    path.write_text(
+        "\\documentclass{article}\\begin{document}\\input{gone}\\end{document}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as raised:
+        extract(path)
+    assert str(raised.value) == f"{shown_name(path)}: \\input{{gone}} refers to a missing file"

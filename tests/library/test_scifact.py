@@ -237,3 +237,32 @@ def test_a_corpus_line_with_a_raw_cr_between_its_tokens_is_one_document(
     )
     summary = import_corpus(library, corpus)
     assert (summary.added, summary.passages, summary.written) == (3, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [
+        ('{"doc_id": 1, "doc_id": 2, "title": "A", "abstract": ["B."]}', "doc_id"),
+        ('{"doc_id": 1, "title": "A", "abstract": ["B."], "abstract": ["C."]}', "abstract"),
+        ('{"doc_id": 1, "title": "A", "abstract": ["B."], "x": {"y": 1, "y": 2}}', "x.y"),
+    ],
+)
+def test_a_key_given_twice_is_refused_not_read_as_its_last(
+    tmp_path: Path, library: Library, line: str, named: str
+) -> None:
+    # {"doc_id": 1, "doc_id": 2} was stored as document 2, without a word.
+    corpus = tmp_path / "keys.jsonl"
+    corpus.write_text(line + "\n", encoding="utf-8")
+    message = rf"keys.jsonl:1: {named}: Input should be given once, not 2 times$"
+    with pytest.raises(InputError, match=message.replace(".", r"\.")):
+        import_corpus(library, corpus)
+    assert library.list_papers() == []
+
+
+def test_an_object_as_a_doc_id_is_named_an_object(tmp_path: Path, library: Library) -> None:
+    corpus = tmp_path / "obj.jsonl"
+    corpus.write_text('{"doc_id": {"a": 1}, "title": "A", "abstract": ["B."]}\n', encoding="utf-8")
+    with pytest.raises(
+        InputError, match=r"'doc_id' must be a string or a whole number, not an object$"
+    ):
+        import_corpus(library, corpus)

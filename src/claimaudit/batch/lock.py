@@ -4,13 +4,13 @@ Two runs appending to one ``--out`` would each judge every pair (neither sees th
 when it reads the file to resume), so the file would end with every pair twice. A run holds an
 exclusive advisory lock (``flock``) for its whole life, on a lock file beside ``--out``:
 ``.NAME.lock`` (``.ca-HASH.lock`` where that name is too long) in the folder of the file
-``--out`` names (a symbolic link followed). Not on
-``--out`` itself: ``--retry-not-checked`` replaces that file by a new one, which a lock on the old
-one would not cover. The run also locks ``--out`` itself (an ``flock`` on a read-only descriptor
-of it, the file made empty when missing and removed at the end if still empty): ``flock`` locks
-the open file's inode, so a hard link to ``--out``, which has a lock file of another name, is
-still refused, even one made while the run writes. A file ``--retry-not-checked`` puts in its
-place is covered by the lock file alone. The kernel drops the lock
+``--out`` names (a symbolic link followed). The run also locks ``--out`` itself (an ``flock`` on
+a read-only descriptor of it, the file made empty when missing and removed at the end if still
+empty): ``flock`` locks the open file's inode, so a hard link to ``--out``, which has a lock
+file of another name, is still refused, even one made while the run writes (records taken out
+by ``--retry-not-checked`` are taken out in place, ``batch_rewrite``, so the inode stays
+``--out``'s). Once locked, a rewrite that a killed run left unfinished is undone
+(``restore_interrupted``) before anything reads ``--out``. The kernel drops the lock
 when its process ends, however it ends; the file is removed when the run ends, and one left by a
 killed run is locked and removed by the next run; folders made for it are removed too when the
 run leaves them empty. An output that is a stream (``/dev/stdout``, a
@@ -21,13 +21,13 @@ file from its start would write over each other's lines.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from claimaudit.batch.rewrite import hidden_sibling, restore_interrupted, undo_path
 from claimaudit.errors import BatchLockedError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import make_folder, remove_empty_folders
@@ -36,18 +36,10 @@ if sys.platform != "win32":
     import fcntl
 
 
-# The longest file name most file systems take, in bytes.
-_NAME_MAX = 255
-
-
 def lock_path(out: Path) -> Path:
     """The lock file of ``out``: beside the file it names, hidden; named by a hash of that name
     where ``.NAME.lock`` would be too long a name (a valid ``--out`` refused otherwise)."""
-    target = Path(os.path.realpath(out))
-    name = f".{target.name}.lock"
-    if len(os.fsencode(name)) > _NAME_MAX:
-        name = f".ca-{hashlib.sha256(os.fsencode(target.name)).hexdigest()[:32]}.lock"
-    return target.parent / name
+    return hidden_sibling(out, "lock")
 
 
 def _refusal(out: Path) -> BatchLockedError:
@@ -65,9 +57,17 @@ def batch_lock(out: Path) -> Iterator[None]:
         return
     path = lock_path(out)
     made, fd = _make_and_acquire(path, out)
+    held_out: tuple[int, bool] | None = None
     try:
         held_out = _lock_output(out)
+        if held_out is not None and held_out[1]:
+            # ``--out`` was removed since a rewrite of it was cut short: its old records with it.
+            undo_path(out).unlink(missing_ok=True)
+        elif held_out is not None:
+            restore_interrupted(out)
     except BaseException:
+        if held_out is not None:
+            _release_output(out, *held_out)
         path.unlink(missing_ok=True)
         os.close(fd)
         remove_empty_folders(made)

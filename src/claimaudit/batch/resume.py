@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from claimaudit.batch.rewrite import rewrite_in_place
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.errors import BatchOutputError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import load_json, scrub_surrogates
-from claimaudit.guards.userfiles import write_atomic
 from claimaudit.inputs import cut_ref, ref_key
 from claimaudit.net.redaction import redact_text
 from claimaudit.records import RELATIONS
@@ -243,23 +243,27 @@ def _cut_short(raw: bytes) -> bool:
 
 
 def drop_not_checked(out: Path) -> int:
-    """Take the ``not_checked`` records out of ``out`` (written atomically), so that their
-    pairs are checked again on resume; the number taken out. Every other line stays as it was.
+    """Take the ``not_checked`` records out of ``out`` (in place: ``drop_records``), so that
+    their pairs are checked again on resume; the number taken out. Every other line stays.
     Those records are operational failures (a judge or source that was down), never verdicts."""
     return drop_records(out, b"not_checked", lambda data: data.get("verdict") == "not_checked")
 
 
 def drop_records(out: Path, hint: bytes, drop: Callable[[dict[str, object]], bool]) -> int:
-    """Take out of ``out`` (written atomically) the records ``drop`` picks, so that their pairs
-    are checked again on resume; the number taken out. Only lines holding ``hint`` are parsed
-    (most lines need not be); every line kept stays byte for byte as it was."""
+    """Take out of ``out`` (in place, safe from a crash: ``rewrite_in_place``) the records
+    ``drop`` picks, so that their pairs are checked again on resume; the number taken out. Only
+    lines holding ``hint`` are parsed (most lines need not be); every line kept stays byte for
+    byte as it was."""
     if not out.is_file():
         return 0
-    lines = out.read_bytes().splitlines(keepends=True)
+    data = out.read_bytes()
+    lines = data.splitlines(keepends=True)
     kept = [raw for raw in lines if not (hint in raw and _picked(raw, drop))]
     dropped = len(lines) - len(kept)
     if dropped:
-        write_atomic(out, b"".join(kept))
+        # The very file, not a new one renamed over it: that would split a hard link to it and
+        # move it out from under the run's lock on its inode (``batch_lock``).
+        rewrite_in_place(out, data, b"".join(kept))
     return dropped
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from claimaudit.cli._common import fail
 from claimaudit.errors import DraftError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import is_symlink_loop, missing_reason
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract import LATEX_SUFFIXES
@@ -35,25 +36,25 @@ def draft_format_of(report: Path, chosen: DraftFormat | None) -> DraftFormat:
 
 def _read(report: Path, chosen: DraftFormat) -> str:
     if report.is_dir():
-        fail(f"{report} is a folder; give the draft's file")
+        fail(f"{shown_name(report)} is a folder; give the draft's file")
     if not report.is_file():
         if is_symlink_loop(report):
-            fail(f"{report}: {missing_reason(report)}")
+            fail(f"{shown_name(report)}: {missing_reason(report)}")
         if report.exists():  # a FIFO or a device (never opened: a FIFO would block)
-            fail(f"{report} is not a regular file; give the draft's file")
-        fail(f"no such report: {report}")
+            fail(f"{shown_name(report)} is not a regular file; give the draft's file")
+        fail(f"no such report: {shown_name(report)}")
     try:
         # Bytes decoded whole keep "\r\n" (and a BOM) as written, so positions and the
         # annotated copy are exact.
         data = report.read_bytes()
         text = decode_utf8(data)
     except NotUtf8Error as error:
-        fail(f"{report}: {error}")
+        fail(f"{shown_name(report)}: {error}")
     except OSError as error:
-        fail(f"cannot read {report}: {error}")
+        fail(f"cannot read {shown_name(report)}: {error.strerror or error}")
     # NUL bytes never occur in text (a LaTeX draft is refused alike, and a paper's file).
     if b"\x00" in data[:8192] and chosen is DraftFormat.MARKDOWN:
-        fail(f"{report}: looks like a binary file, not a Markdown draft")
+        fail(f"{shown_name(report)}: looks like a binary file, not a Markdown draft")
     return text
 
 
@@ -80,10 +81,13 @@ def _front_matter_bibliography(report: Path, text: str) -> tuple[Bibliography | 
     try:
         paths = front_matter_bibliographies(text, report.parent)
     except DraftError as error:
-        fail(f"{report}: {error}")
+        fail(f"{shown_name(report)}: {error}")
     for path in paths:
         if not path.exists():
-            fail(f"{report}: the bibliography {path} named in its front matter does not exist")
+            fail(
+                f"{shown_name(report)}: the bibliography {shown_name(path)} named in its front "
+                "matter does not exist"
+            )
     if not paths:
         return None, set()
     return load_bibliography(*paths, allow_empty=True), {p.resolve() for p in paths}
@@ -112,5 +116,5 @@ def prepare(
             # Its own references too, before any work: an unread one is warned of first.
             bibliography = with_front_matter_references(text, bibliography)
     except DraftError as error:
-        fail(f"{report}: {error}")
+        fail(f"{shown_name(report)}: {error}")
     return Draft(report, text, found, inputs, bibliography)

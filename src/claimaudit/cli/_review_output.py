@@ -16,6 +16,7 @@ from claimaudit.cli._common import (
     write_texts,
 )
 from claimaudit.cli._references import status_line
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import require_distinct, same_file
 from claimaudit.review import ReviewResult
 from claimaudit.review.latex.annotate import annotate_latex
@@ -122,20 +123,21 @@ def annotated_places(
     # copies of included files go beside it, where --json or --html may also point.
     others = [(o, p) for o, p in (outputs or {}).items() if p is not None and p != STDOUT]
     for name, path in places.items():
+        copy = f"the annotated copy of {shown_name(name)}"
         if any(same_file(path, given) for given in inputs):
             fail(
-                f"--out: the annotated copy of {name} would overwrite the draft's own file; "
+                f"--out: {copy} would overwrite the draft's own file; "
                 "write the annotated draft into another folder"
             )
         if same_file(path, library):
             fail(
-                f"--out: the annotated copy of {name} would overwrite the library {library}; "
+                f"--out: {copy} would overwrite the library {shown_name(library)}; "
                 "write the annotated draft into another folder"
             )
         for option, other in others if name != main else ():
             if same_file(path, other):
                 fail(
-                    f"{option} {other} is the same file as the annotated copy of {name} "
+                    f"{option} {shown_name(other)} is the same file as {copy} "
                     "that --out writes beside it; choose another path"
                 )
     return places

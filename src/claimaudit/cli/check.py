@@ -304,13 +304,25 @@ def _holds_records(out: Path) -> bool:
     return out.is_file() and out.stat().st_size > 0
 
 
+def _how_to_resume(out: Path) -> str:
+    """The advice after a run stopped part way: a rerun resumes from a file, but a stream
+    (a FIFO, a device) is never read back (``read_resume``), so it would check every pair again."""
+    if out.is_file():
+        return f"rerun with --out {shown_name(out)} to resume where it stopped"
+    return (
+        f"run it again (--out {shown_name(out)} is no file to resume from: every pair is "
+        "checked again)"
+    )
+
+
 def _drop_stale(out: Path, keys: set[str], library: Path | None) -> int:
     """Take out of ``out`` its records of the input lines ``keys`` judged against a paper's text
     that the library has replaced since (``batch_stale``); the number taken out."""
     try:
         return drop_stale_in_library(out, keys, library)
     except OSError as error:
-        fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
+        # Read, then rewritten in place (``batch_rewrite``): a read-only file is refused here.
+        fail(f"cannot take records out of {shown_name(out)}: {error.strerror or error}")
 
 
 def _read_resume(out: Path) -> Resume:
@@ -395,7 +407,7 @@ def _run_locked(
         try:
             dropped = drop_not_checked(out)
         except OSError as error:
-            fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
+            fail(f"cannot take records out of {shown_name(out)}: {error.strerror or error}")
         if dropped:
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
             resume, rescan = _read_resume(out), True
@@ -464,14 +476,14 @@ def _run_locked(
             full = error.filename or out
             fail(
                 f"batch stopped: the disk holding {shown_name(full)} is full ({error.strerror}); "
-                f"free some space and rerun with --out {shown_name(out)} to resume where it stopped"
+                f"free some space and {_how_to_resume(out)}"
             )
         if error.errno == errno.EFBIG:
             # A file size limit (ulimit -f) met by --out: "File too large" named no file.
             fail(
                 f"batch stopped: {shown_name(error.filename or out)} has reached this process's "
-                f"file size limit ({error.strerror}); raise the limit (ulimit -f) and rerun with "
-                f"--out {shown_name(out)} to resume where it stopped"
+                f"file size limit ({error.strerror}); raise the limit (ulimit -f) and "
+                f"{_how_to_resume(out)}"
             )
         where = f" ({shown_name(error.filename)})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")

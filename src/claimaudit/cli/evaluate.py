@@ -272,6 +272,7 @@ def _warn_unknown_ids(wanted: list[str], known: set[str], ids: Path, claims: Pat
     if unknown:
         first = ", ".join(unknown[:SHOWN_IDS]) + (", ..." if len(unknown) > SHOWN_IDS else "")
         warn(
-            f"{len(unknown)} of the {len(wanted)} ids in {ids} are not in {claims}, so not "
+            f"{len(unknown)} of the {len(wanted)} ids in {shown_name(ids)} are not in "
+            f"{shown_name(claims)}, so not "
             f"evaluated: {first}"
         )

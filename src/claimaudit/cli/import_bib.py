@@ -23,6 +23,7 @@ from claimaudit.cli._common import (
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn, warn_unread
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import missing_reason
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.first_add import library_for_adding
@@ -53,7 +54,7 @@ def _summary(file: Path, summary: ImportSummary) -> str:
     fetchable = f" ({on_arxiv} on arXiv: --fetch downloads them)" if on_arxiv else ""
     replaced = summary.count(ImportStatus.REPLACED)
     return (
-        f"imported {file.name}: {summary.count(ImportStatus.ADDED)} added"
+        f"imported {shown_name(file.name)}: {summary.count(ImportStatus.ADDED)} added"
         + (f", {replaced} replaced" if replaced else "")
         + f", {summary.count(ImportStatus.SKIPPED)} skipped (already there, same text), "
         f"{summary.count(ImportStatus.FAILED)} failed, {len(no_file)} without a file{fetchable}"
@@ -81,9 +82,9 @@ def import_bib(
 ) -> None:
     """Add the papers attached to a reference manager's export; exit 1 when one failed."""
     if file.is_dir():
-        fail(f"{file} is a folder; give the .bib or .json export")
+        fail(f"{shown_name(file)} is a folder; give the .bib or .json export")
     if not file.is_file():
-        fail(f"{file}: {missing_reason(file)}")
+        fail(f"{shown_name(file)}: {missing_reason(file)}")
 
     added: list[EntryImport] = []
 

@@ -138,15 +138,15 @@ def add(
             return
         if named is not None and named.kind is RefKind.DOI:
             fail(
-                f"{text}: no such file or folder; only arXiv papers are downloaded; add "
-                f"the paper's file with `claimaudit library add PATH --ref {named}`"
+                f"{shown_name(text)}: no such file or folder; only arXiv papers are downloaded; "
+                f"add the paper's file with `claimaudit library add PATH --ref {named}`"
             )
         if (why := arxiv_id_error(text)) is not None:
             # QA: "1706.03762v0: no such file or folder", where arxiv:1706.03762v0 said why.
-            fail(f"{text}: no such file or folder, and no arXiv paper: {why}")
+            fail(f"{shown_name(text)}: no such file or folder, and no arXiv paper: {why}")
     paper_ref = _ref(ref) if ref is not None else None
     if not path.exists():
-        fail(f"{text}: no such file or folder")
+        fail(f"{shown_name(text)}: no such file or folder")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
     with sigterm_interrupts():
         lib: Library | None = None
@@ -158,7 +158,7 @@ def add(
                 except OSError as exc:
                     fail(f"{shown_name(path)}: {exc.strerror or exc}")
         except KeyboardInterrupt:
-            fail(_interrupted(path, lib), code=EXIT_INTERRUPTED)
+            fail(_interrupted(shown_name(path), lib), code=EXIT_INTERRUPTED)
     _say_added(added)
 
 
@@ -240,16 +240,19 @@ def import_jsonl(
     """Import a SciFact-style abstract corpus (SciFact, Citation-Integrity, Check-COVID)."""
     require_text(ref_prefix=ref_prefix)
     if file.is_dir():
-        fail(f"{file} is a folder; give the corpus file")
+        fail(f"{shown_name(file)} is a folder; give the corpus file")
     if names_standard_input(file):
         # By name: redirected from a file (< corpus.jsonl) it is a regular file, yet a pipe
         # is refused; one rule for both.
-        fail(f"{file} (standard input) is not read; give the corpus file")
+        fail(f"{shown_name(file)} (standard input) is not read; give the corpus file")
     if file.exists() and not file.is_file():
         # Only a regular file is read (userfiles.read_regular): said before the library opens.
-        fail(f"{file} is not a regular file; give the corpus file (standard input is not read)")
+        fail(
+            f"{shown_name(file)} is not a regular file; give the corpus file (standard input "
+            "is not read)"
+        )
     if not file.is_file():
-        fail(f"{file}: {missing_reason(file)}")
+        fail(f"{shown_name(file)}: {missing_reason(file)}")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
     with sigterm_interrupts():
         lib: Library | None = None
@@ -266,9 +269,10 @@ def import_jsonl(
 def _import_interrupted(file: Path, lib: Library | None) -> str:
     """What Ctrl-C left of an import: its one transaction rolled back, or, committed, every
     document stored whatever the interrupt stopped after it."""
+    name = shown_name(file.name)
     if lib is not None and lib.stored:
-        return f"interrupted; {file.name} was imported before it stopped"
-    return f"interrupted; nothing of {file.name} was imported (all or nothing), rerun to import it"
+        return f"interrupted; {name} was imported before it stopped"
+    return f"interrupted; nothing of {name} was imported (all or nothing), rerun to import it"
 
 
 # ``import-jsonl``: the skipped documents named in its summary; the rest are counted.
@@ -290,7 +294,7 @@ def _import_summary(file: Path, summary: ImportSummary) -> str:
         more = summary.skipped - SKIPPED_NAMED
         skipped += f": {named}" + (f" and {more:,} more" if more > 0 else "")
     return (
-        f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
+        f"imported {shown_name(file.name)}: {summary.added} added, {summary.replaced} replaced, "
         f"{summary.unchanged} unchanged, {skipped}; {passages}"
     )
 

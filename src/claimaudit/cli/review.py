@@ -52,6 +52,7 @@ from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
+from claimaudit.guards.filenames import shown_name
 from claimaudit.inputs import validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path
@@ -233,7 +234,7 @@ def review(
                 # beside an older run's --html, and the error said nothing of it.
                 write_outputs(files)
                 if len(drafts) > 1:
-                    out_console.print(shown_line_text(f"{draft.path}:"))
+                    out_console.print(shown_line_text(f"{shown_name(draft.path)}:"))
                 _print_result(result, pairs, checker, hits_before, table=to_stdout is None)
                 matched = matched or _matches(result, fail_on)
         finally:

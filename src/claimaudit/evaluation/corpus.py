@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.errors import InputError, SourceError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import PaperRef
 from claimaudit.library.scifact import CorpusFormat, empty_documents
 from claimaudit.library.store import Library
@@ -36,7 +37,7 @@ class CorpusSource(Source):
                 raise
             missing = "has an empty abstract in" if self._empty(ref) else "is not in"
             raise SourceError(
-                f"{ref} {missing} the corpus ({self._corpus})", calls=error.calls
+                f"{ref} {missing} the corpus ({shown_name(self._corpus)})", calls=error.calls
             ) from None
 
     def _empty(self, ref: PaperRef) -> bool:

@@ -18,7 +18,8 @@ from typing import Any
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidReferenceError, NestingError
 from claimaudit.evaluation.citation_marks import remove_citation_marks
 from claimaudit.evaluation.rows import CheckCovidRow, EvidenceEntry, SciFactRow, parse_row
-from claimaudit.guards.untrusted import load_json
+from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.identity import parse_ref
 from claimaudit.inputs import validate_claim
@@ -84,14 +85,14 @@ def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
         try:
             refuse_utf16(handle.peek(4096))  # its first line may be too short to tell
         except NotUtf8Error as error:
-            raise DatasetError(f"{path}: {error}") from None
+            raise DatasetError(f"{shown_name(path)}: {error}") from None
         for number, raw in enumerate(handle, start=1):
             if number == 1:
                 raw = raw.removeprefix(codecs.BOM_UTF8)
             try:
                 text = decode_utf8(raw, start=False)
             except NotUtf8Error as error:
-                raise DatasetError(f"{path}:{number}: {error}") from None
+                raise DatasetError(f"{shown_name(path)}:{number}: {error}") from None
             yield number, text
 
 
@@ -100,13 +101,17 @@ def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         if not line.strip():
             continue
         try:
-            data = load_json(line)
+            data = load_json_once(line)
         except NestingError as error:
-            raise DatasetError(f"{path}:{number}: {error}") from None
+            raise DatasetError(f"{shown_name(path)}:{number}: {error}") from None
         except json.JSONDecodeError as error:
-            raise DatasetError(f"{path}:{number}: invalid JSON ({error.msg})") from None
+            raise DatasetError(f"{shown_name(path)}:{number}: invalid JSON ({error.msg})") from None
         if not isinstance(data, dict):
-            raise DatasetError(f"{path}:{number}: expected a JSON object")
+            raise DatasetError(f"{shown_name(path)}:{number}: expected a JSON object")
+        # Never the last of a repeated key, as json keeps it: {"id": 1, "id": 2} was scored
+        # as claim 2 without a word (batch, the API and MCP refuse such input).
+        if (repeated := repeat_problem(data)) is not None:
+            raise DatasetError(f"{shown_name(path)}:{number}: {repeated}")
         yield number, data
 
 
@@ -205,7 +210,7 @@ def _cited(row: SciFactRow, fmt: CorpusFormat, where: str) -> list[tuple[str, li
 def _scifact_style(path: Path, fmt: CorpusFormat, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
     seen: dict[str, int] = {}
     for number, data in _json_lines(path):
-        where = f"{path}:{number}"
+        where = f"{shown_name(path)}:{number}"
         _require_format(fmt, data, where)
         row = parse_row(SciFactRow, data, where)
         _first_time(seen, row.id, number, where)
@@ -237,7 +242,7 @@ def _scifact_style(path: Path, fmt: CorpusFormat, skip: bool) -> Iterator[EvalPa
 def _check_covid(path: Path, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
     seen: dict[str, int] = {}
     for number, data in _json_lines(path):
-        where = f"{path}:{number}"
+        where = f"{shown_name(path)}:{number}"
         _require_format(CorpusFormat.CHECK_COVID, data, where)
         row = parse_row(CheckCovidRow, data, where)
         _first_time(seen, row.id, number, where)

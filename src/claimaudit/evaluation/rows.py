@@ -26,6 +26,8 @@ _KINDS: dict[type, str] = {
 
 
 def _kind(value: object) -> str:
+    if isinstance(value, dict):
+        return "an object"  # also the dict that ``load_json_once`` makes, which counts repeats
     return _KINDS.get(type(value), type(value).__name__)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from claimaudit.errors import ArxivError, CancelledWorkError, EprintError, InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.identity import PaperRef
 from claimaudit.library.models import AddOutcome, StoredPaper
@@ -79,8 +80,9 @@ def add_from_arxiv(
                 cancel=cancel,
             )
         except InputError as exc:
-            # Name the download, not the temporary file that is about to disappear.
-            raise exc.reworded(str(exc).replace(str(path), url)) from None
+            # Name the download, not the temporary file that is about to disappear (named as
+            # the readers' messages name a file).
+            raise exc.reworded(str(exc).replace(shown_name(path), url)) from None
 
 
 def _unless_cancelled(cancel: threading.Event | None) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from claimaudit.bibfile import BibRecord, UnreadEntry, read_bib
 from claimaudit.errors import ClaimauditError, ContentConflictError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import read_regular
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.bib_files import (
@@ -180,8 +181,9 @@ def _another_paper(
 
 def _naming(path: Path, why: str) -> str:
     """``why`` the file at ``path`` was not added, naming it once: most readers' errors start
-    with the file (or the file of a folder) already."""
-    return why if str(path) in why else f"{path}: {why}"
+    with the file (or the file of a folder) already, as ``shown_name`` shows it."""
+    shown = shown_name(path)
+    return why if shown in why else f"{shown}: {why}"
 
 
 def _fetch(

@@ -13,6 +13,7 @@ from io import BufferedReader
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.jsonlines import split_on_lone_cr
 from claimaudit.guards.userfiles import UnreadableFileError, check_regular, missing_reason
 from claimaudit.library.extract_text import not_utf16
@@ -31,16 +32,16 @@ def corpus_lines(path: Path) -> Iterator[tuple[int, str]]:
         check_regular(path)
         handle = path.open("rb")
     except UnreadableFileError as exc:
-        raise InputError(f"{path} {exc}") from None
+        raise InputError(f"{shown_name(path)} {exc}") from None
     except FileNotFoundError:
-        raise InputError(f"{path}: {missing_reason(path)}") from None
+        raise InputError(f"{shown_name(path)}: {missing_reason(path)}") from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{shown_name(path)}: cannot read ({exc.strerror or exc})") from None
     with handle:
         try:
             yield from _lines(path, handle)
         except OSError as exc:  # a read that fails part way (a disk error, a network share)
-            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+            raise InputError(f"{shown_name(path)}: cannot read ({exc.strerror or exc})") from None
 
 
 def _lines(path: Path, handle: BufferedReader) -> Iterator[tuple[int, str]]:
@@ -64,8 +65,8 @@ def _vet(path: Path, head: bytes) -> None:
     not_utf16(path, head)
     if head[:1024].lstrip()[:5] == b"%PDF-" or b"\x00" in head:
         raise InputError(
-            f"{path}: not a JSON Lines corpus (it looks like a PDF or other binary file); "
-            "add a paper with `claimaudit library add`"
+            f"{shown_name(path)}: not a JSON Lines corpus (it looks like a PDF or other binary "
+            "file); add a paper with `claimaudit library add`"
         )
 
 
@@ -74,6 +75,6 @@ def _decoded(path: Path, piece: bytes, start: int) -> str:
         return piece.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(
-            f"{path}: not UTF-8 text (invalid byte 0x{piece[exc.start]:02x} at offset "
+            f"{shown_name(path)}: not UTF-8 text (invalid byte 0x{piece[exc.start]:02x} at offset "
             f"{start + exc.start}); convert it to UTF-8 first"
         ) from None

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from claimaudit.errors import CorpusFileError, InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.extract_text import (
     confined,
     decode_text,
@@ -66,10 +67,10 @@ def _without_soft_hyphens(document: ExtractedDocument) -> ExtractedDocument:
 
 def _read(path: Path, *, includes: bool) -> ExtractedDocument:
     if not path.exists():
-        raise InputError(f"{path}: no such file or folder")
+        raise InputError(f"{shown_name(path)}: no such file or folder")
     if path.is_dir():
         if not includes:
-            raise InputError(f"{path}: a folder cannot be added here; add one file")
+            raise InputError(f"{shown_name(path)}: a folder cannot be added here; add one file")
         content = _manubot_dir(path)
         if content:
             return extract_manubot(content, root=path)
@@ -87,8 +88,8 @@ def _read(path: Path, *, includes: bool) -> ExtractedDocument:
         return extract_text(path)
     decode_text(path, read_bytes(path))  # a binary or non-UTF-8 file says so first
     message = (
-        f"{path}: {suffix} files are not papers; add a PDF, LaTeX (.tex), Markdown (.md) "
-        "or plain-text (.txt) file"
+        f"{shown_name(path)}: {suffix} files are not papers; add a PDF, LaTeX (.tex), Markdown "
+        "(.md) or plain-text (.txt) file"
     )
     # How a corpus is imported is the command line's advice (no other surface imports one).
     raise CorpusFileError(message) if suffix == ".jsonl" else InputError(message)
@@ -130,11 +131,13 @@ def main_source(folder: Path) -> Path:
         return mains[0]
     if not mains:
         raise InputError(
-            f"{folder}: no paper source found (expected Manubot content/NN.*.md files or a "
-            ".tex file with \\documentclass); pass the main file instead"
+            f"{shown_name(folder)}: no paper source found (expected Manubot content/NN.*.md files "
+            "or a .tex file with \\documentclass); pass the main file instead"
         )
     # A folder of many papers' sources would name thousands in one line: the first few.
     names = ", ".join(p.name for p in mains[:_MAINS_NAMED])
     if len(mains) > _MAINS_NAMED:
         names += f" and {len(mains) - _MAINS_NAMED:,} more"
-    raise InputError(f"{folder}: several main LaTeX files ({names}); pass the one to add")
+    raise InputError(
+        f"{shown_name(folder)}: several main LaTeX files ({names}); pass the one to add"
+    )

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import UnreadableFileError, missing_reason, read_regular
 from claimaudit.guards.usertext import UTF16_TEXT, is_utf16
 from claimaudit.library.models import ExtractedDocument, TextBlock
@@ -20,30 +21,31 @@ def confined(paths: Iterable[Path], root: Path) -> None:
     message names the file as found in the folder, never where it points."""
     boundary = root.resolve()
     for path in paths:
-        shown = path.relative_to(root) if path.is_relative_to(root) else path.name
+        found = path.relative_to(root) if path.is_relative_to(root) else path.name
+        shown = f"{shown_name(root)}: {shown_name(found)}"
         try:
             inside = path.resolve().is_relative_to(boundary)
         except (OSError, RuntimeError):  # a loop of symlinks
-            raise InputError(f"{root}: {shown} refused: its symlinks go round in a loop") from None
+            raise InputError(f"{shown} refused: its symlinks go round in a loop") from None
         if not inside:
-            raise InputError(f"{root}: {shown} refused: it points outside the paper's folder")
+            raise InputError(f"{shown} refused: it points outside the paper's folder")
 
 
 def read_bytes(path: Path) -> bytes:
     try:
         return read_regular(path)
     except UnreadableFileError as exc:
-        raise InputError(f"{path} {exc}") from None
+        raise InputError(f"{shown_name(path)} {exc}") from None
     except FileNotFoundError:
-        raise InputError(f"{path}: {missing_reason(path)}") from None
+        raise InputError(f"{shown_name(path)}: {missing_reason(path)}") from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{shown_name(path)}: cannot read ({exc.strerror or exc})") from None
 
 
 def not_utf16(path: Path, data: bytes) -> None:
     """InputError, saying what to do, when ``data`` is UTF-16 text."""
     if is_utf16(data):
-        raise InputError(f"{path}: {UTF16_TEXT}")
+        raise InputError(f"{shown_name(path)}: {UTF16_TEXT}")
 
 
 def decode_text(path: Path, data: bytes) -> str:
@@ -51,12 +53,14 @@ def decode_text(path: Path, data: bytes) -> str:
     not_utf16(path, data)
     # NUL bytes never occur in text but are everywhere in images, archives and executables.
     if b"\x00" in data[:8192]:
-        raise InputError(f"{path}: looks like a binary file, not text, LaTeX, Markdown or PDF")
+        raise InputError(
+            f"{shown_name(path)}: looks like a binary file, not text, LaTeX, Markdown or PDF"
+        )
     try:
         return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as exc:
         raise InputError(
-            f"{path}: not UTF-8 text (invalid byte 0x{data[exc.start]:02x} at offset "
+            f"{shown_name(path)}: not UTF-8 text (invalid byte 0x{data[exc.start]:02x} at offset "
             f"{exc.start}); convert it to UTF-8 first"
         ) from None
 
@@ -110,7 +114,7 @@ def extract_text(path: Path) -> ExtractedDocument:
     text = decode_text(path, data)
     blocks = paragraphs(text)
     if not blocks:
-        raise InputError(f"{path}: the file holds no text")
+        raise InputError(f"{shown_name(path)}: the file holds no text")
     hasher = SourceHasher()
     hasher.add("", data)  # a renamed copy is still the same content
     return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.errors import CancelledWorkError, InputError, InvalidTitleError, RefRequiredError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import as_text
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.inputs import MAX_TITLE_CHARS
@@ -115,7 +116,7 @@ def add_path(
     # gets no paper half-added, nor one added after it stopped waiting.
     _unless_cancelled(cancel)
     if not passages:
-        raise InputError(f"{path}: no text found")
+        raise InputError(f"{shown_name(path)}: no text found")
     paper = NewPaper(
         ref=resolved,
         # A file name need not be UTF-8: what is stored must be text.
@@ -188,10 +189,14 @@ def infer_ref(path: Path, document: ExtractedDocument) -> PaperRef:
     works = {(c.kind, c.work) for c in candidates}
     versions = {c.version for c in candidates if c.version is not None}
     if not candidates:
-        raise RefRequiredError(f"{path}: cannot tell which paper this is from its name or metadata")
+        raise RefRequiredError(
+            f"{shown_name(path)}: cannot tell which paper this is from its name or metadata"
+        )
     if len(works) > 1 or len(versions) > 1:
         found = tuple(sorted(str(c) for c in dict.fromkeys(candidates)))
-        raise RefRequiredError(f"{path}: {_disagreement(named, document.ref_hints)}", found=found)
+        raise RefRequiredError(
+            f"{shown_name(path)}: {_disagreement(named, document.ref_hints)}", found=found
+        )
     kind, work = works.pop()
     return PaperRef(kind, work, versions.pop() if versions else None)
 

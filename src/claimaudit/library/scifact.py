@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
-from claimaudit.guards.untrusted import check_text, load_json
+from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.repeated import load_json_once, repeat_problem
+from claimaudit.guards.untrusted import check_text
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.corpus_lines import corpus_lines
 from claimaudit.library.extract import extractor_version
@@ -175,13 +177,17 @@ def _read(
     for number, line in corpus_lines(path):
         if not line.strip():
             continue
-        where = f"{path}:{number}"
+        where = f"{shown_name(path)}:{number}"
         try:
-            record = load_json(line)
+            record = load_json_once(line)
         except NestingError as exc:
             raise InputError(f"{where}: {exc}") from None
         except json.JSONDecodeError as exc:
             raise InputError(f"{where}: not valid JSON ({exc.msg})") from None
+        # Never the last of a repeated key, as json keeps it: {"doc_id": 1, "doc_id": 2} was
+        # stored as document 2 without a word (batch, the API and MCP refuse such input).
+        if (repeated := repeat_problem(record)) is not None:
+            raise InputError(f"{where}: {repeated}")
         if not isinstance(record, dict) or id_field not in record:
             raise InputError(
                 f"{where}: expected an object with {id_field!r} (is {format_named} "
@@ -226,8 +232,9 @@ def _ref(prefix: str, doc_id: object, id_field: str, where: str) -> PaperRef:
     # A JSON number that is not a whole number, true/false and null are not identifiers:
     # str() would turn them into "scifact:1.5", "scifact:True", "scifact:None".
     if isinstance(doc_id, bool) or not isinstance(doc_id, str | int):
-        kinds = {bool: "true or false", float: "a fraction", list: "a list", dict: "an object"}
-        kind = kinds.get(type(doc_id), "null")
+        kinds = {bool: "true or false", float: "a fraction", list: "a list"}
+        # Any dict: ``load_json_once`` reads an object as a dict of its own, counting repeats.
+        kind = "an object" if isinstance(doc_id, dict) else kinds.get(type(doc_id), "null")
         raise InputError(f"{where}: {id_field!r} must be a string or a whole number, not {kind}")
     try:
         return parse_ref(f"{prefix}:{doc_id}")

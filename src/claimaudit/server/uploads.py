@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from claimaudit.errors import UnsupportedFileError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
@@ -16,13 +17,16 @@ _UNSAFE_NAME = re.compile(r"[^\w.:+\-]+")
 
 def upload_message(message: str, path: Path, name: str) -> str:
     """``message`` with the upload's temporary file named as uploaded and its folder unnamed."""
-    for shown, replacement in (
-        (str(path.resolve()), name),
-        (str(path), name),
-        (str(path.parent.resolve()), "(upload)"),
-        (str(path.parent), "(upload)"),
+    for place, replacement in (
+        (path.resolve(), name),
+        (path, name),
+        (path.parent.resolve(), "(upload)"),
+        (path.parent, "(upload)"),
     ):
-        message = message.replace(shown, replacement)
+        # A reader names its file as ``shown_name`` shows it: ``$'...'`` where the temporary
+        # folder's name holds a control character (a TMPDIR of the operator's choosing).
+        message = message.replace(shown_name(place), replacement)
+        message = message.replace(str(place), replacement)
     return message
 
 

@@ -388,9 +388,10 @@ def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) 
     # (a colour) and U+202E (the line read backwards); the API shows such characters escaped.
     path = tmp_path / "refs\u202ebib.\x1b[31mred.bib"
     arguments = {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": str(path)}
+    # Named as every message names a file: in the shell's $'...' quoting, that very file.
     assert _tool_error(tmp_path, "review_report", arguments) == (
-        f"Error executing tool review_report: cannot read bibliography {tmp_path}/"
-        "refs\\u202ebib.\\x1b[31mred.bib: No such file or directory"
+        f"Error executing tool review_report: cannot read bibliography $'{tmp_path}/"
+        "refs\\u202ebib.\\x1b[31mred.bib': No such file or directory"
     )
 
 

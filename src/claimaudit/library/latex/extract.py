@@ -23,6 +23,7 @@ from pylatexenc.latexwalker import (
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import MAX_LATEX_DEPTH
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
@@ -133,7 +134,7 @@ def extract_latex(
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
-            f"{path}: the LaTeX source is nested too deeply to read (the limit is "
+            f"{shown_name(path)}: the LaTeX source is nested too deeply to read (the limit is "
             f"{MAX_LATEX_DEPTH} levels of groups and environments)"
         ) from None
 
@@ -157,7 +158,7 @@ def _bibliography(
                 continue
             if not target.is_file():
                 if target.exists() and not target.is_dir():
-                    raise InputError(f"{path}: {name} is not a regular file")
+                    raise InputError(f"{shown_name(path)}: {name} is not a regular file")
                 continue
             data = read_regular(target)
         except (OSError, RuntimeError, UnreadableFileError):
@@ -185,11 +186,11 @@ def _extract(
         nodes = _parse(source, aliases)
     unclosed = unclosed_argument(nodes)
     if unclosed is not None:
-        raise InputError(f"{path}: {unclosed}; close it and add the paper again")
+        raise InputError(f"{shown_name(path)}: {unclosed}; close it and add the paper again")
     environment = unclosed_environment(nodes, opened_by_macros)
     if environment is not None:
         problem = unclosed_environment_problem(environment, _main_text(path))
-        raise InputError(f"{path}: {problem}; close it and add the paper again")
+        raise InputError(f"{shown_name(path)}: {problem}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
@@ -211,7 +212,7 @@ def _extract(
     notes.clear()  # footnotes of the title and abstract are not the paper's text
     blocks.extend(_Walker(converter, aliases, notes, abstract_name).blocks(body))
     if not blocks:
-        raise InputError(f"{path}: no text found in the LaTeX source")
+        raise InputError(f"{shown_name(path)}: no text found in the LaTeX source")
     warnings: tuple[str, ...] = ()
     if document is not None and not _END_DOCUMENT.search(source, document.pos):
         warnings = (f"{path.name} has no \\end{{document}}: it may be cut short",)

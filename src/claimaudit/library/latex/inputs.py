@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.errors import InputError, NestingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_latex_depth
 from claimaudit.guards.userfiles import existing_spelling
 from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
@@ -132,15 +133,17 @@ def follow_include(
     (it is in ``chain``), a chain deeper than MAX_INCLUDE_DEPTH. Shared by ingestion and the
     review of a draft, so both refuse the same includes in the same order."""
     if refusal is not None:
-        raise InputError(f"{shown}: {written} refused: {refusal}")
+        raise InputError(f"{shown_name(shown)}: {written} refused: {refusal}")
     try:
         target, inner = locate(include, base, main_folder, boundary)
     except IncludeOutsideError:
-        raise InputError(f"{shown}: {written} refused: it points outside {container}") from None
+        raise InputError(
+            f"{shown_name(shown)}: {written} refused: it points outside {container}"
+        ) from None
     except IncludeNotRegularError:
-        raise InputError(f"{shown}: {written} is not a regular file") from None
+        raise InputError(f"{shown_name(shown)}: {written} is not a regular file") from None
     except FileNotFoundError:
-        raise InputError(f"{shown}: {written} refers to a missing file") from None
+        raise InputError(f"{shown_name(shown)}: {written} refers to a missing file") from None
     if target in chain:
         # The loop from the file it returns to, each file as named from the project's folder.
         loop = [*chain[chain.index(target) :], target]
@@ -222,13 +225,13 @@ def expand_inputs(
         total += len(text)
         if total > MAX_SOURCE_CHARS:
             raise InputError(
-                f"{main}: the LaTeX source, with its included files, is over "
+                f"{shown_name(main)}: the LaTeX source, with its included files, is over "
                 f"{MAX_SOURCE_CHARS:,} characters, more than a paper holds"
             )
         try:
             check_latex_depth(text)
         except NestingError as error:
-            raise InputError(f"{shown}: LaTeX {error}") from None
+            raise InputError(f"{shown_name(shown)}: LaTeX {error}") from None
 
         def replace(match: re.Match[str]) -> str:
             target, inner = follow_include(

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.library.extract_text import SourceHasher
 from claimaudit.library.latex.comments import strip_comments
@@ -130,7 +131,7 @@ def read_packages(
     try:
         found = local_packages(source[: begin.start() if begin else len(source)], folder, boundary)
     except IncludeNotRegularError as error:
-        raise InputError(f"{path}: {error} is not a regular file") from None
+        raise InputError(f"{shown_name(path)}: {error} is not a regular file") from None
     for target, data in found:
         text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)

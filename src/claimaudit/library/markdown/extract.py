@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.markdown.clean import FOOTNOTE_DEF, ITEM, clean
 from claimaudit.library.markdown.definitions import DESCRIPTION_MARKER, Definition, definitions
@@ -396,7 +397,9 @@ def extract_manubot(content: Path, *, root: Path | None = None) -> ExtractedDocu
     (default: ``content``) once symlinks are resolved."""
     files = manubot_files(content)
     if not files:
-        raise InputError(f"{content}: no numbered Markdown files (Manubot content/NN.name.md)")
+        raise InputError(
+            f"{shown_name(content)}: no numbered Markdown files (Manubot content/NN.name.md)"
+        )
     metadata = content / "metadata.yaml"
     confined([*files, metadata] if metadata.is_file() else files, root or content)
     return extract_markdown_files(
@@ -432,7 +435,7 @@ def extract_markdown_files(
         title = yaml_title(metadata) or title
         authors = yaml_authors(metadata) or authors
     if not blocks:
-        raise InputError(f"{files[0]}: no text found in the Markdown")
+        raise InputError(f"{shown_name(files[0])}: no text found in the Markdown")
     return ExtractedDocument(
         blocks,
         hasher.hexdigest(),

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import PaperRef, try_parse_ref
 from claimaudit.library.extract_text import SourceHasher, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
@@ -45,15 +46,15 @@ def extract_pdf_layout(path: Path) -> tuple[ExtractedDocument, Removed]:
     pdf = read_pdf_isolated(path, data)  # in a child process, under limits (a hostile file)
     if not any(page.segments for page in pdf.pages):
         raise InputError(
-            f"{path}: the PDF has no text layer; run OCR first, e.g. ocrmypdf (or add the "
-            "paper's LaTeX source)"
+            f"{shown_name(path)}: the PDF has no text layer; run OCR first, e.g. ocrmypdf (or add "
+            "the paper's LaTeX source)"
         )
     lines, removed = read_order(pdf.pages)
     layout = build_blocks(lines, breaks_words(pdf.metadata))
     words = sum(len(block.text.split()) for block in layout.blocks)
     if words < MIN_WORDS:
         raise InputError(
-            f"{path}: the PDF holds almost no text ({_count(words, 'word')} on "
+            f"{shown_name(path)}: the PDF holds almost no text ({_count(words, 'word')} on "
             f"{_count(len(pdf.pages), 'page')}); "
             "if it is a scan, run OCR first, e.g. ocrmypdf"
         )
@@ -102,7 +103,7 @@ def _check_words_per_page(path: Path, words: int, pages: int) -> None:
     header or a stamp on each page, not a paper; the message says it is the average."""
     if pages > 1 and words < MIN_WORDS_PER_PAGE * pages:
         raise InputError(
-            f"{path}: the PDF holds too little text for its length ({words:,} words on "
+            f"{shown_name(path)}: the PDF holds too little text for its length ({words:,} words on "
             f"{pages:,} pages, under {MIN_WORDS_PER_PAGE} a page); if it is a scan, run OCR "
             "first, e.g. ocrmypdf"
         )

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from claimaudit.backends.stopping import stop_requested
 from claimaudit.errors import CancelledWorkError, InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.pdf.child import OUT_OF_MEMORY
 from claimaudit.library.pdf.read import PdfText
 
@@ -139,19 +140,23 @@ def _answer(path: Path, status: int, output: bytes, memory: int, cpu: int) -> Pd
             raise InputError(value)
         # The reader's own bug, or a pypdfium2 without what it calls: one line, as any
         # other unreadable file, never a traceback.
-        raise InputError(f"{path}: not a readable PDF (its reader failed: {_one_line(value)})")
+        raise InputError(
+            f"{shown_name(path)}: not a readable PDF (its reader failed: {_one_line(value)})"
+        )
     if status == -signal.SIGXCPU:
         raise InputError(
-            f"{path}: the PDF takes more than {cpu:,} s of processor time to read, the limit "
-            "for a file of its size; it may draw the same page or shapes over and over"
+            f"{shown_name(path)}: the PDF takes more than {cpu:,} s of processor time to read, the "
+            "limit for a file of its size; it may draw the same page or shapes over and over"
         )
     if status in (OUT_OF_MEMORY, -signal.SIGABRT, -signal.SIGSEGV, -signal.SIGBUS, -signal.SIGKILL):
         raise InputError(
-            f"{path}: the PDF needs more than {memory // (1024 * 1024):,} MiB of memory to "
-            "read, the limit for a file of its size; a compressed stream in it may inflate "
-            "far beyond the file (a decompression bomb)"
+            f"{shown_name(path)}: the PDF needs more than {memory // (1024 * 1024):,} MiB of "
+            "memory to read, the limit for a file of its size; a compressed stream in it may "
+            "inflate far beyond the file (a decompression bomb)"
         )
-    raise InputError(f"{path}: not a readable PDF (its reader stopped with status {status})")
+    raise InputError(
+        f"{shown_name(path)}: not a readable PDF (its reader stopped with status {status})"
+    )
 
 
 def _one_line(text: object) -> str:

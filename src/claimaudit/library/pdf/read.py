@@ -22,6 +22,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.library.pdf.booktabs import rule_bands
 from claimaudit.library.pdf.boxes import Box, drawn_boxes
@@ -77,16 +78,16 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
         # pdfium refuses a document with an empty page tree without an error code of its own
         # (it reports the last one, of whichever document failed before).
         if _no_pages(data):
-            raise InputError(f"{path}: the PDF has no pages") from None
+            raise InputError(f"{shown_name(path)}: the PDF has no pages") from None
         if getattr(error, "err_code", None) == _ERR_PASSWORD:
             raise InputError(
-                f"{path}: the PDF is encrypted (password-protected); decrypt it first, "
+                f"{shown_name(path)}: the PDF is encrypted (password-protected); decrypt it first, "
                 "e.g. qpdf --decrypt"
             ) from None
-        raise InputError(f"{path}: not a readable PDF ({_one_line(error)})") from None
+        raise InputError(f"{shown_name(path)}: not a readable PDF ({_one_line(error)})") from None
     if len(document) == 0:
         document.close()
-        raise InputError(f"{path}: the PDF has no pages")
+        raise InputError(f"{shown_name(path)}: the PDF has no pages")
     try:
         _check_page_count(path, len(document))
         metadata = {
@@ -101,7 +102,7 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
             pages.append(page)
             chars_left -= count
     except pdfium.PdfiumError as error:
-        raise InputError(f"{path}: not a readable PDF ({_one_line(error)})") from None
+        raise InputError(f"{shown_name(path)}: not a readable PDF ({_one_line(error)})") from None
     finally:
         document.close()
     return PdfText(pages, metadata)
@@ -111,18 +112,20 @@ def _check_page_count(path: Path, pages: int) -> None:
     """InputError (one line) for a PDF over ``MAX_PAGES``: refused before any page is read,
     as pdfium counts the pages without reading them."""
     if pages > MAX_PAGES:
-        raise InputError(f"{path}: the PDF has {pages:,} pages; the limit is {MAX_PAGES:,}")
+        raise InputError(
+            f"{shown_name(path)}: the PDF has {pages:,} pages; the limit is {MAX_PAGES:,}"
+        )
 
 
 def _check_complete(path: Path, data: bytes) -> None:
     if not data.lstrip()[:5] == b"%PDF-":
-        raise InputError(f"{path}: not a PDF (no %PDF- header)")
+        raise InputError(f"{shown_name(path)}: not a PDF (no %PDF- header)")
     # Every complete PDF ends with an end-of-file marker; a cut download does not. pdfium would
     # repair such a file silently and yield whatever pages survived.
     if b"%%EOF" not in data[-2048:]:
         raise InputError(
-            f"{path}: not a readable PDF: it is truncated (no end-of-file marker); download "
-            "or copy it again"
+            f"{shown_name(path)}: not a readable PDF: it is truncated (no end-of-file marker); "
+            "download or copy it again"
         )
 
 
@@ -142,14 +145,14 @@ def _check_chars(path: Path, number: int, count: int, chars_left: int) -> None:
     characters, before its characters are read."""
     if count > MAX_PAGE_CHARS:
         raise InputError(
-            f"{path}: page {number:,} of the PDF holds {count:,} characters; the limit is "
-            f"{MAX_PAGE_CHARS:,} a page"
+            f"{shown_name(path)}: page {number:,} of the PDF holds {count:,} characters; the limit "
+            f"is {MAX_PAGE_CHARS:,} a page"
         )
     if count > chars_left:
         raise InputError(
-            f"{path}: the PDF holds too many characters for its size by page {number:,} (the "
-            f"limit is {BASE_CHARS:,} plus {CHARS_PER_BYTE} a byte of file); a page may be "
-            "repeated many times"
+            f"{shown_name(path)}: the PDF holds too many characters for its size by page "
+            f"{number:,} (the limit is {BASE_CHARS:,} plus {CHARS_PER_BYTE} a byte of file); a "
+            "page may be repeated many times"
         )
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
 from claimaudit.review.claims import (
     Claim,
@@ -83,8 +84,8 @@ def bibliography_files(draft: LatexDraft, *, missing_ok: bool = False) -> list[P
             if missing_ok:
                 continue
             raise BibliographyError(
-                f"{draft.main}: bibliography {name!r} is outside the draft's folder, so it is "
-                "not read; pass its entries with --bib"
+                f"{shown_name(draft.main)}: bibliography {name!r} is outside the draft's folder, "
+                "so it is not read; pass its entries with --bib"
             )
         path = named.resolve()
         if not path.is_file():
@@ -92,11 +93,12 @@ def bibliography_files(draft: LatexDraft, *, missing_ok: bool = False) -> list[P
                 continue
             if path.exists():  # a FIFO or a device: there, but never opened (a FIFO blocks)
                 raise BibliographyError(
-                    f"{draft.main}: the bibliography {written} it names is not a regular file"
+                    f"{shown_name(draft.main)}: the bibliography {shown_name(written)} it names "
+                    "is not a regular file"
                 )
             raise BibliographyError(
-                f"{draft.main}: the bibliography {written} it names is not in the draft's "
-                f"folder; pass it with --bib"
+                f"{shown_name(draft.main)}: the bibliography {shown_name(written)} it names is "
+                "not in the draft's folder; pass it with --bib"
             )
         found.append(path)
     return found

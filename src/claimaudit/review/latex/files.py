@@ -17,6 +17,7 @@ from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNo
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_latex_depth
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
@@ -81,21 +82,23 @@ class DraftFiles:
             text = decode_utf8(data)
         except NotUtf8Error as error:
             if binary and not error.utf16:
-                raise InputError(f"{name}: looks like a binary file, not LaTeX") from None
+                raise InputError(
+                    f"{shown_name(name)}: looks like a binary file, not LaTeX"
+                ) from None
             advice = "" if error.utf16 else "; convert it to UTF-8 first"
-            raise InputError(f"{name}: {error}{advice}") from None
+            raise InputError(f"{shown_name(name)}: {error}{advice}") from None
         if binary:
-            raise InputError(f"{name}: looks like a binary file, not LaTeX")
+            raise InputError(f"{shown_name(name)}: looks like a binary file, not LaTeX")
         self.total += len(text)
         if self.total > MAX_SOURCE_CHARS:
             raise InputError(
-                f"{self.main}: the LaTeX draft, with its included files, is over "
+                f"{shown_name(self.main)}: the LaTeX draft, with its included files, is over "
                 f"{MAX_SOURCE_CHARS:,} characters"
             )
         try:
             check_latex_depth(text)
         except NestingError as error:
-            raise InputError(f"{name}: LaTeX {error}") from None
+            raise InputError(f"{shown_name(name)}: LaTeX {error}") from None
         self.files[name] = text
         # TeX never prints \iffalse branches, comment environments or a file's rest after
         # \endinput: parsed as spaces, so every offset still points into the file as written.
@@ -115,7 +118,7 @@ class DraftFiles:
             try:
                 packages = preamble_macros(printed, self.folder, path.parent.resolve())
             except IncludeNotRegularError as error:  # refused as such an \input is
-                raise InputError(f"{name}: {error} is not a regular file") from None
+                raise InputError(f"{shown_name(name)}: {error} is not a regular file") from None
             self._define([*packages, macros])
         nodes = self._parse(printed)
         if document_node(nodes) is None and (begin := _begin_document(printed)) is not None:

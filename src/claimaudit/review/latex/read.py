@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import MAX_LATEX_DEPTH
 from claimaudit.review.latex.draft import BibItem, CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex.files import DraftFiles
@@ -76,7 +77,7 @@ def read_latex_draft(
         walker.document(nodes)
     except RecursionError:
         raise InputError(
-            f"{path}: the LaTeX draft is nested too deeply to read (the limit is "
+            f"{shown_name(path)}: the LaTeX draft is nested too deeply to read (the limit is "
             f"{MAX_LATEX_DEPTH} levels of groups and environments)"
         ) from None
     refuse_unclosed(files.parsed, (body for _, body in files.macros.values()))

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from pylatexenc.latexwalker import LatexNode
 
 from claimaudit.errors import InputError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import line_of
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,
@@ -50,7 +51,7 @@ def refuse_unclosed(
         if argument is not None:
             # The file parsed has every offset of the file as written.
             problem = unclosed_argument_problem(*argument, line=line_of(text, argument[1]))
-            raise InputError(f"{name}: {problem}; close it and review the draft again")
+            raise InputError(f"{shown_name(name)}: {problem}; close it and review the draft again")
     for name, text, _, nodes in parsed:
         # A preamble parsed apart from its document has a source of its own (``latex_files``).
         for part in _by_source(nodes):
@@ -59,7 +60,9 @@ def refuse_unclosed(
                 # The file parsed has every offset of the file as written.
                 line = line_of(text, environment.pos)
                 problem = unclosed_environment_problem(environment, None, line=line)
-                raise InputError(f"{name}: {problem}; close it and review the draft again")
+                raise InputError(
+                    f"{shown_name(name)}: {problem}; close it and review the draft again"
+                )
 
 
 def _by_source(nodes: Sequence[LatexNode]) -> list[list[LatexNode]]:
