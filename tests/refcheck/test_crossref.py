@@ -358,3 +358,25 @@ def test_a_reply_nested_past_the_parser_is_a_malformed_reply_not_a_traceback(
         "Crossref's agency reply for doi:10.9999/none came but could not be read "
         "(JSON nested too deeply)"
     )
+
+
+@pytest.mark.parametrize("answered", ["10.9999/another", "10.9999/another\n\x1b[31mred"])
+def test_a_reply_that_is_another_dois_record_is_not_compared(
+    crossref: CrossrefServer, answered: str
+) -> None:
+    # It was compared as the cited DOI's record: a mismatch, or an "ok", about another work.
+    message = {"DOI": answered, "title": ["Another"], "author": [{"family": "X"}]}
+    body = json.dumps({"status": "ok", "message-type": "work", "message": message}).encode()
+    crossref.reply_next(200, body, "application/json")
+    with client_for(crossref) as client, pytest.raises(CrossrefReplyError) as raised:
+        client.work(parse_ref(DOI))
+    said = str(raised.value)
+    assert said.startswith(f"Crossref's reply for doi:{DOI.lower()} is the record of doi:10.9999/")
+    assert "another DOI: not compared" in said
+    assert said.isprintable()
+
+
+def test_a_reply_naming_the_doi_in_another_case_is_the_work(crossref: CrossrefServer) -> None:
+    crossref.works[DOI.lower()]["DOI"] = DOI.upper()
+    with client_for(crossref) as client:
+        assert client.work(parse_ref(DOI)).title.startswith("SciPy 1.0")
