@@ -127,9 +127,25 @@ def _particles_only(prefix: str) -> bool:
     return any(prefix.startswith(p) and _particles_only(prefix[len(p) :]) for p in _PARTICLES)
 
 
+# German umlauts as a name is written without them: "Müller" is "Mueller" in an ASCII entry or
+# a passport, as often as "Muller" (which dropping the accent gives).
+_UMLAUTS_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def _umlauts_spelled(name: str) -> str:
+    # NFC first: a "u" followed by a combining diaeresis is the "ü" the table names.
+    return unicodedata.normalize("NFC", plain_text(name)).translate(_UMLAUTS_SPELLED)
+
+
 def families_match(cited: str, catalogue: str) -> bool:
-    """Whether the family names agree; never when either holds no word to compare."""
-    a, b = words(cited), words(catalogue)
+    """Whether the family names agree; never when either holds no word to compare. Each is
+    read with its accents dropped, and with its umlauts spelled out ("Müller", "Mueller")."""
+    return _families_agree(words(cited), words(catalogue)) or _families_agree(
+        words(_umlauts_spelled(cited)), words(_umlauts_spelled(catalogue))
+    )
+
+
+def _families_agree(a: str, b: str) -> bool:
     if not a or not b:
         return False
     if a.split()[-1] == b.split()[-1]:
