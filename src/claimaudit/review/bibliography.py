@@ -45,7 +45,7 @@ _FREE_TEXT_FIELDS = ("note", "journal", "container-title", "howpublished")
 _ARXIV_ARCHIVES = {"arxiv"}
 # TeX's escapes of characters an identifier holds, as BibTeX exports write them in ``doi`` and
 # ``url``: ``10.1000/abc{\_}def``, ``abc\_def``, ``\#``, ``\%``, ``\&``, ``\~``.
-_DOI_ORG = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
+_DOI_ORG = re.compile(r"^(?:https?://)?(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
 _TEX_ESCAPE = re.compile(r"\{\\([_#%&~$])\}|\\([_#%&~$])")
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
 # At most six digits, as a citation's number (``numbered.MAX_NUMBER_DIGITS``): a label of
