@@ -225,6 +225,28 @@ def test_unstructured_entry_is_compared_by_containment() -> None:
     assert found[0].cited.startswith("Smith J. Array programming")
 
 
+@pytest.mark.parametrize(
+    ("first", "text", "agrees"),
+    [
+        # Found anywhere in the text run together, "Ma" was in "machine", "Li" in "linear".
+        ("Ma", "Zhang Y. Deep learning for machine vision. 2015.", False),
+        ("Li", "Zhang Y. Deep learning of linear models. 2015.", False),
+        ("Ma", "Ma Y. Deep learning for machine vision. 2015.", True),
+        ("LeCun", "Le Cun Y, Bengio Y. Deep learning. 2015.", True),
+        ("Le Cun", "LeCun Y, Bengio Y. Deep learning. 2015.", True),
+        ("van der Walt", r"S. van der Walt. Deep learning. 2015.", True),
+        ("García-López", r"J. Garc\'{\i}a-L\'opez. Deep learning. 2015.", True),
+        ("Müller", "J. Mueller. Deep learning. 2015.", True),
+    ],
+)
+def test_unstructured_entry_names_the_first_author_as_whole_words(
+    first: str, text: str, agrees: bool
+) -> None:
+    record = CatalogueRecord("crossref", SCIPY.ref, "Deep learning", (first,), (2015,))
+    found = compare(CitedReference("[1]", SCIPY.ref, text=text), record)
+    assert [m.field for m in found] == ([] if agrees else ["firstAuthor"])
+
+
 def test_unstructured_entry_giving_a_sibling_paper_s_title_is_a_title_mismatch() -> None:
     # 10 of the 11 words of "... scientific data" are in "... scientific software": the
     # 80% coverage said the entry gave the DOI's title.
