@@ -226,6 +226,24 @@ def test_unstructured_entry_is_compared_by_containment() -> None:
 
 
 @pytest.mark.parametrize(
+    ("cited_title", "catalogue", "other"),
+    [
+        (r"Aggregation of $\alpha$-synuclein", "Aggregation of alpha-synuclein", "gamma"),
+        ("The beta-sheet in TGF-beta", "The \u03b2-sheet in TGF-\u0392", "TGF-\u03b1"),
+        (r"Spin glasses in the {$\Sigma$} phase", "Spin glasses in the sigma phase", "Δ"),
+    ],
+)
+def test_titles_a_greek_letter_and_its_name_agree(
+    cited_title: str, catalogue: str, other: str
+) -> None:
+    # "β-sheet" and "beta-sheet" were a title mismatch, read as "β sheet" and "beta sheet".
+    assert titles_match(cited_title, catalogue)
+    assert titles_match(catalogue, cited_title)
+    named = catalogue.rsplit(" ", 1)[0] + " " + other
+    assert not titles_match(cited_title, named)
+
+
+@pytest.mark.parametrize(
     ("first", "text", "agrees"),
     [
         # Found anywhere in the text run together, "Ma" was in "machine", "Li" in "linear".

@@ -83,7 +83,16 @@ def words(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", plain)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     kept = "".join(c if c.isalnum() else " " for c in stripped)
-    return " ".join(UNSPACED.sub(r" \1 ", kept).split())
+    return " ".join(map(_greek_named, UNSPACED.sub(r" \1 ", kept).split()))
+
+
+def _greek_named(word: str) -> str:
+    """A Greek letter standing as a word of its own ("β" of "β-sheet", "TGF-β") by its name:
+    titles write it either way ("beta-sheet", "TGF-beta"), and "$\\beta$" reads as "β". Both
+    sides are read so, and a Greek word of one letter still equals itself."""
+    if len(word) != 1 or not "\u03b1" <= word <= "\u03c9":
+        return word
+    return unicodedata.name(word).rsplit(" ", 1)[-1].lower()
 
 
 def _main_title(title: str) -> str:
