@@ -200,6 +200,25 @@ def test_first_authors(cited_family: str, catalogue: str, same: bool) -> None:
     assert families_match(cited_family, catalogue) is same
 
 
+@pytest.mark.parametrize(
+    ("cited_family", "catalogue"), [("张", "Zhang"), ("Иванов", "Ivanov"), ("Ng", "吴")]
+)
+def test_first_authors_in_two_scripts_are_not_compared(cited_family: str, catalogue: str) -> None:
+    # "first author differs: cited '张', crossref 'Zhang'" said two people where one name was
+    # written in two scripts; no romanization is at hand to tell.
+    record = CatalogueRecord("crossref", SCIPY.ref, SCIPY.title, (catalogue,), (2020,))
+    found = comparison(cited(authors=(cited_family,)), record)
+    assert found.mismatches == ()
+    assert found.uncompared == (
+        ("firstAuthor", "the entry and the catalogue write it in different scripts"),
+    )
+    # One script on both sides is compared as before.
+    other = CatalogueRecord("crossref", SCIPY.ref, SCIPY.title, ("王",), (2020,))
+    assert [m.field for m in comparison(cited(authors=("李",)), other).mismatches] == [
+        "firstAuthor"
+    ]
+
+
 def test_compare_names_each_field_with_both_values() -> None:
     assert compare(cited(title="SciPy 1.0", authors=("Virtanen",), year=2019), SCIPY) == ()
     found = compare(cited(title="A different paper", authors=("Smith",), year=2015), SCIPY)

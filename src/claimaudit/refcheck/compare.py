@@ -197,7 +197,8 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
         result.add(
             "firstAuthor",
             _missing(found.authors[0] if found.authors else "", first)
-            or _group_missing(cited, found),
+            or _group_missing(cited, found)
+            or _other_script(first, found.authors[0]),
             lambda: _authors_match(cited, first, found.authors[0]),
             lambda: Mismatch("firstAuthor", _cited_first(cited, first), found.authors[0]),
         )
@@ -236,6 +237,24 @@ def _group_missing(cited: CitedReference, found: CatalogueRecord) -> str | None:
         return "the catalogue names a collaboration, the entry a person"
     if not by_group and cited.authors and is_collaboration(cited.authors[0]):
         return "the entry names a collaboration, the catalogue a person"
+    return None
+
+
+def _scripts(name: str) -> set[str]:
+    """The scripts a name's letters are written in ("LATIN", "CJK", "CYRILLIC"), accents
+    dropped: Unicode names each letter by its script first."""
+    return {unicodedata.name(c, "?").split()[0] for c in words(name) if c.isalpha()}
+
+
+def _other_script(cited: str, catalogue: str) -> str | None:
+    """Why family names written in two scripts ("张" and "Zhang", "Иванов" and "Ivanov") are
+    not compared: one is not the other's spelling, and no romanization is at hand to say that
+    they are two people (a mismatch, it was)."""
+    if is_collaboration(catalogue) or is_collaboration(cited):
+        return None
+    mine, theirs = _scripts(cited), _scripts(catalogue)
+    if mine and theirs and not mine & theirs:
+        return "the entry and the catalogue write it in different scripts"
     return None
 
 
