@@ -15,6 +15,7 @@ from claimaudit.errors import (
     InvalidSettingsError,
 )
 from claimaudit.identity import parse_ref
+from claimaudit.net import redaction
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL, CrossrefClient
 from claimaudit.refcheck.verify import ReferenceVerifier
 from tests.httpfake import closed_port
@@ -380,3 +381,18 @@ def test_a_reply_naming_the_doi_in_another_case_is_the_work(crossref: CrossrefSe
     crossref.works[DOI.lower()]["DOI"] = DOI.upper()
     with client_for(crossref) as client:
         assert client.work(parse_ref(DOI)).title.startswith("SciPy 1.0")
+
+
+def test_the_contact_address_is_masked_in_logged_request_lines(
+    crossref: CrossrefServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "--debug" printed httpx's "GET .../works/...?mailto=me.private%40example.org": the
+    # user's own address, in a log written to be pasted into a bug report.
+    monkeypatch.setattr(redaction, "_ADDED_SECRET_ENV", set())
+    monkeypatch.setenv("CLAIMAUDIT_CONTACT_EMAIL", "me.private@example.org")
+    with client_for(crossref) as client:
+        client.work(parse_ref(DOI))
+    [seen] = crossref.seen
+    assert seen.query["mailto"] == ["me.private@example.org"]  # still sent
+    line = f'HTTP Request: GET {crossref.url}/works/{DOI}?mailto=me.private%40example.org "200"'
+    assert "me.private" not in redaction.redact_text(line)

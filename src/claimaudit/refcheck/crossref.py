@@ -34,7 +34,7 @@ from claimaudit.identity import PaperRef, RefKind
 from claimaudit.net.envsettings import checked_base_url, env_base_url, header_safe, http_client
 from claimaudit.net.outage import RecentOutage
 from claimaudit.net.proxies import through_proxy
-from claimaudit.net.redaction import clipped, redact_url
+from claimaudit.net.redaction import add_secret_env, clipped, redact_url
 from claimaudit.refcheck.models import CatalogueRecord
 
 BASE_URL_ENV = "CLAIMAUDIT_CROSSREF_BASE_URL"
@@ -105,6 +105,10 @@ class CrossrefClient:
         )
         self.base_url = url.rstrip("/")
         self.mailto = contact_email(mailto or None, "mailto")
+        if self.mailto and not mailto:
+            # The address is the user's own, not the run's: masked as a key is wherever text
+            # is redacted, the --debug log's request lines ("GET ...?mailto=...") among them.
+            add_secret_env(CONTACT_ENV)
         self.retries = MAX_RETRIES if retries is None else retries
         self.backoff = BACKOFF if backoff is None else backoff
         self._sleep = sleep
