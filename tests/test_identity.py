@@ -305,6 +305,10 @@ def test_the_subject_class_of_an_old_style_id_is_no_part_of_it(
         "https://doi.org/10.1371/journal.pcbi.1005510#x",
         "https://doi.org/10.1371/journal.pcbi.1005510/?utm_source=x#top",
         "https://www.doi.org/10.1371/journal.pcbi.1005510",
+        # A doi.org address copied without its scheme: it was "not a paper reference".
+        "doi.org/10.1371/journal.pcbi.1005510",
+        "dx.doi.org/10.1371/journal.pcbi.1005510",
+        "www.doi.org/10.1371%2Fjournal.pcbi.1005510",
         "https://doi.org/10.1371%2Fjournal.pcbi.1005510",
         "https://dx.doi.org/10.1371%2fjournal.pcbi.1005510",
         "10.1371%2Fjournal.pcbi.1005510",

@@ -106,6 +106,7 @@ class UnreadEntry:
     key: str | None = None
     source: str | None = None
     why: str | None = None  # the parser's reason, when it could not be parsed
+    duplicate: bool = False  # a second entry with a key already used: read, but ignored
 
     @property
     def where(self) -> str:
@@ -178,6 +179,7 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
             line,
             f"a second entry with the key {block.key!r}, ignored (the first is used)",
             source=source,
+            duplicate=True,
         )
     parsed = getattr(block, "ignore_error_block", None)  # a duplicate field: parsed, not kept
     key = getattr(parsed, "key", None)

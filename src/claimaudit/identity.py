@@ -177,8 +177,11 @@ _ARXIV_BARE = re.compile(rf"^(?:arxiv:\s*)?{_ARXIV_ID}$", _FLAGS)
 # Not ASCII-only: ``\\S`` must refuse every Unicode space (a DOI holds none), not only ASCII's.
 _DOI_BODY = re.compile(r"^10\.[0-9]{4,9}/\S+$")
 # A doi.org address: its query and fragment are the web page's, never part of the DOI (a DOI's
-# own ``?`` or ``#`` is percent-encoded in its URL), nor is a trailing ``/``.
-_DOI_URL = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/(?P<doi>[^?#]*?)/*(?:[?#].*)?$", _FLAGS)
+# own ``?`` or ``#`` is percent-encoded in its URL), nor is a trailing ``/``. Its scheme may be
+# left off ("doi.org/10.1371/x", as a browser's address bar shows it): no DOI begins "doi.org/".
+_DOI_URL = re.compile(
+    r"^(?:https?://)?(?:dx\.|www\.)?doi\.org/(?P<doi>[^?#]*?)/*(?:[?#].*)?$", _FLAGS
+)
 _DOI_BARE = re.compile(r"^(?:doi:\s*)?(?P<doi>10\..*)$", _FLAGS)
 _LOCAL = re.compile(r"^(?P<prefix>[a-z][a-z0-9_\-]*):(?P<id>[A-Za-z0-9][A-Za-z0-9._\-]*)$", _FLAGS)
 _RESERVED_PREFIXES = {"arxiv", "doi", "http", "https"}

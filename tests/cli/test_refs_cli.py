@@ -471,3 +471,20 @@ def test_an_entry_that_could_not_be_read_is_an_unverified_reference(
     assert unverified.exit_code == 1
     # It is no finding about the paper (not found, withdrawn, mismatched): bad-reference passes.
     assert runner.invoke(app, [*command, "--fail-on", "bad-reference"]).exit_code == 0
+
+
+def test_a_second_entry_under_a_used_key_is_counted_as_ignored_not_unreadable(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    # The summary said "1 could not be read" of an entry its warning called "ignored (the
+    # first is used)": it was read whole, its key already taken.
+    bib = tmp_path / "refs.bib"
+    entry = (
+        "@article{wilson2017, title = {Good enough practices in scientific computing},\n"
+        f"  author = {{Wilson, Greg}}, year = 2017, doi = {{{GOOD_ENOUGH_DOI}}}}}\n"
+    )
+    bib.write_text(entry + entry + "@article{broken2020 title = {A paper}}\n", encoding="utf-8")
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache"])
+    assert "a second entry with the key 'wilson2017', ignored" in result.stderr
+    summary = result.stdout.splitlines()[-1]
+    assert summary == "1 reference: 1 ok; 1 could not be read; 1 ignored (a key used before)"

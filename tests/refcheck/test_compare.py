@@ -187,10 +187,36 @@ def test_titles_a_hyphen_or_space_before_a_number_apart_agree(one: str, other: s
         ("Aesop", "Æsop", True),
         ("Strauss", "Strauß", True),
         ("Sorensen", "Sorenson", False),
+        # German umlauts spelled out, as an ASCII entry writes them (a mismatch, it was).
+        ("Mueller", "Müller", True),
+        ("Schroeder", "Schro\u0308der", True),  # a combining diaeresis
+        (r"G{\"o}del", "Goedel", True),
+        ("Muller", "Müller", True),
+        ("Mueller", "Muller", False),
+        ("Mueller", "Möller", False),
     ],
 )
 def test_first_authors(cited_family: str, catalogue: str, same: bool) -> None:
     assert families_match(cited_family, catalogue) is same
+
+
+@pytest.mark.parametrize(
+    ("cited_family", "catalogue"), [("张", "Zhang"), ("Иванов", "Ivanov"), ("Ng", "吴")]
+)
+def test_first_authors_in_two_scripts_are_not_compared(cited_family: str, catalogue: str) -> None:
+    # "first author differs: cited '张', crossref 'Zhang'" said two people where one name was
+    # written in two scripts; no romanization is at hand to tell.
+    record = CatalogueRecord("crossref", SCIPY.ref, SCIPY.title, (catalogue,), (2020,))
+    found = comparison(cited(authors=(cited_family,)), record)
+    assert found.mismatches == ()
+    assert found.uncompared == (
+        ("firstAuthor", "the entry and the catalogue write it in different scripts"),
+    )
+    # One script on both sides is compared as before.
+    other = CatalogueRecord("crossref", SCIPY.ref, SCIPY.title, ("王",), (2020,))
+    assert [m.field for m in comparison(cited(authors=("李",)), other).mismatches] == [
+        "firstAuthor"
+    ]
 
 
 def test_compare_names_each_field_with_both_values() -> None:
@@ -216,6 +242,46 @@ def test_unstructured_entry_is_compared_by_containment() -> None:
     found = compare(CitedReference("[2]", SCIPY.ref, text=bad), SCIPY)
     assert [m.field for m in found] == ["title", "firstAuthor", "year"]
     assert found[0].cited.startswith("Smith J. Array programming")
+
+
+@pytest.mark.parametrize(
+    ("cited_title", "catalogue", "other"),
+    [
+        (r"Aggregation of $\alpha$-synuclein", "Aggregation of alpha-synuclein", "gamma"),
+        ("The beta-sheet in TGF-beta", "The \u03b2-sheet in TGF-\u0392", "TGF-\u03b1"),
+        (r"Spin glasses in the {$\Sigma$} phase", "Spin glasses in the sigma phase", "Δ"),
+    ],
+)
+def test_titles_a_greek_letter_and_its_name_agree(
+    cited_title: str, catalogue: str, other: str
+) -> None:
+    # "β-sheet" and "beta-sheet" were a title mismatch, read as "β sheet" and "beta sheet".
+    assert titles_match(cited_title, catalogue)
+    assert titles_match(catalogue, cited_title)
+    named = catalogue.rsplit(" ", 1)[0] + " " + other
+    assert not titles_match(cited_title, named)
+
+
+@pytest.mark.parametrize(
+    ("first", "text", "agrees"),
+    [
+        # Found anywhere in the text run together, "Ma" was in "machine", "Li" in "linear".
+        ("Ma", "Zhang Y. Deep learning for machine vision. 2015.", False),
+        ("Li", "Zhang Y. Deep learning of linear models. 2015.", False),
+        ("Ma", "Ma Y. Deep learning for machine vision. 2015.", True),
+        ("LeCun", "Le Cun Y, Bengio Y. Deep learning. 2015.", True),
+        ("Le Cun", "LeCun Y, Bengio Y. Deep learning. 2015.", True),
+        ("van der Walt", r"S. van der Walt. Deep learning. 2015.", True),
+        ("García-López", r"J. Garc\'{\i}a-L\'opez. Deep learning. 2015.", True),
+        ("Müller", "J. Mueller. Deep learning. 2015.", True),
+    ],
+)
+def test_unstructured_entry_names_the_first_author_as_whole_words(
+    first: str, text: str, agrees: bool
+) -> None:
+    record = CatalogueRecord("crossref", SCIPY.ref, "Deep learning", (first,), (2015,))
+    found = compare(CitedReference("[1]", SCIPY.ref, text=text), record)
+    assert [m.field for m in found] == ([] if agrees else ["firstAuthor"])
 
 
 def test_unstructured_entry_giving_a_sibling_paper_s_title_is_a_title_mismatch() -> None:

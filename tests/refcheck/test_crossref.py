@@ -15,6 +15,7 @@ from claimaudit.errors import (
     InvalidSettingsError,
 )
 from claimaudit.identity import parse_ref
+from claimaudit.net import redaction
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL, CrossrefClient
 from claimaudit.refcheck.verify import ReferenceVerifier
 from tests.httpfake import closed_port
@@ -358,3 +359,40 @@ def test_a_reply_nested_past_the_parser_is_a_malformed_reply_not_a_traceback(
         "Crossref's agency reply for doi:10.9999/none came but could not be read "
         "(JSON nested too deeply)"
     )
+
+
+@pytest.mark.parametrize("answered", ["10.9999/another", "10.9999/another\n\x1b[31mred"])
+def test_a_reply_that_is_another_dois_record_is_not_compared(
+    crossref: CrossrefServer, answered: str
+) -> None:
+    # It was compared as the cited DOI's record: a mismatch, or an "ok", about another work.
+    message = {"DOI": answered, "title": ["Another"], "author": [{"family": "X"}]}
+    body = json.dumps({"status": "ok", "message-type": "work", "message": message}).encode()
+    crossref.reply_next(200, body, "application/json")
+    with client_for(crossref) as client, pytest.raises(CrossrefReplyError) as raised:
+        client.work(parse_ref(DOI))
+    said = str(raised.value)
+    assert said.startswith(f"Crossref's reply for doi:{DOI.lower()} is the record of doi:10.9999/")
+    assert "another DOI: not compared" in said
+    assert said.isprintable()
+
+
+def test_a_reply_naming_the_doi_in_another_case_is_the_work(crossref: CrossrefServer) -> None:
+    crossref.works[DOI.lower()]["DOI"] = DOI.upper()
+    with client_for(crossref) as client:
+        assert client.work(parse_ref(DOI)).title.startswith("SciPy 1.0")
+
+
+def test_the_contact_address_is_masked_in_logged_request_lines(
+    crossref: CrossrefServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "--debug" printed httpx's "GET .../works/...?mailto=me.private%40example.org": the
+    # user's own address, in a log written to be pasted into a bug report.
+    monkeypatch.setattr(redaction, "_ADDED_SECRET_ENV", set())
+    monkeypatch.setenv("CLAIMAUDIT_CONTACT_EMAIL", "me.private@example.org")
+    with client_for(crossref) as client:
+        client.work(parse_ref(DOI))
+    [seen] = crossref.seen
+    assert seen.query["mailto"] == ["me.private@example.org"]  # still sent
+    line = f'HTTP Request: GET {crossref.url}/works/{DOI}?mailto=me.private%40example.org "200"'
+    assert "me.private" not in redaction.redact_text(line)

@@ -528,3 +528,18 @@ def test_a_crossref_parent_gives_its_fields_and_a_missing_one_is_warned_of(
         "the bibliography line 3: entry 'orphan' has crossref 'gone', which no entry has; it "
         "is read without the fields it would inherit",
     )
+
+
+@pytest.mark.parametrize(
+    ("eprint", "ref"),
+    [
+        ("1706.03762 [cs.CL]", "arXiv:1706.03762"),
+        ("1706.03762v5 [cs.CL]", "arXiv:1706.03762v5"),
+        ("hep-th/9711200 [hep-th]", "arXiv:hep-th/9711200"),
+        ("arXiv:1603.07285 [ stat.ML ]", "arXiv:1603.07285"),
+    ],
+)
+def test_an_eprint_with_its_subject_class_is_that_arxiv_id(eprint: str, ref: str) -> None:
+    # "1706.03762 [cs.CL]" was no id: the entry had "no arXiv id or DOI to look up".
+    bib = parse_bibliography(f"@misc{{paper, eprint = {{{eprint}}}, archivePrefix = {{arXiv}}}}\n")
+    assert [str(r) for r in bib.entries["paper"].refs] == [ref]

@@ -208,7 +208,11 @@ def refs(
             out_console.print(_table(checks, width, shown_files))
         else:
             print_stacked(out_console, _stacked(checks, shown_files))
-        skipped = f"; {len(unread)} could not be read" if unread else ""
+        # A second entry under a used key was read, and ignored: not "could not be read".
+        ignored = sum(u.duplicate for u in unread)
+        skipped = f"; {len(unread) - ignored} could not be read" if len(unread) > ignored else ""
+        if ignored:
+            skipped += f"; {ignored} ignored (a key used before)"
         out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
     conditions = as_fail_on(fail_on)
     if conditions and any(reference_matches(c, conditions) for c in checks):

@@ -34,7 +34,7 @@ from claimaudit.identity import PaperRef, RefKind
 from claimaudit.net.envsettings import checked_base_url, env_base_url, header_safe, http_client
 from claimaudit.net.outage import RecentOutage
 from claimaudit.net.proxies import through_proxy
-from claimaudit.net.redaction import clipped, redact_url
+from claimaudit.net.redaction import add_secret_env, clipped, redact_url
 from claimaudit.refcheck.models import CatalogueRecord
 
 BASE_URL_ENV = "CLAIMAUDIT_CROSSREF_BASE_URL"
@@ -105,6 +105,10 @@ class CrossrefClient:
         )
         self.base_url = url.rstrip("/")
         self.mailto = contact_email(mailto or None, "mailto")
+        if self.mailto and not mailto:
+            # The address is the user's own, not the run's: masked as a key is wherever text
+            # is redacted, the --debug log's request lines ("GET ...?mailto=...") among them.
+            add_secret_env(CONTACT_ENV)
         self.retries = MAX_RETRIES if retries is None else retries
         self.backoff = BACKOFF if backoff is None else backoff
         self._sleep = sleep
@@ -155,12 +159,14 @@ class CrossrefClient:
             message = _loads(body)["message"]
             if not isinstance(message, dict):
                 raise TypeError(f"its message is {_json_kind(message)}")
-            return parse_work(message, ref)
+            found = parse_work(message, ref)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise CrossrefReplyError(
                 f"Crossref's reply for {ref} came but could not be read: "
                 f"not a work ({_unreadable(error)})"
             ) from None
+        _refuse_another_work(message, ref)
+        return found
 
     def _own_404(self, body: bytes) -> None:
         """A 404 whose body is not Crossref's own answer is a failure, not an answer."""
@@ -243,6 +249,23 @@ class CrossrefClient:
                 raise CrossrefError(f"{failure}; gave up after {attempt + 1} attempts")
             self._sleep(min(MAX_WAIT, self.backoff * 2**attempt if wait is None else wait))
             attempt += 1
+
+
+def _refuse_another_work(message: dict[str, Any], ref: PaperRef) -> None:
+    """A reply whose record names another DOI than the one asked is not compared: its title,
+    authors and year were judged as the cited DOI's (a mismatch, or an "ok", about another
+    work). DOIs are case-insensitive; a record that names none is read as the one asked."""
+    answered = message.get("DOI")
+    if not isinstance(answered, str) or not answered.strip():
+        return
+    if answered.strip().casefold() == ref.work.casefold():
+        return
+    # One line, printable: the field is the reply's, shown in a table and a terminal.
+    shown = "".join(c if c.isprintable() else "?" for c in " ".join(answered.split()))
+    raise CrossrefReplyError(
+        f"Crossref's reply for {ref} is the record of doi:{clipped(shown, 120)}, "
+        "another DOI: not compared"
+    )
 
 
 def _loads(body: bytes) -> Any:

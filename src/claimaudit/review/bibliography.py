@@ -45,7 +45,10 @@ _FREE_TEXT_FIELDS = ("note", "journal", "container-title", "howpublished")
 _ARXIV_ARCHIVES = {"arxiv"}
 # TeX's escapes of characters an identifier holds, as BibTeX exports write them in ``doi`` and
 # ``url``: ``10.1000/abc{\_}def``, ``abc\_def``, ``\#``, ``\%``, ``\&``, ``\~``.
-_DOI_ORG = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
+_DOI_ORG = re.compile(r"^(?:https?://)?(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
+# arXiv's subject class after an id, as some exports write an ``eprint`` ("1706.03762 [cs.CL]",
+# "hep-th/9711200 [hep-th]"): the id's, not part of it.
+_ARXIV_CLASS = re.compile(r"\s*\[\s*[a-z][a-z\-]*(?:\.[a-z\-]+)?\s*\]\s*$", re.IGNORECASE)
 _TEX_ESCAPE = re.compile(r"\{\\([_#%&~$])\}|\\([_#%&~$])")
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
 # At most six digits, as a citation's number (``numbered.MAX_NUMBER_DIGITS``): a label of
@@ -158,6 +161,8 @@ def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[s
         name: _untex(value) if name in (*_ID_FIELDS, "url") else value
         for name, value in record.fields.items()
     }
+    if "eprint" in fields:
+        fields["eprint"] = _ARXIV_CLASS.sub("", fields["eprint"])
     archive = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
     naming = [(name, fields[name]) for name in _ID_FIELDS if name in fields]
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
