@@ -59,3 +59,18 @@ def test_quantities_read_as_printed(tmp_path: Path, written: str, printed: str) 
 )
 def test_named_and_abbreviated_units_read(tmp_path: Path, written: str, printed: str) -> None:
     assert _read(tmp_path, f"The dose was {written} here.") == f"The dose was {printed} here."
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        # "5 ±0.2 mg" had put the unit on the uncertainty alone, as the numbers read it.
+        ("\\SI{5 \\pm 0.2}{\\milli\\gram}", "(5 \u00b1 0.2) mg"),
+        ("\\SI{5+-0.2}{\\mg}", "(5 \u00b1 0.2) mg"),  # siunitx's "+-" is "\\pm"
+        ("\\qty{30 \\pm 2}{\\degree}", "(30 \u00b1 2)\u00b0"),
+        ("\\num{5 \\pm 0.2}", "5 \u00b1 0.2"),
+        ("\\num{12}", "12"),
+    ],
+)
+def test_an_uncertainty_reads_as_printed(tmp_path: Path, written: str, printed: str) -> None:
+    assert _read(tmp_path, f"The dose was {written} here.") == f"The dose was {printed} here."

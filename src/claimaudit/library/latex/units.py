@@ -10,6 +10,7 @@ written. A unit macro this table does not know leaves the whole unit out, never 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pylatexenc.latex2text import LatexNodes2Text
@@ -124,7 +125,16 @@ def _inside(node: LatexNode | None) -> list[LatexNode]:
 _UNSPACED = frozenset({"\u00b0", "\u2032", "\u2033"})
 
 
+_PLUS_MINUS = re.compile(r"\s*\u00b1\s*")
+
+
 def _quantity(number: str, unit: str | None) -> str:
+    # An uncertainty is spaced ("5 ± 0.2", where "\\pm 0.2" read "±0.2") and, with a unit,
+    # bracketed as siunitx prints it: "(5 ± 0.2) mg", whose unit is the value's too.
+    number = number.replace("+-", "\u00b1")  # siunitx reads "+-" as "\\pm"
+    if "\u00b1" in number:
+        number = _PLUS_MINUS.sub(" \u00b1 ", number).strip()
+        number = f"({number})" if unit else number
     if not unit:
         return number
     return f"{number}{unit}" if unit in _UNSPACED else f"{number} {unit}"
@@ -144,6 +154,9 @@ def siunitx_macros() -> dict[str, MacroText]:
         args = _arguments(node)
         number, unit = args[1], args[-1]
         return _quantity(text(number, l2tobj), unit_text(_inside(unit), l2tobj))
+
+    def number(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        return _quantity(text(_arguments(node)[-1], l2tobj), None)
 
     def unit(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         return unit_text(_inside(_arguments(node)[-1]), l2tobj) or ""
@@ -166,6 +179,7 @@ def siunitx_macros() -> dict[str, MacroText]:
     return {
         "SI": quantity,
         "qty": quantity,
+        "num": number,
         "si": unit,
         "unit": unit,
         "SIrange": quantity_range,
