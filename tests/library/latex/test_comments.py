@@ -93,3 +93,47 @@ def test_addresses_in_every_form_keep_their_percent_signs(tmp_path: Path) -> Non
         ),
         ("Results", "RESULTS para."),
     ]
+
+
+def _paper(tmp_path: Path, preamble: str, body: str) -> Path:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"\\documentclass{{article}}\n{preamble}\\title{{A Real Title}}\n\\author{{Ann Author}}\n"
+        f"\\begin{{document}}\n\\maketitle\n\\section{{Intro}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return source
+
+
+def test_an_embedded_bibliography_with_a_percent_sign_leaks_nothing(tmp_path: Path) -> None:
+    # A URL's "%20" in a ``filecontents`` body had hidden its closing brace: the title and
+    # authors were lost and the bibliography was read as the paper's first passage.
+    preamble = (
+        "\\begin{filecontents}{refs.bib}\n@misc{a, url = {http://x.org/a%20b}}\n"
+        "@misc{b, title = {Other}}\n\\end{filecontents}\n"
+    )
+    document = extract(_paper(tmp_path, preamble, "Intro text."))
+    assert (document.title, document.authors) == ("A Real Title", "Ann Author")
+    assert [b.text for b in document.blocks] == ["Intro text."]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        '\\begin{lstlisting}\nprintf("%d", n); \\end{lstlisting}',  # "%" hid its end
+        "\\begin{verbatim}code % here\\end{verbatim}",
+        "\\begin{verbatim}\n\\input{settings}\n\\end{verbatim}",  # not an include
+        "\\begin{minted}{latex}\n\\newcommand{\\after}{defined}\n\\end{minted}",
+        "\\begin{verbatim*}\ncode line\n\\end{verbatim*}",  # not prose glued to "After."
+        "\\begin{BVerbatim}\ncode line\n\\end{BVerbatim}",
+    ],
+)
+def test_a_verbatim_body_is_code_not_latex(tmp_path: Path, code: str) -> None:
+    document = extract(_paper(tmp_path, "", f"Before text.\n{code}\nAfter text\\after."))
+    assert [b.text for b in document.blocks] == ["Before text.", "After text."]
+
+
+def test_a_verbatim_body_keeps_its_lines() -> None:
+    # The lines an error names stay where the file has them.
+    stripped = strip_comments("a\n\\begin{verbatim}\nx % y\nz\n\\end{verbatim}\nb % c\n")
+    assert stripped == "a\n\\begin{verbatim}\n\n\n\\end{verbatim}\nb \n"

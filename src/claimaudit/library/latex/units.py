@@ -10,6 +10,7 @@ written. A unit macro this table does not know leaves the whole unit out, never 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pylatexenc.latex2text import LatexNodes2Text
@@ -33,6 +34,20 @@ _UNITS = {
     "hour": "h", "day": "d", "degree": "\u00b0", "hectare": "ha", "tonne": "t",
     "electronvolt": "eV", "dalton": "Da", "bar": "bar", "molar": "M", "Molar": "M",
     "bit": "bit", "byte": "B", "decibel": "dB", "angstrom": "\u00c5", "atomicmassunit": "u",
+    # SI's base unit of mass carries its prefix in its name; the angles; non-SI units siunitx
+    # names. Without them "\\SI{5}{\\milli\\gram\\per\\kilogram}" read "5", its unit lost.
+    "kilogram": "kg", "radian": "rad", "steradian": "sr", "arcdegree": "\u00b0",
+    "arcminute": "\u2032", "arcsecond": "\u2033", "astronomicalunit": "au", "neper": "Np",
+    "bel": "B", "barn": "b", "knot": "kn", "mmHg": "mmHg", "nauticalmile": "M",
+}  # fmt: skip
+# siunitx's abbreviated units (on by default): "\\mg" is "mg", "\\uL" "µL". Each symbol with
+# the letters of the prefixes it is abbreviated with (in the macro's name "u" is micro).
+_ABBREVIATED = {
+    "g": ("g", "fpnumk"), "m": ("m", "pnumcdk"), "s": ("s", "afpnum"), "mol": ("mol", "fpnumk"),
+    "A": ("A", "pnumk"), "l": ("L", "umh"), "L": ("L", "umh"), "Hz": ("Hz", "mkMGT"),
+    "N": ("N", "mkM"), "Pa": ("Pa", "kMG"), "ohm": ("\u03a9", "mkM"), "V": ("V", "pnumk"),
+    "W": ("W", "umkMG"), "J": ("J", "umk"), "eV": ("eV", "mkMGT"), "M": ("M", "fpnum"),
+    "Da": ("Da", "k"), "dB": ("dB", ""), "Wh": ("Wh", "k"),
 }  # fmt: skip
 _PREFIXES = {
     "yocto": "y", "zepto": "z", "atto": "a", "femto": "f", "pico": "p", "nano": "n",
@@ -40,6 +55,12 @@ _PREFIXES = {
     "hecto": "h", "kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E",
     "zetta": "Z", "yotta": "Y",
 }  # fmt: skip
+_UNITS.update(
+    (letter + name, ("\u00b5" if letter == "u" else letter) + symbol)
+    for name, (symbol, letters) in _ABBREVIATED.items()
+    for letter in ["", *letters]
+    if letter + name not in _UNITS  # "\\ohm" is named already
+)
 _BEFORE = {"per": -1, "square": 2, "cubic": 3}  # powers set on the unit that follows
 _AFTER = {"squared": 2, "cubed": 3}  # powers set on the unit before
 _MINUS = "\u2212"
@@ -100,8 +121,23 @@ def _inside(node: LatexNode | None) -> list[LatexNode]:
     return [node] if node is not None else []
 
 
+# Units siunitx sets against the number, as ``\\ang`` does: "30°", not "30 °" ("37 °C" keeps it).
+_UNSPACED = frozenset({"\u00b0", "\u2032", "\u2033"})
+
+
+_PLUS_MINUS = re.compile(r"\s*\u00b1\s*")
+
+
 def _quantity(number: str, unit: str | None) -> str:
-    return f"{number} {unit}" if unit else number
+    # An uncertainty is spaced ("5 ± 0.2", where "\\pm 0.2" read "±0.2") and, with a unit,
+    # bracketed as siunitx prints it: "(5 ± 0.2) mg", whose unit is the value's too.
+    number = number.replace("+-", "\u00b1")  # siunitx reads "+-" as "\\pm"
+    if "\u00b1" in number:
+        number = _PLUS_MINUS.sub(" \u00b1 ", number).strip()
+        number = f"({number})" if unit else number
+    if not unit:
+        return number
+    return f"{number}{unit}" if unit in _UNSPACED else f"{number} {unit}"
 
 
 def _list(items: list[str]) -> str:
@@ -118,6 +154,9 @@ def siunitx_macros() -> dict[str, MacroText]:
         args = _arguments(node)
         number, unit = args[1], args[-1]
         return _quantity(text(number, l2tobj), unit_text(_inside(unit), l2tobj))
+
+    def number(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        return _quantity(text(_arguments(node)[-1], l2tobj), None)
 
     def unit(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         return unit_text(_inside(_arguments(node)[-1]), l2tobj) or ""
@@ -140,6 +179,7 @@ def siunitx_macros() -> dict[str, MacroText]:
     return {
         "SI": quantity,
         "qty": quantity,
+        "num": number,
         "si": unit,
         "unit": unit,
         "SIrange": quantity_range,

@@ -27,6 +27,14 @@ VERBATIM_SHAPES = {
     "lstinline": "[v",
     "mintinline": "[{v",
 }
+# Environments whose body TeX reads as characters up to the literal ``\\end{name}``: code,
+# a file written out (``filecontents``), a comment. A "%" or a brace there is no LaTeX, and
+# none of it is prose; ``latex_comments`` empties such a body before anything reads it.
+VERBATIM_ENVIRONMENTS = frozenset(
+    "verbatim verbatim* Verbatim Verbatim* BVerbatim LVerbatim spverbatim lstlisting minted "
+    "comment filecontents filecontents* pyverbatim pycode pyblock pyconsole".split()
+)
+_BEGIN_NAME = re.compile(r"[ \t]*\{([A-Za-z*]{1,40})\}")
 # The inline-code macros: their text is code, not prose (dropped from a sentence, as \verb's).
 CODE_MACROS = frozenset({"verb", "Verb", "lstinline", "mintinline"})
 # The longest verbatim argument read, and its deepest braces: an address or a piece of inline
@@ -162,3 +170,24 @@ def verbatim_specs() -> list[MacroSpec]:
         MacroSpec(name, args_parser=VerbatimArgsParser(shape))
         for name, shape in VERBATIM_SHAPES.items()
     ]
+
+
+def verbatim_body(s: str, pos: int) -> tuple[int, int] | None:
+    """For a ``\\begin`` whose name ends at ``pos``: where the body of the verbatim environment
+    it opens starts (past its ``[options]`` and ``{arguments}``, as minted's language) and where
+    its ``\\end`` starts; None if it opens no such environment or it is never closed."""
+    name = _BEGIN_NAME.match(s, pos)
+    if name is None or name.group(1) not in VERBATIM_ENVIRONMENTS:
+        return None
+    end = s.find(f"\\end{{{name.group(1)}}}", name.end())
+    if end < 0:
+        return None  # unclosed: refused where environments are checked
+    start = name.end()
+    for _ in range(3):  # lstlisting's options, minted's options and language
+        if start >= end or s[start] not in "[{":
+            break
+        close = verbatim_end(s, start + 1, "]" if s[start] == "[" else "{")
+        if close is None or close >= end:
+            break
+        start = close + 1
+    return start, end
