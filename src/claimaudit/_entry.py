@@ -19,9 +19,12 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as for any command whose reader went aw
 def silence_stdout() -> None:
     """Point standard output at the null device once its reader has gone, so that no later
     write or the final flush at exit prints an error about it."""
+    from claimaudit.guards.own_stdout import own_fd, own_stream
+
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
-        os.dup2(devnull, sys.stdout.fileno())
+        # Claimed (``own_stdout``), descriptor 1 reaches stderr: the gone reader's is the other.
+        os.dup2(devnull, own_fd() if own_stream() is not None else sys.stdout.fileno())
     finally:
         os.close(devnull)
 
@@ -57,10 +60,13 @@ def main() -> None:
     escape_unencodable()
     try:
         from claimaudit.cli import main as cli_main
+        from claimaudit.guards.own_stdout import hold_until_exit, own_stream
     except KeyboardInterrupt:
         sys.exit(EXIT_INTERRUPTED)
     except ModuleNotFoundError as error:
         missing_module(error)
+    # Standard output stays claimed to the end: a plugin's thread may write after the command.
+    hold_until_exit()
     code: str | int | None = 0
     try:
         cli_main()
@@ -72,6 +78,9 @@ def main() -> None:
         missing_module(error)
     try:
         sys.stdout.flush()  # what is still buffered, while a broken pipe can still be told apart
+        own = own_stream()
+        if own is not None:
+            own.flush()
     except BrokenPipeError:
         silence_stdout()
         code = EXIT_BROKEN_PIPE

@@ -14,6 +14,7 @@ from claimaudit.batch.lock import batch_lock, lock_path
 from claimaudit.batch.run import run_batch
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import BatchLockedError
+from claimaudit.guards import own_stdout
 from claimaudit.identity import parse_ref
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
@@ -145,3 +146,18 @@ def test_an_output_whose_name_is_near_the_limit_is_locked_and_refused_twice(
         with pytest.raises(BatchLockedError), batch_lock(out):
             pass
     assert lock_path(out) != lock_path(tmp_path / ("b" * 244 + ".jsonl"))
+
+
+def test_dev_stdout_is_locked_as_the_file_standard_output_goes_to_while_claimed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ``eval --out - > rows.jsonl``: claimed (``own_stdout``), /dev/stdout leads to stderr,
+    # and the lock went beside whatever file stderr was, leaving rows.jsonl unlocked.
+    rows = tmp_path / "rows.jsonl"
+    with rows.open("w", encoding="utf-8") as redirected:
+        monkeypatch.setattr(own_stdout, "_own", redirected)
+        with batch_lock(Path("/dev/stdout")):
+            assert (tmp_path / ".rows.jsonl.lock").exists()
+            with pytest.raises(BatchLockedError), batch_lock(rows):
+                pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.jsonl"]

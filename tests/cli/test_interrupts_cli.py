@@ -179,13 +179,16 @@ def test_an_add_while_a_first_import_bib_runs_lands_in_the_same_library(
 
 
 # import-jsonl asks no server: the child waits, at a known point, in a patched import.
+# Says "importing" on the command's own stdout: a plain print() goes to stderr while a command
+# runs with its stdout a pipe (``guards.own_stdout``).
 _IMPORT_THAT_WAITS = """
 import sys, time
 import claimaudit.cli.library as library_cli
 from claimaudit.cli import main
+from claimaudit.guards.own_stdout import own_stream
 
 def waiting(*args, **kwargs):
-    print("importing", flush=True)
+    print("importing", file=own_stream() or sys.stdout, flush=True)
     time.sleep(120)
 
 library_cli.import_corpus = waiting
@@ -237,12 +240,13 @@ _IMPORT_THEN_WAIT = """
 import sys, time
 import claimaudit.cli.library as library_cli
 from claimaudit.cli import main
+from claimaudit.guards.own_stdout import own_stream
 
 real = library_cli.import_corpus
 
 def then_waiting(*args, **kwargs):
     real(*args, **kwargs)
-    print("importing", flush=True)
+    print("importing", file=own_stream() or sys.stdout, flush=True)
     time.sleep(120)
 
 library_cli.import_corpus = then_waiting

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import io
 import os
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from typing import IO
 import pytest
 
 from claimaudit.errors import UsageError
+from claimaudit.guards import own_stdout
 from claimaudit.guards.userfiles import (
     UnreadableFileError,
     as_optional_path,
@@ -20,6 +22,8 @@ from claimaudit.guards.userfiles import (
     is_stream,
     missing_reason,
     names_standard_input,
+    names_stdout,
+    opened_as,
     read_regular,
     require_distinct,
     same_file,
@@ -358,3 +362,40 @@ def test_a_write_past_the_file_size_limit_names_the_output_and_keeps_it(tmp_path
     done = run_python_limited(code, limit)
     assert done.stdout.split() == [str(errno.EFBIG), str(out)], done.stderr
     assert out.read_bytes() == b"an earlier run\n" and os.listdir(tmp_path) == ["pairs.jsonl"]
+
+
+@pytest.mark.parametrize(
+    "name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/thread-self/fd/1", "own"]
+)
+def test_names_of_descriptor_1_are_told(name: str) -> None:
+    if name == "own":
+        name = f"/proc/{os.readlink('/proc/self')}/fd/1"
+    assert names_stdout(Path(name))
+
+
+@pytest.mark.parametrize("name", ["/dev/stderr", "/dev/fd/10", "/dev/fd/12", "/proc/1/fd/1"])
+def test_other_descriptors_are_not_descriptor_1(name: str) -> None:
+    assert not names_stdout(Path(name))
+
+
+def test_a_link_to_dev_stdout_names_descriptor_1(tmp_path: Path) -> None:
+    (tmp_path / "out").symlink_to("/dev/stdout")
+    (tmp_path / "file").write_text("")
+    assert names_stdout(tmp_path / "out")
+    assert not names_stdout(tmp_path / "file")
+
+
+class _Claimed(io.StringIO):
+    def fileno(self) -> int:
+        return 7
+
+
+def test_descriptor_1_is_opened_as_the_private_copy_while_claimed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Claimed, descriptor 1 reaches stderr: /dev/stdout written in place (eval --out -,
+    # review --json /dev/stdout) went into stderr.
+    assert opened_as(Path("/dev/stdout")) == Path("/dev/stdout")
+    monkeypatch.setattr(own_stdout, "_own", _Claimed())
+    assert opened_as(Path("/dev/stdout")) == Path("/dev/fd/7")
+    assert opened_as(Path("/dev/stderr")) == Path("/dev/stderr")

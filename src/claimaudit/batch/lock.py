@@ -30,7 +30,7 @@ from pathlib import Path
 from claimaudit.batch.rewrite import hidden_sibling, restore_interrupted, undo_path
 from claimaudit.errors import BatchLockedError
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.userfiles import make_folder, remove_empty_folders
+from claimaudit.guards.userfiles import make_folder, opened_as, remove_empty_folders
 
 if sys.platform != "win32":
     import fcntl
@@ -52,22 +52,25 @@ def batch_lock(out: Path) -> Iterator[None]:
     """Hold ``out``'s lock while the block runs; BatchLockedError ("another batch or eval run
     is writing ``out``") at once when another run holds it, OSError when the lock file cannot
     be made."""
-    if sys.platform == "win32" or (out.exists() and not out.is_file()):
+    # ``eval --out -`` while standard output is claimed (``own_stdout``): /dev/stdout leads
+    # to stderr then, and the file locked must be the one standard output is redirected to.
+    opened = opened_as(out)
+    if sys.platform == "win32" or (opened.exists() and not opened.is_file()):
         yield
         return
-    path = lock_path(out)
+    path = lock_path(opened)
     made, fd = _make_and_acquire(path, out)
     held_out: tuple[int, bool] | None = None
     try:
-        held_out = _lock_output(out)
+        held_out = _lock_output(opened)
         if held_out is not None and held_out[1]:
             # ``--out`` was removed since a rewrite of it was cut short: its old records with it.
-            undo_path(out).unlink(missing_ok=True)
+            undo_path(opened).unlink(missing_ok=True)
         elif held_out is not None:
-            restore_interrupted(out)
+            restore_interrupted(opened)
     except BaseException:
         if held_out is not None:
-            _release_output(out, *held_out)
+            _release_output(opened, *held_out)
         path.unlink(missing_ok=True)
         os.close(fd)
         remove_empty_folders(made)
@@ -76,7 +79,7 @@ def batch_lock(out: Path) -> Iterator[None]:
         yield
     finally:
         if held_out is not None:
-            _release_output(out, *held_out)
+            _release_output(opened, *held_out)
         # Removed before it is unlocked: a run waiting on this file then finds it gone and
         # makes a new one (see _acquire), so no two runs ever hold two different files.
         path.unlink(missing_ok=True)

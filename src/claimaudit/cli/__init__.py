@@ -9,7 +9,13 @@ from typing import Annotated, Any
 
 import typer
 
-from claimaudit.cli._help import HELP_OPTIONS, Command, Group
+from claimaudit.cli._help import (
+    HELP_OPTIONS,
+    BatchCommand,
+    Command,
+    Group,
+    PlainStdoutCommand,
+)
 from claimaudit.errors import as_known
 
 # Standard output on a full disk (``> /dev/full``), or on a device that failed.
@@ -121,7 +127,7 @@ def _install_commands() -> None:
     from claimaudit.cli import serve as serve_cli
 
     app.command("check", cls=Command)(check_cli.check)
-    app.command("batch", cls=Command)(check_cli.batch)
+    app.command("batch", cls=BatchCommand)(check_cli.batch)
     app.command("eval", cls=Command)(eval_cli.eval_command)
     app.command("review", cls=Command)(review_cli.review)
     app.command("refs", cls=Command)(refs_cli.refs)
@@ -129,7 +135,7 @@ def _install_commands() -> None:
     library_cli.app.command("check", cls=Command)(library_health_cli.check_library)
     library_cli.app.command("repair", cls=Command)(library_health_cli.repair)
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
-    app.command("serve", cls=Command)(serve_cli.serve)
+    app.command("serve", cls=PlainStdoutCommand)(serve_cli.serve)
     app.command("mcp", cls=Command)(serve_cli.mcp)
     app.command("plugins", cls=Command)(plugins_cli.plugins)
 

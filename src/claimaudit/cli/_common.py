@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import IO, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,6 +21,7 @@ from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
 from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.own_stdout import own_stream
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import (
     PartlyWrittenError,
@@ -44,6 +45,16 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C stop
 class _OutputConsole(SaneConsole):
     """Standard output's console: when its reader goes away (``| head -1``) the command stops
     quietly with exit 141, as every command does, not rich's exit 1 (which means "matched")."""
+
+    @property
+    def file(self) -> IO[str]:
+        # While standard output is claimed, descriptor 1 reaches stderr (``own_stdout``).
+        own = own_stream()
+        return own if own is not None else super().file
+
+    @file.setter
+    def file(self, new_file: IO[str]) -> None:
+        self._file = new_file
 
     def on_broken_pipe(self) -> None:
         from claimaudit._entry import EXIT_BROKEN_PIPE, silence_stdout

@@ -29,6 +29,7 @@ from claimaudit.guards.leftovers import (
     lock_for_life,
     sweep_temporaries,
 )
+from claimaudit.guards.own_stdout import own_fd, own_stream
 
 # What the public API takes wherever it names a file: a Path, or a str as most callers have.
 PathArg: TypeAlias = str | os.PathLike[str]
@@ -424,6 +425,35 @@ def _follow_first_link(name: str) -> str | None:
     return None
 
 
+# A name of this process's descriptor 1 (of itself or of one of its threads), met by name as
+# links are followed one at a time: followed at once, it is the file or pipe it holds.
+_STDOUT = re.compile(r"/dev/(?:stdout|fd/1)|/proc/(?P<pid>\d+|self|thread-self)(?:/task/\d+)?/fd/1")
+
+
+def opened_as(path: Path) -> Path:
+    """``path`` as it is to be opened: where it names descriptor 1 while standard output is
+    claimed for claimaudit's own output (``own_stdout``), descriptor 1 reaches stderr, and the
+    private descriptor that reaches the real standard output is named instead."""
+    if own_stream() is None or not names_stdout(path):
+        return path
+    return Path(f"/dev/fd/{own_fd()}")
+
+
+def names_stdout(path: Path) -> bool:
+    """Whether ``path`` is a name of this process's descriptor 1, itself or through links."""
+    name = os.path.abspath(path)
+    for _ in range(_MAX_LINKS):
+        match = _STDOUT.fullmatch(name)
+        pid = match["pid"] if match is not None else None
+        if match is not None and (pid in (None, "self", "thread-self") or _is_this_process(pid)):
+            return True
+        followed = _follow_first_link(name)
+        if followed is None:
+            return False
+        name = followed
+    return False
+
+
 def is_stream(path: Path) -> bool:
     """Whether ``path`` is written in place, never replaced: an existing file that is not a
     regular one (a pipe, a terminal, a FIFO, /dev/null), or a descriptor's name (/dev/stdout
@@ -442,9 +472,10 @@ def _in_place(path: Path) -> Iterator[IO[bytes]]:
     """A handle writing to the stream ``path``; standard output through its own descriptor, so
     rows and what the command prints later share one position (a second opening of a file
     that standard output is redirected to would write over them)."""
+    path = opened_as(path)
     stdout = _stdout_fd()
     if stdout is not None and os.path.samestat(os.stat(path), os.fstat(stdout)):
-        sys.stdout.flush()
+        (own_stream() or sys.stdout).flush()
         with os.fdopen(os.dup(stdout), "wb") as handle:
             yield handle
         return
@@ -454,6 +485,8 @@ def _in_place(path: Path) -> Iterator[IO[bytes]]:
 
 
 def _stdout_fd() -> int | None:
+    if own_stream() is not None:
+        return own_fd()  # descriptor 1 reaches stderr meanwhile
     try:
         return sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):

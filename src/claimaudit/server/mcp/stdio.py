@@ -40,6 +40,7 @@ import anyio.to_thread
 
 from claimaudit.errors import NestingError
 from claimaudit.guards.jsonsafe import escape_unsafe_text
+from claimaudit.guards.own_stdout import own_fd
 from claimaudit.guards.repeated import Location, given_once, load_json_once, repeated_keys
 from claimaudit.guards.untrusted import as_text, has_surrogates, text_problem
 from claimaudit.net.redaction import safe_line
@@ -324,11 +325,13 @@ class _ScreenedLines:
 
 @contextmanager
 def _claimed_stdio() -> Iterator[tuple[IO[bytes], IO[bytes]]]:
-    """The protocol's stdin and stdout; fd 0 reads nothing and fd 1 goes to stderr meanwhile."""
+    """The protocol's stdin and stdout; fd 0 reads nothing and fd 1 goes to stderr meanwhile.
+    Where the command claimed standard output already (``own_stdout``: since before plugins
+    loaded), fd 1 reaches stderr by now and the real stdout is the command's own."""
     sys.stdout.flush()
     saved_in, saved_out = os.dup(0), os.dup(1)
     wire_in = os.fdopen(os.dup(0), "rb")
-    wire_out = os.fdopen(os.dup(1), "wb")
+    wire_out = os.fdopen(os.dup(own_fd()), "wb")
     null = os.open(os.devnull, os.O_RDONLY)
     try:
         os.dup2(null, 0)

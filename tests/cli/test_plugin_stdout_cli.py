@@ -1,0 +1,105 @@
+"""A plugin that writes to standard output by any route, not only ``print()``, never corrupts
+machine-readable output (``guards.own_stdout``): what it writes is on stderr.
+
+Each test runs the real command in a child process, with standard output a pipe, and a plugin
+of an installed package (``qa-chatty`` 0.1) whose judge and source write to stdout by the route
+the test names: from a thread of its own, through ``sys.stdout.buffer`` or ``sys.__stdout__``,
+``os.write(1, ...)``, ``click.echo`` or libc's ``printf`` (as a C extension would)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli.chatty import ROUTES, chatty_env
+
+
+def run(tmp_path: Path, route: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "claimaudit", *args],
+        capture_output=True,
+        text=True,
+        env=chatty_env(tmp_path, route),
+        timeout=300,
+        check=False,
+    )
+
+
+CHECK = ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--judge", "chatty"]
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_check_json_stays_parseable_whatever_route_a_plugin_writes_by(
+    tmp_path: Path, route: str
+) -> None:
+    done = run(tmp_path, route, *CHECK, "--source", "chatty", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    [record] = json.loads(done.stdout)["records"]  # stdout is the JSON alone
+    assert record["verdict"] == "supports"
+    assert "CHATTER register" in done.stderr
+    if route != "thread":
+        assert "CHATTER fetch" in done.stderr and "CHATTER decide" in done.stderr
+
+
+@pytest.mark.parametrize("route", ["thread", "fd", "libc"])
+def test_plugins_json_stays_parseable(tmp_path: Path, route: str) -> None:
+    done = run(tmp_path, route, "plugins", "--json")
+    assert done.returncode == 0, done.stderr
+    assert "chatty" in {judge["name"] for judge in json.loads(done.stdout)["judges"]}
+    assert "CHATTER register" in done.stderr
+
+
+def test_a_plugin_writing_to_a_closed_stdout_still_loads(tmp_path: Path) -> None:
+    # Its write to descriptor 1 failed (a broken pipe, a full disk), and the plugin with it:
+    # "unknown judge 'chatty' ... chatty: OSError: No space left on device".
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "claimaudit", *CHECK, "--source", "chatty", "--format", "json"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=chatty_env(tmp_path, "fd"),
+            timeout=300,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == "error: cannot write the output: No space left on device"
+    assert "unknown judge" not in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("json_out", ["-", "/dev/stdout"])
+def test_review_json_on_stdout_stays_parseable(tmp_path: Path, json_out: str) -> None:
+    # /dev/stdout is written in place through the private copy of descriptor 1: claimed,
+    # the name itself leads to stderr (``userfiles.opened_as``).
+    paper, draft = tmp_path / "paper.md", tmp_path / "draft.md"
+    paper.write_text("# Results\n\nAspirin lowers fever in adults.\n")
+    draft.write_text("Aspirin lowers fever [@local:p1].\n")
+    added = run(tmp_path, "fd", "library", "add", str(paper), "--ref", "local:p1")
+    assert added.returncode == 0, added.stderr
+    done = run(tmp_path, "fd", "review", str(draft), "--judge", "chatty", "--json", json_out)
+    assert done.returncode == 0, done.stderr
+    report, _ = json.JSONDecoder().raw_decode(done.stdout)  # the table may follow a path's
+    assert [record["verdict"] for record in report["records"]] == ["supports"]
+    assert "CHATTER" not in done.stdout
+    assert "CHATTER register" in done.stderr and "CHATTER decide" in done.stderr
+
+
+def test_with_stderr_closed_the_json_is_still_written(tmp_path: Path) -> None:
+    # ``2>&-``: what a plugin writes to descriptor 1 goes nowhere, and the copy of descriptor 1
+    # kept for the JSON must not take the free number 2.
+    command = [sys.executable, "-m", "claimaudit", *CHECK, "--source", "chatty", "--format", "json"]
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$@" 2>&-', "sh", *command],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=chatty_env(tmp_path, "fd"),
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0
+    [record] = json.loads(done.stdout)["records"]
+    assert record["verdict"] == "supports"
