@@ -33,9 +33,11 @@ def test_a_draft_paragraph_of_exclamation_hyphens_is_split() -> None:
         print(json.dumps([spans[:2], spans[-1], len(spans)]))
         """
     )
-    # Each "!" ends a piece, as sentencex reads a short run of them; the last "-" opens the
-    # last sentence.
-    assert found == [[[0, 27], [28, 29]], [800_027, 800_043], 400_002]
+    # Each "!" ends a piece, as sentencex reads a short run of them; a piece of punctuation
+    # alone is the stop of the sentence before it, so the run goes back to the first sentence
+    # (in linear time: asking first whether that sentence continues was quadratic); the last
+    # "-" opens the last sentence.
+    assert found == [[[0, 800_027], [800_027, 800_043]], [800_027, 800_043], 2]
 
 
 def test_a_long_paper_paragraph_of_unclosed_quotes_is_cut_into_passages() -> None:

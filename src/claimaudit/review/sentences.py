@@ -295,7 +295,9 @@ def split_block(text: str) -> list[tuple[int, int]]:
                     continue
             # A piece of nothing but punctuation is the stop of the one before: sentencex cuts
             # "shown by Smith et al. [1]. The rest ..." after "[1]", leaving "." a sentence.
-            if _continues(text, merged[-1], start) or not _WORDLIKE.search(text, start, end):
+            # Asked first: ``_continues`` reads the whole sentence before, which grows with
+            # each such piece ("!-" repeated: quadratic).
+            if not _WORDLIKE.search(text, start, end) or _continues(text, merged[-1], start):
                 merged[-1] = (merged[-1][0], end)
                 continue
         merged.append((start, end))
