@@ -16,7 +16,7 @@ import stat
 import sys
 import tempfile
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TypeAlias
@@ -373,18 +373,28 @@ def names_standard_input(path: Path) -> bool:
     # A link to one of those names is one too (``ln -s /dev/stdin in``). Links are followed
     # one at a time, so that /proc/self/fd/0 is met by name: followed, it is the redirected
     # file itself. A loop, or a link that cannot be read, ends the search.
+    return _through_links(path, _is_stdin_name)
+
+
+def _is_stdin_name(name: str) -> bool:
+    return _STDIN.fullmatch(name) is not None or _is_own_numbered_stdin(name)
+
+
+_MAX_LINKS = 40  # as the kernel's own limit (ELOOP)
+
+
+def _through_links(path: Path, matches: Callable[[str], bool]) -> bool:
+    """Whether ``path``, or a name met as its symbolic links are followed one at a time,
+    ``matches``. A loop, or a link that cannot be read, ends the search."""
     name = os.path.abspath(path)
     for _ in range(_MAX_LINKS):
-        if _STDIN.fullmatch(name) is not None or _is_own_numbered_stdin(name):
+        if matches(name):
             return True
         followed = _follow_first_link(name)
         if followed is None:
             return False
         name = followed
     return False
-
-
-_MAX_LINKS = 40  # as the kernel's own limit (ELOOP)
 
 
 def _is_own_numbered_stdin(name: str) -> bool:
@@ -441,17 +451,15 @@ def opened_as(path: Path) -> Path:
 
 def names_stdout(path: Path) -> bool:
     """Whether ``path`` is a name of this process's descriptor 1, itself or through links."""
-    name = os.path.abspath(path)
-    for _ in range(_MAX_LINKS):
-        match = _STDOUT.fullmatch(name)
-        pid = match["pid"] if match is not None else None
-        if match is not None and (pid in (None, "self", "thread-self") or _is_this_process(pid)):
-            return True
-        followed = _follow_first_link(name)
-        if followed is None:
-            return False
-        name = followed
-    return False
+    return _through_links(path, _is_stdout_name)
+
+
+def _is_stdout_name(name: str) -> bool:
+    match = _STDOUT.fullmatch(name)
+    if match is None:
+        return False
+    pid = match["pid"]
+    return pid in (None, "self", "thread-self") or _is_this_process(pid)
 
 
 def is_stream(path: Path) -> bool:
