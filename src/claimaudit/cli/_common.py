@@ -91,9 +91,14 @@ def _is_utf8(encoding: str | None) -> bool:
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print a one-line error to stderr and exit; never a traceback. The message may quote
     a file, a reference or a backend's words: it is redacted and made safe to print."""
+    say_error(message)
+    raise typer.Exit(code)
+
+
+def say_error(message: str) -> None:
+    """``fail``'s line, for a command that goes on after an error (the next of several papers)."""
     first_line = " ".join(shown(redact_text(message)).split())
     err_console.print(Text.assemble(("error:", "bold red"), " ", first_line))
-    raise typer.Exit(code)
 
 
 def require_text(**values: str | None) -> None:

@@ -25,17 +25,14 @@ from claimaudit.cli._render import SECTION_CHARS
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
+from claimaudit.cli.library_add import add
 from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
-from claimaudit.errors import ClaimauditError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import missing_reason, names_standard_input
-from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
-from claimaudit.library.add_file import FileAdded, add_file, settle_title
-from claimaudit.library.arxiv import add_from_arxiv
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.first_add import library_for_adding
-from claimaudit.library.ingest import EMPTY_PATH, tidy_title
-from claimaudit.library.models import AddOutcome, StoredPaper
+from claimaudit.library.models import StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.search_accents import MAX_FORMS
@@ -43,7 +40,6 @@ from claimaudit.library.search_words import MAX_ACCENT_FORMS, MAX_SEARCH_LIMIT, 
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
-from claimaudit.sources.arxiv import ArxivClient
 
 app = typer.Typer(
     help="Manage the local paper library.",
@@ -53,6 +49,9 @@ app = typer.Typer(
     context_settings=HELP_OPTIONS,
     cls=Group,
 )
+
+# Registered first, so that `library --help` lists it first.
+app.command("add", cls=Command)(add)
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 ExactOption = Annotated[
@@ -99,128 +98,6 @@ def _stored_ref(lib: Library, text: str) -> PaperRef:
 
 def _print_json(value: object) -> None:
     write_data(json_text(value, indent=2) + "\n")
-
-
-@app.command(cls=Command)
-def add(
-    text: Annotated[
-        # Taken as text: click's Path would collapse the "//" of an arXiv URL.
-        str,
-        typer.Argument(
-            metavar="PATH",
-            help="PDF, LaTeX, Markdown or text file, or a folder; or arxiv:ID (an arXiv URL or "
-            "id) to download.",
-        ),
-    ],
-    ref: Annotated[
-        str | None, typer.Option(help="The paper's reference, e.g. arXiv:1706.03762v5.")
-    ] = None,
-    title: Annotated[
-        str | None, typer.Option(help="Title to store (default: from the file).")
-    ] = None,
-    replace: Annotated[
-        bool, typer.Option(help="Overwrite different content under this ref.")
-    ] = False,
-    library: LibraryOption = None,
-) -> None:
-    """Add one paper: a file, a folder holding one paper's source, or arxiv:ID from arXiv."""
-    require_text(ref=ref, title=title)
-    if not text.strip():
-        fail(EMPTY_PATH)  # Path("") is ".": the working directory
-    # As stored: on one line, trimmed; a blank one is no title (the file's is used).
-    title = tidy_title(title) or None
-    path = Path(text)
-    if not path.exists():
-        named = _named_paper(text)
-        if text.lower().startswith("arxiv:") or (named is not None and named.kind is RefKind.ARXIV):
-            # An arXiv URL or a bare id names the same paper as arxiv:ID does.
-            _add_arxiv(text, ref, title, replace, library)
-            return
-        if named is not None and named.kind is RefKind.DOI:
-            fail(
-                f"{shown_name(text)}: no such file or folder; only arXiv papers are downloaded; "
-                f"add the paper's file with `claimaudit library add PATH --ref {named}`"
-            )
-        if (why := arxiv_id_error(text)) is not None:
-            # QA: "1706.03762v0: no such file or folder", where arxiv:1706.03762v0 said why.
-            fail(f"{shown_name(text)}: no such file or folder, and no arXiv paper: {why}")
-    paper_ref = _ref(ref) if ref is not None else None
-    if not path.exists():
-        fail(f"{shown_name(text)}: no such file or folder")
-    # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
-    with sigterm_interrupts():
-        lib: Library | None = None
-        try:
-            # Opening is inside: a first add spends a while making its library's draft.
-            with library_for_adding(library) as lib:
-                try:
-                    added = add_file(lib, path, ref=paper_ref, title=title, replace=replace)
-                except OSError as exc:
-                    fail(f"{shown_name(path)}: {exc.strerror or exc}")
-        except KeyboardInterrupt:
-            fail(_interrupted(shown_name(path), lib), code=EXIT_INTERRUPTED)
-    _say_added(added)
-
-
-def _say_added(added: FileAdded, *, from_arxiv: bool = False) -> None:
-    """An add's outcome in one line, then its warnings. The same content with another --title:
-    the title alone is what the user asked for. A stored arXiv version is not downloaded
-    again, so its content is not said to be identical, only stored."""
-    result = added.result
-    stored = "already in the library" + ("" if from_arxiv else " with identical content")
-    if added.retitled:
-        message = f"retitled {result.ref}: {result.title}"
-    elif added.title_kept:
-        message = (
-            f"{result.ref} is {stored}, titled {result.title!r}; add --replace to change its title"
-        )
-    elif result.outcome is AddOutcome.UNCHANGED:
-        message = f"{result.ref} is {stored}; nothing to do"
-    else:
-        origin = " from arXiv" if from_arxiv else ""
-        message = (
-            f"{result.outcome.value} {result.ref}{origin}: {result.title} "
-            f"({counted(result.passage_count, 'passage')})"
-        )
-    out_console.print(shown_line_text(message))
-    for warning in result.warnings:
-        warn(warning)
-
-
-def _interrupted(paper: object, lib: Library | None) -> str:
-    """What Ctrl-C left: the paper is stored in one transaction, which Ctrl-C rolls back, or,
-    committed, stays whatever the interrupt stopped after it (a new library put in place)."""
-    if lib is not None and lib.stored:
-        return f"interrupted; {paper} was stored as {lib.stored[-1]} before it stopped"
-    return f"interrupted; {paper} was not added"
-
-
-def _named_paper(text: str) -> PaperRef | None:
-    """The paper ``text`` names (arxiv:ID, an arXiv URL or id, a DOI), or None for a path."""
-    try:
-        return parse_ref(text)
-    except ClaimauditError:
-        return None
-
-
-def _add_arxiv(
-    text: str, ref: str | None, title: str | None, replace: bool, library: Path | None
-) -> None:
-    """Download the paper from arXiv (metadata from its API, text from its PDF) and ingest it."""
-    if ref is not None:
-        fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
-    paper_ref = _ref(text)
-    # SIGTERM as Ctrl-C: nothing is stored, the download's temporary folder is removed.
-    with sigterm_interrupts():
-        lib: Library | None = None
-        try:
-            # Opening is inside: a first add spends a while making its library's draft.
-            with library_for_adding(library) as lib, ArxivClient() as client:
-                downloaded = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
-                added = settle_title(lib, downloaded, title, replace=replace)
-        except KeyboardInterrupt:
-            fail(_interrupted(paper_ref, lib), code=EXIT_INTERRUPTED)
-    _say_added(added, from_arxiv=True)
 
 
 @app.command("import-jsonl", cls=Command)
