@@ -11,7 +11,6 @@ import typer
 
 from claimaudit.cli._help import (
     HELP_OPTIONS,
-    BatchCommand,
     Command,
     Group,
     PlainStdoutCommand,
@@ -127,7 +126,7 @@ def _install_commands() -> None:
     from claimaudit.cli import serve as serve_cli
 
     app.command("check", cls=Command)(check_cli.check)
-    app.command("batch", cls=BatchCommand)(check_cli.batch)
+    app.command("batch", cls=Command)(check_cli.batch)
     app.command("eval", cls=Command)(eval_cli.eval_command)
     app.command("review", cls=Command)(review_cli.review)
     app.command("refs", cls=Command)(refs_cli.refs)
