@@ -147,3 +147,34 @@ def test_batch_resumes_from_the_file_stdout_appends_to(tmp_path: Path) -> None:
     assert "wrote 0 records to /dev/stdout; 1 already done" in done.stderr
     [record] = [json.loads(row) for row in runs.read_text().splitlines()]
     assert record["verdict"] == "supports"
+
+
+def test_eval_out_through_a_link_to_stdout_leaves_stderrs_file_alone(tmp_path: Path) -> None:
+    # Claimed, the link leads to stderr: eval refused --out as "holds no eval row" when stderr
+    # went to a log with lines in it, and replaced an empty log with its rows, the tables on
+    # standard output in their place.
+    corpus, claims, link = tmp_path / "corpus.jsonl", tmp_path / "claims.jsonl", tmp_path / "rows"
+    document = {"doc_id": 1, "title": "Buoys", "abstract": ["Buoys were calibrated yearly."]}
+    corpus.write_text(json.dumps(document) + "\n")
+    row = {"id": 10, "claim": "Buoys were calibrated.", "evidence": {}, "cited_doc_ids": [1]}
+    claims.write_text(json.dumps(row) + "\n")
+    link.symlink_to("/dev/stdout")
+    log = tmp_path / "log.txt"
+    log.write_text("an earlier line\n")
+    command = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    with log.open("a") as appended:
+        done = subprocess.run(
+            [sys.executable, "-m", "claimaudit", *command, "--judge", "chatty", "--out", str(link)],
+            stdout=subprocess.PIPE,
+            stderr=appended,
+            text=True,
+            env=chatty_env(tmp_path, "fd"),
+            timeout=300,
+            check=False,
+        )
+    logged = log.read_text()
+    assert done.returncode == 0, logged
+    [record] = [json.loads(line) for line in done.stdout.splitlines()]  # the rows alone
+    assert record["gold"] == "not_established"
+    assert logged.startswith("an earlier line\n")
+    assert "CHATTER decide" in logged and "macro-F1" in logged
