@@ -275,6 +275,9 @@ def batch(
                     shown=out,
                 )
         except KeyboardInterrupt:
+            # A stream (/dev/stdout, a FIFO) is never read back: a rerun checks every pair.
+            if target.exists() and not target.is_file():
+                fail(f"interrupted; {_how_to_resume(target, out)}", code=EXIT_INTERRUPTED)
             fail(
                 f"interrupted; rerun with --out {shown_name(out)} to resume", code=EXIT_INTERRUPTED
             )
