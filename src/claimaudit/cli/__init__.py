@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import signal
 import sys
 from typing import Annotated, Any
 
@@ -142,6 +143,8 @@ def _install_commands() -> None:
 def main() -> None:
     try:
         _install_commands()
+        # Loaded: ``_entry``'s SIGTERM handler was for that alone (it raises wherever it lands).
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         app()
     except KeyboardInterrupt:  # Ctrl-C while the commands load, before click handles it
         sys.exit(130)

@@ -18,15 +18,17 @@ from tests.conftest import REPO_ROOT
 _SIGTERM_AT = """
 import os, signal, sys
 target, name = sys.argv[1].rsplit(".", 1)
-if target == "loop":
+if target == "cli":
+    import claimaudit.cli as owner
+elif target == "loop":
     import asyncio.unix_events as events
     owner = events._UnixSelectorEventLoop
 else:
     from claimaudit.server.service import Service as owner
 real = getattr(owner, name)
 
-def with_sigterm(self, *args):
-    result = real(self, *args)
+def with_sigterm(*args):
+    result = real(*args)
     os.kill(os.getpid(), signal.SIGTERM)
     return result
 
@@ -37,6 +39,8 @@ main()
 """
 
 STEPS = {
+    # The commands' modules loaded (seconds on a busy machine), before `mcp` itself runs.
+    "loading": ("cli._install_commands", False),
     # The library opened: the session is not begun, so stdin is never read.
     "before": ("service.ensure_library", False),
     # The event loop made, before the session's handler is in place: the session is not begun.
