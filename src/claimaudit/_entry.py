@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
+from types import FrameType
 from typing import NoReturn
 
 EXIT_USAGE = 2  # as claimaudit.errors, which is not imported here: it may be what cannot load
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command Ctrl-C stopped
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as for any command whose reader went away (`| head`)
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as cli._sigterm
 
 
 def silence_stdout() -> None:
@@ -56,8 +59,17 @@ def missing_module(error: ModuleNotFoundError) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
+def terminated_while_loading(signum: int, frame: FrameType | None) -> NoReturn:
+    """SIGTERM while the CLI's modules load (seconds on a busy machine): exit 143 quietly, as
+    Ctrl-C exits 130 there, not killed by the default action; nothing has been done yet. No
+    event loop runs yet, so raising here cannot land inside one (``cli.main`` puts the default
+    back once the commands are loaded; a command then sets its own)."""
+    raise SystemExit(EXIT_TERMINATED)
+
+
 def main() -> None:
     escape_unencodable()
+    signal.signal(signal.SIGTERM, terminated_while_loading)
     try:
         from claimaudit.cli import main as cli_main
         from claimaudit.guards.own_stdout import hold_until_exit, own_stream

@@ -347,6 +347,27 @@ def test_ctrl_c_in_batch_says_how_to_resume_and_leaves_no_lock(
     assert list(work.iterdir()) == []  # no lock, and no empty --out
 
 
+def test_ctrl_c_in_batch_to_stdout_says_a_rerun_checks_every_pair(
+    tmp_path: Path, notes: Path
+) -> None:
+    # It said "rerun with --out /dev/stdout to resume", but a stream is never read back.
+    library, claims = tmp_path / "library.db", tmp_path / "claims.jsonl"
+    with Library.open(library) as opened:
+        add_path(opened, notes, ref=parse_ref("local:notes"))
+    line = {"id": "a", "claim": "Deep learning needs data.", "papers": ["local:notes"]}
+    claims.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    with SilentServer().running() as judge:
+        env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
+        command = ["batch", str(claims), "--out", "/dev/stdout", "--library", str(library)]
+        options = ["--judge", "openai", "--model", "m", "--no-cache"]
+        done = interrupt_when_asked([*console_script(), *command, *options], judge, env)
+    assert done.returncode == 130
+    assert _only_line(done.stderr.split("\n", 1)[1]) == (
+        "error: interrupted; run it again (--out /dev/stdout is no file to resume from: every "
+        "pair is checked again)"
+    )
+
+
 @STOPS
 def test_ctrl_c_in_review_says_what_is_kept_and_writes_nothing(
     tmp_path: Path, notes: Path, signum: int, status: int

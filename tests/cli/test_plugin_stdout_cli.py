@@ -30,6 +30,7 @@ def run(tmp_path: Path, route: str, *args: str) -> subprocess.CompletedProcess[s
 
 
 CHECK = ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--judge", "chatty"]
+CHATTY = ["--judge", "chatty", "--source", "chatty"]
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -103,3 +104,77 @@ def test_with_stderr_closed_the_json_is_still_written(tmp_path: Path) -> None:
     assert done.returncode == 0
     [record] = json.loads(done.stdout)["records"]
     assert record["verdict"] == "supports"
+
+
+@pytest.mark.parametrize("out", ["/dev/stdout", "link"])
+def test_batch_out_on_stdout_holds_records_alone(tmp_path: Path, out: str) -> None:
+    # batch opens --out itself (locked, resumed from, appended to): named /dev/stdout, or by a
+    # link to it, standard output was left unclaimed, and a plugin's os.write(1, ...) landed
+    # in the JSON Lines between the records.
+    source = tmp_path / "in.jsonl"
+    line = {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}
+    source.write_text(json.dumps(line) + "\n")
+    if out == "link":
+        (tmp_path / "link").symlink_to("/dev/stdout")
+        out = str(tmp_path / "link")
+    done = run(tmp_path, "fd", "batch", str(source), "--out", out, *CHATTY)
+    assert done.returncode == 0, done.stderr
+    [record] = [json.loads(row) for row in done.stdout.splitlines()]
+    assert record["verdict"] == "supports"
+    assert "CHATTER register" in done.stderr and "CHATTER decide" in done.stderr
+    assert f"wrote 1 record to {out};" in done.stderr  # the name given, not the private copy's
+
+
+def test_batch_resumes_from_the_file_stdout_appends_to(tmp_path: Path) -> None:
+    # ``--out /dev/stdout >> runs.jsonl``: claimed, the name leads to stderr; the run must still
+    # lock, resume from and append to runs.jsonl.
+    source, runs = tmp_path / "in.jsonl", tmp_path / "runs.jsonl"
+    line = {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}
+    source.write_text(json.dumps(line) + "\n")
+    command = [sys.executable, "-m", "claimaudit", "batch", str(source), "--out", "/dev/stdout"]
+    for _ in range(2):
+        with runs.open("ab") as appended:
+            done = subprocess.run(
+                [*command, *CHATTY],
+                stdout=appended,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=chatty_env(tmp_path, "fd"),
+                timeout=300,
+                check=False,
+            )
+        assert done.returncode == 0, done.stderr
+    assert "wrote 0 records to /dev/stdout; 1 already done" in done.stderr
+    [record] = [json.loads(row) for row in runs.read_text().splitlines()]
+    assert record["verdict"] == "supports"
+
+
+def test_eval_out_through_a_link_to_stdout_leaves_stderrs_file_alone(tmp_path: Path) -> None:
+    # Claimed, the link leads to stderr: eval refused --out as "holds no eval row" when stderr
+    # went to a log with lines in it, and replaced an empty log with its rows, the tables on
+    # standard output in their place.
+    corpus, claims, link = tmp_path / "corpus.jsonl", tmp_path / "claims.jsonl", tmp_path / "rows"
+    document = {"doc_id": 1, "title": "Buoys", "abstract": ["Buoys were calibrated yearly."]}
+    corpus.write_text(json.dumps(document) + "\n")
+    row = {"id": 10, "claim": "Buoys were calibrated.", "evidence": {}, "cited_doc_ids": [1]}
+    claims.write_text(json.dumps(row) + "\n")
+    link.symlink_to("/dev/stdout")
+    log = tmp_path / "log.txt"
+    log.write_text("an earlier line\n")
+    command = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    with log.open("a") as appended:
+        done = subprocess.run(
+            [sys.executable, "-m", "claimaudit", *command, "--judge", "chatty", "--out", str(link)],
+            stdout=subprocess.PIPE,
+            stderr=appended,
+            text=True,
+            env=chatty_env(tmp_path, "fd"),
+            timeout=300,
+            check=False,
+        )
+    logged = log.read_text()
+    assert done.returncode == 0, logged
+    [record] = [json.loads(line) for line in done.stdout.splitlines()]  # the rows alone
+    assert record["gold"] == "not_established"
+    assert logged.startswith("an earlier line\n")
+    assert "CHATTER decide" in logged and "macro-F1" in logged

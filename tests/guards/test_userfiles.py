@@ -154,6 +154,18 @@ def test_dev_stdout_redirected_to_a_file_keeps_what_is_printed_around_it(tmp_pat
     assert target.read_bytes() == b"before\nROWS\nafter\n"
 
 
+def test_a_link_to_dev_stdout_redirected_to_a_file_is_written_in_place(tmp_path: Path) -> None:
+    # Its name is no descriptor's, and what it leads to is a regular file: it was replaced by
+    # a new file, which lost "before", while "after" went to the file it replaced.
+    target, link = tmp_path / "out.txt", tmp_path / "rows.jsonl"
+    link.symlink_to("/dev/stdout")
+    with target.open("wb") as redirect:
+        done = _write_through(str(link), redirect)
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes() == b"before\nROWS\nafter\n"
+    assert link.is_symlink()
+
+
 def test_a_regular_file_is_still_replaced_whole(tmp_path: Path) -> None:
     target = tmp_path / "out.txt"
     target.write_bytes(b"an earlier, longer output\n")

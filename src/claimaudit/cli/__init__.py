@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import signal
 import sys
 from typing import Annotated, Any
 
@@ -11,7 +12,6 @@ import typer
 
 from claimaudit.cli._help import (
     HELP_OPTIONS,
-    BatchCommand,
     Command,
     Group,
     PlainStdoutCommand,
@@ -127,7 +127,7 @@ def _install_commands() -> None:
     from claimaudit.cli import serve as serve_cli
 
     app.command("check", cls=Command)(check_cli.check)
-    app.command("batch", cls=BatchCommand)(check_cli.batch)
+    app.command("batch", cls=Command)(check_cli.batch)
     app.command("eval", cls=Command)(eval_cli.eval_command)
     app.command("review", cls=Command)(review_cli.review)
     app.command("refs", cls=Command)(refs_cli.refs)
@@ -143,6 +143,8 @@ def _install_commands() -> None:
 def main() -> None:
     try:
         _install_commands()
+        # Loaded: ``_entry``'s SIGTERM handler was for that alone (it raises wherever it lands).
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         app()
     except KeyboardInterrupt:  # Ctrl-C while the commands load, before click handles it
         sys.exit(130)

@@ -183,9 +183,6 @@ class Command(_CleanHelp, TyperCommand):
     # Whether standard output is kept for the command's own output while it runs
     # (``guards.own_stdout``): a plugin writing to it by any route must not corrupt JSON.
     claims_stdout = True
-    # Whether it opens an output path itself (batch's --out: locked, resumed from, appended
-    # to), not through ``userfiles.atomic_writer``, which opens descriptor 1's names as claimed.
-    opens_outputs_itself = False
 
     # typer bundles its own click: its Context type is not importable publicly.
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -194,9 +191,7 @@ class Command(_CleanHelp, TyperCommand):
 
     def invoke(self, ctx: Any) -> Any:
         # After parsing: help and usage errors are written as they always were.
-        if not self.claims_stdout or (
-            self.opens_outputs_itself and _names_stdout(ctx.params.values())
-        ):
+        if not self.claims_stdout:
             return super().invoke(ctx)
         from claimaudit.guards.own_stdout import claimed
 
@@ -208,22 +203,6 @@ class PlainStdoutCommand(Command):
     """``serve``: its standard output is uvicorn's access log, no machine-readable output."""
 
     claims_stdout = False
-
-
-class BatchCommand(Command):
-    """``batch``, whose --out may be /dev/stdout."""
-
-    opens_outputs_itself = True
-
-
-def _names_stdout(values: Any) -> bool:
-    """Whether an option names descriptor 1 as a path (``--out /dev/stdout``): claimed, that
-    name reaches stderr, and ``batch`` would lock and resume from what stderr holds, so it
-    leaves standard output where it is then (``print()`` still goes to stderr)."""
-    from claimaudit.guards.userfiles import names_stdout
-
-    paths = [v for value in values for v in (value if isinstance(value, list | tuple) else [value])]
-    return any(isinstance(path, Path) and names_stdout(path) for path in paths)
 
 
 class Group(_CleanHelp, TyperGroup):

@@ -69,6 +69,7 @@ from claimaudit.guards.userfiles import (
     is_symlink_loop,
     missing_reason,
     names_standard_input,
+    opened_as,
     require_distinct,
 )
 from claimaudit.inputs import check_distinct, validate_claim, validate_topic
@@ -229,10 +230,15 @@ def batch(
         # As for review, "-" reads as standard output; batch resumes from --out, so it needs
         # a file (a file called "-" is named with its folder: out/-).
         fail("batch --out needs a file to resume from, not standard output ('-'); give a file name")
-    require_file(out, "--out")
-    refuse_symlink_loop(out, "--out")
+    # The one place --out is translated: while standard output is claimed (``own_stdout``), a
+    # name of descriptor 1 (/dev/stdout, a link to it) leads to stderr, so every use of it
+    # (lock, resume, rewrite, append) goes through the private copy's name instead; messages
+    # keep the name given.
+    target = opened_as(out)
+    require_file(target, "--out")
+    refuse_symlink_loop(target, "--out")
     database = library or default_library_path()
-    require_distinct([("--out", out)], [("the input", input_file), ("the library", database)])
+    require_distinct([("--out", target)], [("the input", input_file), ("the library", database)])
     try:
         require_json_lines(input_file)
     except OSError as error:
@@ -244,15 +250,15 @@ def batch(
             with ExitStack() as held:
                 try:
                     # Before any model loads or --out is read: a second run stops here.
-                    held.enter_context(batch_lock(out))
+                    held.enter_context(batch_lock(target))
                 except OSError as error:
                     fail(lock_refusal("--out", out, error))
                 # Before the judge loads: a read-only --out was read, resumed from, and only
                 # the first record stopped the run ("batch stopped: Permission denied").
-                require_writable(out, "--out")
+                require_writable(target, "--out")
                 _run_locked(
                     input_file,
-                    out,
+                    target,
                     judge=judge,
                     model=model,
                     timeout=timeout,
@@ -266,11 +272,21 @@ def batch(
                     address=address,
                     workers=workers,
                     fail_on=as_fail_on(fail_on),
+                    shown=out,
                 )
         except KeyboardInterrupt:
+            # A stream (/dev/stdout, a FIFO) is never read back: a rerun checks every pair.
+            if target.exists() and not target.is_file():
+                fail(f"interrupted; {_how_to_resume(target, out)}", code=EXIT_INTERRUPTED)
             fail(
                 f"interrupted; rerun with --out {shown_name(out)} to resume", code=EXIT_INTERRUPTED
             )
+
+
+def _named(filename: str | None, out: Path, shown: Path) -> str | Path:
+    """The file an error names: ``out`` as the user named it (``shown``) where that is ``out``
+    or it names none."""
+    return shown if filename is None or filename == str(out) else filename
 
 
 def bad_input_advice(stats: BatchStats, out: Path) -> str:
@@ -288,15 +304,16 @@ def bad_input_advice(stats: BatchStats, out: Path) -> str:
     )
 
 
-def _refuse_another_judge(out: Path, keys: set[str], judge: str) -> None:
+def _refuse_another_judge(out: Path, keys: set[str], judge: str, shown: Path) -> None:
     """Exit 2 when ``out`` holds verdicts of the input lines ``keys`` by another judge than
-    ``judge`` (``batch_judged``): resumed, the run would report them as its own."""
+    ``judge`` (``batch_judged``): resumed, the run would report them as its own. ``shown``:
+    ``out`` as the user named it (``_run_locked``)."""
     try:
         found = other_judges(out, keys, judge)
     except OSError as error:
-        fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
+        fail(f"cannot read {shown_name(shown)}: {error.strerror or error}")
     if found:
-        fail(judge_change_error(out, found, judge))
+        fail(judge_change_error(shown, found, judge))
 
 
 def _holds_records(out: Path) -> bool:
@@ -304,33 +321,33 @@ def _holds_records(out: Path) -> bool:
     return out.is_file() and out.stat().st_size > 0
 
 
-def _how_to_resume(out: Path) -> str:
+def _how_to_resume(out: Path, shown: Path) -> str:
     """The advice after a run stopped part way: a rerun resumes from a file, but a stream
     (a FIFO, a device) is never read back (``read_resume``), so it would check every pair again."""
     if out.is_file():
-        return f"rerun with --out {shown_name(out)} to resume where it stopped"
+        return f"rerun with --out {shown_name(shown)} to resume where it stopped"
     return (
-        f"run it again (--out {shown_name(out)} is no file to resume from: every pair is "
+        f"run it again (--out {shown_name(shown)} is no file to resume from: every pair is "
         "checked again)"
     )
 
 
-def _drop_stale(out: Path, keys: set[str], library: Path | None) -> int:
+def _drop_stale(out: Path, keys: set[str], library: Path | None, shown: Path) -> int:
     """Take out of ``out`` its records of the input lines ``keys`` judged against a paper's text
     that the library has replaced since (``batch_stale``); the number taken out."""
     try:
         return drop_stale_in_library(out, keys, library)
     except OSError as error:
         # Read, then rewritten in place (``batch_rewrite``): a read-only file is refused here.
-        fail(f"cannot take records out of {shown_name(out)}: {error.strerror or error}")
+        fail(f"cannot take records out of {shown_name(shown)}: {error.strerror or error}")
 
 
-def _read_resume(out: Path) -> Resume:
+def _read_resume(out: Path, shown: Path) -> Resume:
     """``out``'s records so far (``read_resume``); exit 2 when it cannot be read."""
     try:
         return read_resume(out)
     except OSError as error:
-        fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
+        fail(f"cannot read {shown_name(shown)}: {error.strerror or error}")
 
 
 def _scan(input_file: Path, resume: Resume, *, keys: bool = False) -> InputScan:
@@ -358,8 +375,10 @@ def _run_locked(
     address: str | None,
     workers: int | None,
     fail_on: list[FailOn],
+    shown: Path,
 ) -> None:
-    """The batch run, while this process holds ``out``'s lock."""
+    """The batch run, while this process holds ``out``'s lock; ``shown``: ``out`` as the user
+    named it, for messages (``out`` may name the private copy of standard output)."""
     checker = build_checker(
         judge=judge,
         model=model,
@@ -373,14 +392,14 @@ def _run_locked(
     )
     resumed = _holds_records(out)
     try:
-        resume = _read_resume(out)
+        resume = _read_resume(out, shown)
         # One streaming pass (ids, pairs left, pairs done, and on a resume the lines' keys); the
         # run reads it again only for pairs left to do, so a long input is never held whole,
         # nor a finished one read twice.
         scan = _scan(input_file, resume, keys=resumed)
         if resumed:
             # Before --out is changed or a cluster joined: a refusal leaves both as they were.
-            _refuse_another_judge(out, scan.keys, checker.judge.name)
+            _refuse_another_judge(out, scan.keys, checker.judge.name, shown)
     except BaseException:
         checker.close()
         raise
@@ -407,16 +426,16 @@ def _run_locked(
         try:
             dropped = drop_not_checked(out)
         except OSError as error:
-            fail(f"cannot take records out of {shown_name(out)}: {error.strerror or error}")
+            fail(f"cannot take records out of {shown_name(shown)}: {error.strerror or error}")
         if dropped:
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
-            resume, rescan = _read_resume(out), True
+            resume, rescan = _read_resume(out, shown), True
     # Records of this input judged against a paper's text that the library has replaced since
     # are taken out (``batch_stale``): which records are this input's, its scan says.
     if (
         resumed
         and checker.source.library_use is not LibraryUse.NONE
-        and (redone := _drop_stale(out, scan.keys, library))
+        and (redone := _drop_stale(out, scan.keys, library, shown))
     ):
         err_console.print(
             f"note: checking again {counted(redone, 'pair')} judged against text the library "
@@ -426,10 +445,10 @@ def _run_locked(
             "an edition their reference no longer reads (arXiv:X judged as v1, v2 added "
             "since); their old records are taken out"
         )
-        resume, rescan = _read_resume(out), True
+        resume, rescan = _read_resume(out, shown), True
     if rescan:
         scan = _scan(input_file, resume)  # the pairs taken out are left to do now
-    for problem in resume.problems(out):
+    for problem in resume.problems(shown):
         err_console.print(shown_text(f"warning: {problem}"))
     # Before the run, so that a line's own judge or threshold is not believed to be used.
     if (ignored := scan.ignored.warning()) is not None:
@@ -473,23 +492,24 @@ def _run_locked(
     except OSError as error:
         if is_no_room(error):
             # A write to --out itself names no file; the records written so far are kept.
-            full = error.filename or out
+            full = _named(error.filename, out, shown)
             fail(
                 f"batch stopped: the disk holding {shown_name(full)} is full ({error.strerror}); "
-                f"free some space and {_how_to_resume(out)}"
+                f"free some space and {_how_to_resume(out, shown)}"
             )
         if error.errno == errno.EFBIG:
             # A file size limit (ulimit -f) met by --out: "File too large" named no file.
+            limited = shown_name(_named(error.filename, out, shown))
             fail(
-                f"batch stopped: {shown_name(error.filename or out)} has reached this process's "
+                f"batch stopped: {limited} has reached this process's "
                 f"file size limit ({error.strerror}); raise the limit (ulimit -f) and "
-                f"{_how_to_resume(out)}"
+                f"{_how_to_resume(out, shown)}"
             )
         where = f" ({shown_name(error.filename)})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")
     err_console.print(
         shown_text(
-            f"wrote {counted(stats.written, 'record')} to {shown_name(out)}; {stats.skipped} "
+            f"wrote {counted(stats.written, 'record')} to {shown_name(shown)}; {stats.skipped} "
             "already done"
         )
     )
@@ -497,7 +517,7 @@ def _run_locked(
     if note := readings_note(older):
         err_console.print(shown_text(note))
     if stats.bad_lines:
-        err_console.print(shown_text(f"warning: {bad_input_advice(stats, out)}"))
+        err_console.print(shown_text(f"warning: {bad_input_advice(stats, shown)}"))
     if stats.written and stats.summary.not_checked == stats.written:
         if stats.bad_records == stats.written:
             # Only the input's own mistakes: no judge or source was down, so no outage is
@@ -506,7 +526,7 @@ def _run_locked(
             # "Had to judge": a resumed run reads every line, but skips those already done.
             fail(f"no pair was judged: every line this run had to judge was bad input ({records})")
         # Nothing was judged (a judge or source down): as eval, not a success.
-        where = f"; {shown_name(out)} holds each pair's error (rerun with --retry-not-checked)"
+        where = f"; {shown_name(shown)} holds each pair's error (rerun with --retry-not-checked)"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
     # needsReview is the policy's of this run, as for a cached judgement: --out's older lines
     # may say otherwise (they are left as written).
@@ -517,8 +537,9 @@ def _run_locked(
     if restated:
         err_console.print(
             shown_text(
-                f"note: needsReview of {counted(restated, 'record')} already in {shown_name(out)} "
-                "was decided under another review threshold; --fail-on goes by this run's "
+                f"note: needsReview of {counted(restated, 'record')} already in "
+                f"{shown_name(shown)} was decided under another review threshold; --fail-on goes "
+                "by this run's "
                 f"({policy.effective_threshold:g})"
             )
         )

@@ -51,6 +51,7 @@ from claimaudit.guards.userfiles import (
     check_regular,
     is_stream,
     names_standard_input,
+    names_stdout,
     require_distinct,
 )
 from claimaudit.judges.protocol import JudgeSettings
@@ -191,8 +192,10 @@ def eval_command(
                     f"printed{kept}"
                 )
         # Standard output that carries --out's rows or --summary's JSON carries them alone
-        # (as review's): the tables then go to stderr, still seen, never in the data.
-        shown_on = err_console if STDOUT in (out, summary_path) else out_console
+        # (as review's): the tables then go to stderr, still seen, never in the data. By any
+        # of its names: a link to /dev/stdout put the tables between the rows.
+        on_stdout = any(path is not None and names_stdout(path) for path in (out, summary_path))
+        shown_on = err_console if on_stdout else out_console
         shown_on.print(tables(result, left_out=len(left_out)))
         if summary_path:
             data = summary(

@@ -108,11 +108,17 @@ def serve(
 
 def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
-    from claimaudit.server.environment import check_environment
-    from claimaudit.server.mcp.server import run_stdio
+    from claimaudit.server.mcp.termination import sigterm_noted
 
-    check_environment()  # before the client's handshake: a setting every call would fail on
-    if run_stdio(resolve_library_path(library), timeout):
+    # From before the server's modules load to after the library is closed: a SIGTERM while
+    # no session runs is noted, not the default action (killed, status -15).
+    with sigterm_noted() as termination:
+        from claimaudit.server.environment import check_environment
+        from claimaudit.server.mcp.server import run_stdio
+
+        check_environment()  # before the client's handshake: a setting every call would fail on
+        run_stdio(resolve_library_path(library), timeout, termination)
+    if termination.requested:
         # SIGTERM ended the session as Ctrl-C would (calls stopped, library closed): a
         # terminated process's status, as every other command gives.
         raise typer.Exit(EXIT_TERMINATED)

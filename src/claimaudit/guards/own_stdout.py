@@ -13,7 +13,7 @@ at stderr: whatever else writes "to stdout", by any route, lands on stderr.
 
 A name of descriptor 1 (``/dev/stdout``, ``/proc/self/fd/1``) now names stderr too: an output
 written in place is opened through ``userfiles.opened_as``, which names the private duplicate
-instead, and a command given such a name as an option claims nothing (``cli._help.Command``).
+instead, and ``batch`` puts its ``--out`` through it once, before it locks or reads it.
 
 Where standard output is a terminal a person reads it, and nothing is claimed: the table is
 laid out to that terminal, and a plugin's chatter is shown there as it always was.

@@ -465,14 +465,20 @@ def _is_stdout_name(name: str) -> bool:
 def is_stream(path: Path) -> bool:
     """Whether ``path`` is written in place, never replaced: an existing file that is not a
     regular one (a pipe, a terminal, a FIFO, /dev/null), or a descriptor's name (/dev/stdout
-    redirected to a file): its "real path" is no place for a file beside it
-    (``/proc/PID/fd/pipe:[N]``), and a file put in the redirect target's place would leave
-    the shell writing to the one it replaced."""
+    redirected to a file), itself or through links: its "real path" is no place for a file
+    beside it (``/proc/PID/fd/pipe:[N]``), and a file put in the redirect target's place would
+    leave the shell writing to the one it replaced."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return False  # missing (made as a file), or refused: the write reports it
-    return not stat.S_ISREG(mode) or _DESCRIPTOR.fullmatch(os.path.abspath(path)) is not None
+    # A link to /dev/stdout too: claimed (``own_stdout``), it leads to stderr, which a file
+    # (``2> log``) then replaced with the rows.
+    return not stat.S_ISREG(mode) or _through_links(path, _is_descriptor_name)
+
+
+def _is_descriptor_name(name: str) -> bool:
+    return _DESCRIPTOR.fullmatch(name) is not None
 
 
 @contextmanager

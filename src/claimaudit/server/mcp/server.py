@@ -41,7 +41,7 @@ from claimaudit.server.mcp.protocol import (
     serve_only_tools,
 )
 from claimaudit.server.mcp.stdio import screened_stdio, unknown_tool
-from claimaudit.server.mcp.termination import cancelled_by_sigterm
+from claimaudit.server.mcp.termination import Termination, cancelled_by_sigterm
 from claimaudit.server.mcp.tools import TOOLSETS
 from claimaudit.server.service import Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
@@ -74,7 +74,9 @@ class ScreenedMCPServer(MCPServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.work = ToolWork()
-        self.terminated = False  # the session ended by SIGTERM (``cancelled_by_sigterm``)
+        # Whether SIGTERM ended the session (``cancelled_by_sigterm``); ``run_stdio`` gives the
+        # one that noted a SIGTERM before the session began.
+        self.termination = Termination()
         # A tool's result, as the API's model for the same answer describes it.
         self.outputs: dict[str, type[BaseModel]] = {}
         serve_only_tools(self._lowlevel_server)
@@ -134,7 +136,7 @@ class ScreenedMCPServer(MCPServer):
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
         tools = [tool.name for tool in self._tool_manager.list_tools()]
-        async with cancelled_by_sigterm() as termination:
+        async with cancelled_by_sigterm(self.termination):
             with screened_stdio(self.work.stop_all, tools) as (lines, wire):
                 # The SDK types its streams as anyio.AsyncFile; it only iterates, writes,
                 # flushes.
@@ -145,7 +147,6 @@ class ScreenedMCPServer(MCPServer):
                         write_stream,
                         self._lowlevel_server.create_initialization_options(),
                     )
-        self.terminated = termination.requested
 
 
 def _with_judges(schema: dict[str, Any], judges: list[str]) -> dict[str, Any]:
@@ -190,13 +191,20 @@ def build_server(service: Service) -> ScreenedMCPServer:
     return server
 
 
-def run_stdio(library: Path, timeout: float | None = None) -> bool:
-    """Serve until the client closes stdin (False) or SIGTERM ends the session (True)."""
+def run_stdio(
+    library: Path, timeout: float | None = None, termination: Termination | None = None
+) -> bool:
+    """Serve until the client closes stdin (False) or SIGTERM ends the session (True).
+    ``termination``: ``sigterm_noted``'s, where a SIGTERM may have come already; the session
+    is then not begun."""
+    termination = termination if termination is not None else Termination()
     service = Service(library, advice=mcp_advice, timeout=timeout)
     service.ensure_library()
     try:
-        server = build_server(service)
-        server.run("stdio")
-        return server.terminated
+        if not termination.requested:
+            server = build_server(service)
+            server.termination = termination
+            server.run("stdio")
     finally:
         service.close()
+    return termination.requested
