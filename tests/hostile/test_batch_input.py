@@ -109,3 +109,25 @@ def test_a_line_1_with_a_raw_control_character_says_so(
         result, f"claims.jsonl is not JSON Lines: line 1 is not a JSON object: {problem}"
     )
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_an_interrupted_run_into_a_stream_promises_no_resume(
+    tmp_path: Path, scripted_cli: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It said "interrupted; rerun with --out /dev/null to resume", though a stream is never
+    # read back and a rerun checks every pair again (as a full disk's message already says).
+    import claimaudit.cli.check as batch_command
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_command, "_run_locked", interrupted)
+    src = tmp_path / "claims.jsonl"
+    src.write_text(json.dumps(CLAIMS[0]) + "\n", encoding="utf-8")
+    result = cli("batch", src, "--out", "/dev/null", *scripted_cli)
+    assert result.exit_code == 130, result.stderr
+    assert "error: interrupted; run it again (--out /dev/null is no file to resume from" in (
+        result.stderr
+    )
+    result = cli("batch", src, "--out", tmp_path / "out.jsonl", *scripted_cli)
+    assert f"interrupted; rerun with --out {tmp_path / 'out.jsonl'} to resume" in result.stderr

@@ -268,9 +268,10 @@ def batch(
                     fail_on=as_fail_on(fail_on),
                 )
         except KeyboardInterrupt:
-            fail(
-                f"interrupted; rerun with --out {shown_name(out)} to resume", code=EXIT_INTERRUPTED
-            )
+            # A stream (/dev/stdout, a FIFO) is never read back: a rerun resumes nothing.
+            stream = out.exists() and not out.is_file()
+            how = _how_to_resume(out) if stream else f"rerun with --out {shown_name(out)} to resume"
+            fail(f"interrupted; {how}", code=EXIT_INTERRUPTED)
 
 
 def bad_input_advice(stats: BatchStats, out: Path) -> str:
