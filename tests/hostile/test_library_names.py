@@ -45,3 +45,19 @@ def test_a_fifo_as_library_is_named_quoted(tmp_path: Path) -> None:
     assert_one_line_usage_error(
         cli("library", "list", "--library", fifo), "pi\\npe.db': it is not a regular file"
     )
+
+
+def test_a_healthy_library_is_named_quoted_by_check_and_repair(tmp_path: Path) -> None:
+    # `library check` said "healthy: .../lib.db" of "li\x1b[31mb.db": another file.
+    paper = tmp_path / "paper.md"
+    paper.write_text("# Title\n\nSparse matrices save memory.\n", encoding="utf-8")
+    library = tmp_path / "li\x1b[31mb.db"
+    assert cli("library", "add", paper, "--ref", "local:p", "--library", library).exit_code == 0
+    checked = cli("library", "check", "--library", library)
+    assert checked.exit_code == 0, checked.stderr
+    assert "healthy: $'" in checked.stdout + checked.stderr
+    assert "li\\x1b[31mb.db' (schema version" in checked.stdout + checked.stderr
+    repaired = cli("library", "repair", "--library", library)
+    assert repaired.exit_code == 0, repaired.stderr
+    assert "nothing to repair: $'" in repaired.stdout + repaired.stderr
+    assert "li\\x1b[31mb.db' is healthy" in repaired.stdout + repaired.stderr
