@@ -131,3 +131,19 @@ def test_an_interrupted_run_into_a_stream_promises_no_resume(
     )
     result = cli("batch", src, "--out", tmp_path / "out.jsonl", *scripted_cli)
     assert f"interrupted; rerun with --out {tmp_path / 'out.jsonl'} to resume" in result.stderr
+
+
+def test_a_run_into_a_stream_that_judged_nothing_advises_no_retry(
+    tmp_path: Path, scripted_cli: list[str]
+) -> None:
+    # It said "/dev/null holds each pair's error (rerun with --retry-not-checked)": a stream
+    # holds nothing and is never read back, so a retry has nothing to take out.
+    src = tmp_path / "claims.jsonl"
+    line = {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:404"]}
+    src.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    result = cli("batch", src, "--out", "/dev/null", *scripted_cli)
+    assert result.exit_code == 1, result.stderr
+    assert "error: no pair was judged (1 not_checked); each pair's error was written to " in (
+        result.stderr
+    )
+    assert "--retry-not-checked" not in result.stderr

@@ -269,8 +269,11 @@ def batch(
                 )
         except KeyboardInterrupt:
             # A stream (/dev/stdout, a FIFO) is never read back: a rerun resumes nothing.
-            stream = out.exists() and not out.is_file()
-            how = _how_to_resume(out) if stream else f"rerun with --out {shown_name(out)} to resume"
+            how = (
+                _how_to_resume(out)
+                if _stream(out)
+                else f"rerun with --out {shown_name(out)} to resume"
+            )
             fail(f"interrupted; {how}", code=EXIT_INTERRUPTED)
 
 
@@ -298,6 +301,11 @@ def _refuse_another_judge(out: Path, keys: set[str], judge: str) -> None:
         fail(f"cannot read {shown_name(out)}: {error.strerror or error}")
     if found:
         fail(judge_change_error(out, found, judge))
+
+
+def _stream(out: Path) -> bool:
+    """Whether ``out`` is a stream (/dev/stdout, a FIFO, a device): written, never read back."""
+    return out.exists() and not out.is_file()
 
 
 def _holds_records(out: Path) -> bool:
@@ -508,6 +516,8 @@ def _run_locked(
             fail(f"no pair was judged: every line this run had to judge was bad input ({records})")
         # Nothing was judged (a judge or source down): as eval, not a success.
         where = f"; {shown_name(out)} holds each pair's error (rerun with --retry-not-checked)"
+        if _stream(out):  # never read back: nothing to retry from, every pair is checked again
+            where = f"; each pair's error was written to {shown_name(out)}; run it again"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
     # needsReview is the policy's of this run, as for a cached judgement: --out's older lines
     # may say otherwise (they are left as written).
