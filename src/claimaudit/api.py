@@ -21,6 +21,7 @@ from claimaudit.errors import (
     UnknownBackendError,
     UsageError,
 )
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import PathArg
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
@@ -252,7 +253,7 @@ def check_library_arg(library: Path | None, use: LibraryUse) -> None:
     path = resolve_library_path(library)
     if library is not None:
         if path.is_dir():
-            raise LibraryOpenError(f"library path {path} is a directory, not a file")
+            raise LibraryOpenError(f"library path {shown_name(path)} is a directory, not a file")
         if use is LibraryUse.READS and not path.exists():
             raise LibraryMissingError(path)
     if path.exists():

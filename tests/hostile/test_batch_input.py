@@ -68,3 +68,82 @@ def test_a_bad_line_after_the_first_is_still_a_not_checked_record(
         ("line-3", "not_checked"),  # a blank id joins to nothing, as an empty one
     ]
     assert records[2]["error"].startswith("line 3: missing or invalid 'id'")
+
+
+def test_a_raw_nul_in_a_string_of_line_1_is_a_bad_line_that_says_so(
+    tmp_path: Path, scripted_cli: list[str]
+) -> None:
+    # It was "line 1 is not a JSON object (one claim object per line)", refusing the whole
+    # file, though the line is a claim object holding a raw NUL; on line 2 it was a bad line.
+    src = tmp_path / "claims.jsonl"
+    torn = json.dumps(CLAIMS[0]).replace("Aspirin", "Aspirin\x00")  # json.dumps escapes it
+    src.write_text(torn + "\n" + json.dumps(CLAIMS[1]) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = cli("batch", src, "--out", out, *scripted_cli)
+    assert result.exit_code == 0, result.stderr
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["id"], r["verdict"]) for r in records] == [
+        ("line-1", "not_checked"),
+        ("b", "supports"),
+    ]
+    assert records[0]["error"] == (
+        "line 1: invalid JSON (a raw NUL byte in a string; write it as \\u0000)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("SQLite format 3\x00\x01\x02", "it holds a NUL byte, as binary files do"),
+        ('{"id": \x00 1}', "it holds a NUL byte, as binary files do"),
+        ('{"id": \x01 1}', "it holds a raw control character U+0001 outside a string"),
+    ],
+)
+def test_a_line_1_with_a_raw_control_character_says_so(
+    tmp_path: Path, scripted_cli: list[str], text: str, problem: str
+) -> None:
+    src = tmp_path / "claims.jsonl"
+    src.write_text(text + "\n", encoding="utf-8")
+    result = cli("batch", src, "--out", tmp_path / "out.jsonl", *scripted_cli)
+    assert_one_line_usage_error(
+        result, f"claims.jsonl is not JSON Lines: line 1 is not a JSON object: {problem}"
+    )
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_an_interrupted_run_into_a_stream_promises_no_resume(
+    tmp_path: Path, scripted_cli: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It said "interrupted; rerun with --out /dev/null to resume", though a stream is never
+    # read back and a rerun checks every pair again (as a full disk's message already says).
+    import claimaudit.cli.check as batch_command
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_command, "_run_locked", interrupted)
+    src = tmp_path / "claims.jsonl"
+    src.write_text(json.dumps(CLAIMS[0]) + "\n", encoding="utf-8")
+    result = cli("batch", src, "--out", "/dev/null", *scripted_cli)
+    assert result.exit_code == 130, result.stderr
+    assert "error: interrupted; run it again (--out /dev/null is no file to resume from" in (
+        result.stderr
+    )
+    result = cli("batch", src, "--out", tmp_path / "out.jsonl", *scripted_cli)
+    assert f"interrupted; rerun with --out {tmp_path / 'out.jsonl'} to resume" in result.stderr
+
+
+def test_a_run_into_a_stream_that_judged_nothing_advises_no_retry(
+    tmp_path: Path, scripted_cli: list[str]
+) -> None:
+    # It said "/dev/null holds each pair's error (rerun with --retry-not-checked)": a stream
+    # holds nothing and is never read back, so a retry has nothing to take out.
+    src = tmp_path / "claims.jsonl"
+    line = {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:404"]}
+    src.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    result = cli("batch", src, "--out", "/dev/null", *scripted_cli)
+    assert result.exit_code == 1, result.stderr
+    assert "error: no pair was judged (1 not_checked); each pair's error was written to " in (
+        result.stderr
+    )
+    assert "--retry-not-checked" not in result.stderr

@@ -118,3 +118,15 @@ def test_a_new_output_gets_the_umasks_permissions(tmp_path: Path, draft: Path, d
         os.umask(old)
     assert result.exit_code == 0, result.stderr
     assert stat.S_IMODE(out.stat().st_mode) == 0o644
+
+
+def test_a_fifo_export_to_import_is_not_called_missing(tmp_path: Path, db: Path) -> None:
+    # `library import-bib` said "pipe.bib: no such file" of a FIFO, and of /dev/stdin.
+    before = library_state(db)
+    fifo = tmp_path / "pipe.bib"
+    os.mkfifo(fifo)
+    result = cli("library", "import-bib", fifo, "--library", db)
+    assert_one_line_usage_error(result, "pipe.bib is not a regular file; give the .bib or .json")
+    result = cli("library", "import-bib", "-", "--library", db)
+    assert_one_line_usage_error(result, "- (standard input) is not read")
+    assert library_state(db) == before

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import PaperNotInLibraryError, SourceError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library._connection import busy_error
 from claimaudit.library.models import NewPaper
@@ -102,3 +103,22 @@ def test_a_search_failure_names_the_servers_search_service_not_its_address(
     assert caught.value.calls == 1
     logged = [r.getMessage() for r in caplog.records if r.name == "uvicorn.error"]
     assert any("search.internal:8443" in line for line in logged)
+
+
+@pytest.mark.parametrize("folder", ["da\x01ta", "it's \x1b[31mred", "plain"])
+def test_a_library_path_shown_quoted_is_still_hidden(tmp_path: Path, folder: str) -> None:
+    # Library messages show a name with a control character in the shell's $'...' quoting;
+    # hiding replaced only the path as it is, so the quoted form told the client where the
+    # server keeps its data.
+    library = tmp_path / folder / "li\x01brary.sqlite3"
+    assert hide_library(str(busy_error(library)), library) == (
+        "another process is writing the server's library; try again when it is done"
+    )
+    backup = library.with_name(library.name + ".bak-1")
+    hidden = hide_library(f"could not back up {shown_name(backup)}: no room", library)
+    assert str(tmp_path) not in hidden and folder not in hidden
+    assert shown_name(tmp_path / folder)[2:-1] not in hidden
+    with pytest.raises(SourceError) as caught:
+        server_source(library).fetch(parse_ref("doi:10.1000/xyz"), "q")
+    message = request_message(caught.value)
+    assert str(tmp_path) not in message and "li\\x01brary" not in message

@@ -28,7 +28,7 @@ from claimaudit.batch.ignored import ignored_keys
 from claimaudit.batch.resume import paper_places
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.jsonlines import split_on_lone_cr
+from claimaudit.guards.jsonlines import json_problem, split_on_lone_cr
 from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.untrusted import NumberTooLongError, check_text, load_json
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
@@ -134,7 +134,7 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
     except NestingError as error:
         return bad(str(error))
     except json.JSONDecodeError as error:
-        return bad(f"invalid JSON ({error.msg})")
+        return bad(f"invalid JSON ({json_problem(error)})")
     if not isinstance(data, dict):
         return bad("expected a JSON object")
     # Whatever of the claim and papers can be read goes into every not_checked record below.
@@ -263,16 +263,33 @@ def _not_an_object(text: bytes) -> str | None:
     if text.startswith(b"["):  # a JSON array, on one line or indented over many
         return "starts a JSON array; write one claim object per line"
     try:
-        data: Any = load_json(decode_utf8(text, start=False))
+        decoded = decode_utf8(text, start=False)
+        data: Any = load_json(decoded)
     except NotUtf8Error:
         return f"is not UTF-8 text {hint}"
     except (NestingError, NumberTooLongError):
         # An object too deep to read, or holding a number too long to: it becomes a bad line
         # like any other, saying so (not "is not a JSON object").
         return None if text.startswith(b"{") else f"is not a JSON object {hint}"
-    except json.JSONDecodeError:
+    except json.JSONDecodeError as error:
+        if _object_but_for_controls(decoded):
+            return None  # a JSON Lines file with a bad line, which says why (as on line 2)
+        if "\x00" in decoded:  # "is not a JSON object" alone did not say what is in the way
+            return f"is not a JSON object: it holds a NUL byte, as binary files do {hint}"
+        problem = json_problem(error)  # named where it is a control character
+        if problem.startswith("a raw"):
+            return f"is not a JSON object: it holds {problem} {hint}"
         return f"is not a JSON object {hint}"
     return None if isinstance(data, dict) else f"is not a JSON object {hint}"
+
+
+def _object_but_for_controls(text: str) -> bool:
+    """Whether ``text`` would be a JSON object but for raw control characters in its strings:
+    "is not a JSON object" said of it was wrong, and refused the whole file for one bad line."""
+    try:
+        return text.startswith("{") and isinstance(json.loads(text, strict=False), dict)
+    except ValueError:
+        return False
 
 
 def read_items(path: Path) -> Iterator[BatchItem | BadLine]:

@@ -276,7 +276,7 @@ def batch(
                 )
         except KeyboardInterrupt:
             # A stream (/dev/stdout, a FIFO) is never read back: a rerun checks every pair.
-            if target.exists() and not target.is_file():
+            if _stream(target):
                 fail(f"interrupted; {_how_to_resume(target, out)}", code=EXIT_INTERRUPTED)
             fail(
                 f"interrupted; rerun with --out {shown_name(out)} to resume", code=EXIT_INTERRUPTED
@@ -314,6 +314,11 @@ def _refuse_another_judge(out: Path, keys: set[str], judge: str, shown: Path) ->
         fail(f"cannot read {shown_name(shown)}: {error.strerror or error}")
     if found:
         fail(judge_change_error(shown, found, judge))
+
+
+def _stream(out: Path) -> bool:
+    """Whether ``out`` is a stream (/dev/stdout, a FIFO, a device): written, never read back."""
+    return out.exists() and not out.is_file()
 
 
 def _holds_records(out: Path) -> bool:
@@ -527,6 +532,8 @@ def _run_locked(
             fail(f"no pair was judged: every line this run had to judge was bad input ({records})")
         # Nothing was judged (a judge or source down): as eval, not a success.
         where = f"; {shown_name(shown)} holds each pair's error (rerun with --retry-not-checked)"
+        if _stream(out):  # never read back: nothing to retry from, every pair is checked again
+            where = f"; each pair's error was written to {shown_name(shown)}; run it again"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
     # needsReview is the policy's of this run, as for a cached judgement: --out's older lines
     # may say otherwise (they are left as written).

@@ -20,6 +20,7 @@ from claimaudit.cli._common import (
 )
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown_text
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.health import Health, check_health
 from claimaudit.library.refused_refs import RefusedRef
 from claimaudit.library.repair import Repair, RepairInterrupted, repair_library
@@ -43,18 +44,18 @@ def _verdict(health: Health) -> str:
     if health.empty:
         # As `library list` sees it: a library with no papers, made when a command opens it.
         return (
-            f"empty: {health.path} is no library yet (nothing is stored in it), so it holds "
-            "no papers; `claimaudit library add` makes it one"
+            f"empty: {shown_name(health.path)} is no library yet (nothing is stored in it), so it "
+            "holds no papers; `claimaudit library add` makes it one"
         )
     if health.healthy:
-        return f"healthy: {health.path} ({_contents(health)})"
+        return f"healthy: {shown_name(health.path)} ({_contents(health)})"
     problems = counted(len(health.problems), "problem")
     if health.repairable:
-        return f"damaged: {health.path} has {problems}; run `claimaudit library repair`"
+        return f"damaged: {shown_name(health.path)} has {problems}; run `claimaudit library repair`"
     # Only what SQLite's check showed: damage it cannot place is not said to be the papers'.
     what = "its papers' own tables are" if health.papers_damaged else "its database file is"
     return (
-        f"damaged: {health.path} has {problems}, and {what} damaged; "
+        f"damaged: {shown_name(health.path)} has {problems}, and {what} damaged; "
         "restore a backup copy of the library (`library repair` cannot help)"
     )
 
@@ -116,7 +117,7 @@ def check_library(
             # "healthy (schema version 4)" alone hides that the next command changes the file
             # for good: an older claimaudit sharing it cannot open it after.
             _say(
-                f"note: {health.path} was made by an older claimaudit (schema version "
+                f"note: {shown_name(health.path)} was made by an older claimaudit (schema version "
                 f"{health.schema_version}); "
                 f"the next command that opens it (any but `library check`) upgrades it to "
                 f"version {health.upgrades_to}, which older claimaudit versions cannot open"
@@ -162,10 +163,10 @@ def repair(
         raise typer.Exit(code)
     if not done.actions:
         state = "empty (no library yet)" if done.after.empty else "healthy"
-        _say(f"nothing to repair: {done.after.path} is {state}")
+        _say(f"nothing to repair: {shown_name(done.after.path)} is {state}")
         raise typer.Exit(EXIT_OK)
     if done.backup is not None:
-        _say(f"backed up the library to {done.backup}")
+        _say(f"backed up the library to {shown_name(done.backup)}")
     for action in done.actions:
         _say(action)
     for problem in done.after.problems:

@@ -19,6 +19,7 @@ from claimaudit.cli._common import EXIT_INTERRUPTED, err_console, fail, out_cons
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown_line, shown_line_text
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library.extract import extractor_version, is_current
 from claimaudit.library.models import StoredPaper
 from claimaudit.library.store import Library
@@ -127,12 +128,12 @@ def _version(extractor: str | None) -> int | None:
 def _heading(where: Path, total: int, page: int, offset: int, match: str | None) -> str:
     matching = f" matching {match!r}" if match else ""
     if not total:
-        return f"no papers{matching} in {where}"
+        return f"no papers{matching} in {shown_name(where)}"
     if not page:
-        return f"no papers{matching} from offset {offset} ({total} in {where})"
+        return f"no papers{matching} from offset {offset} ({total} in {shown_name(where)})"
     if page == total:
-        return f"{counted(total, 'paper')}{matching} in {where}"
-    return f"papers {offset + 1}-{offset + page} of {total}{matching} in {where}"
+        return f"{counted(total, 'paper')}{matching} in {shown_name(where)}"
+    return f"papers {offset + 1}-{offset + page} of {total}{matching} in {shown_name(where)}"
 
 
 def _print_json(papers: Iterator[StoredPaper]) -> Iterator[None]:

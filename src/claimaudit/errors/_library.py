@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from claimaudit.errors._base import ClaimauditError
+from claimaudit.guards.filenames import shown_name
 
 
 class LibraryError(ClaimauditError):
@@ -39,7 +40,7 @@ class LibraryMissingError(LibraryOpenError):
     make one is each surface's advice (``claimaudit.advice``)."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(f"no library at {path}")
+        super().__init__(f"no library at {shown_name(path)}")
         self.path = path
 
 

@@ -19,6 +19,7 @@ from claimaudit.errors import DatasetError, InvalidClaimError, InvalidReferenceE
 from claimaudit.evaluation.citation_marks import remove_citation_marks
 from claimaudit.evaluation.rows import CheckCovidRow, EvidenceEntry, SciFactRow, parse_row
 from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.jsonlines import json_problem
 from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.identity import parse_ref
@@ -105,7 +106,8 @@ def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         except NestingError as error:
             raise DatasetError(f"{shown_name(path)}:{number}: {error}") from None
         except json.JSONDecodeError as error:
-            raise DatasetError(f"{shown_name(path)}:{number}: invalid JSON ({error.msg})") from None
+            problem = json_problem(error)
+            raise DatasetError(f"{shown_name(path)}:{number}: invalid JSON ({problem})") from None
         if not isinstance(data, dict):
             raise DatasetError(f"{shown_name(path)}:{number}: expected a JSON object")
         # Never the last of a repeated key, as json keeps it: {"id": 1, "id": 2} was scored

@@ -32,6 +32,16 @@ def shown_name(name: str | os.PathLike[str]) -> str:
     return "$'" + _ESCAPED.sub(_escape, text) + "'"
 
 
+def name_spellings(name: str | os.PathLike[str]) -> tuple[str, ...]:
+    """Each way a message may spell ``name``, longest first: as ``shown_name`` prints it, as it
+    is, and escaped as inside ``$'...'`` (a longer quoted name, ``$'dir\\x01/a.db'``, holds
+    its folder so). Whoever hides a name (the server hides its library's path) replaces them
+    all, or the quoted form would still tell it."""
+    text = os.fspath(name)
+    spellings = {shown_name(text), text, _ESCAPED.sub(_escape, text)}
+    return tuple(sorted(spellings, key=len, reverse=True))
+
+
 def _escape(match: re.Match[str]) -> str:
     char = match.group()
     code = ord(char)

@@ -9,6 +9,8 @@ split depends on the line alone, so a file is numbered the same by every run.
 
 from __future__ import annotations
 
+import json
+
 from claimaudit.errors import NestingError
 from claimaudit.guards.untrusted import load_json
 
@@ -32,3 +34,17 @@ def _one_value_across_cr(body: bytes) -> bool:
     except (ValueError, NestingError):  # JSONDecodeError and a too-long number among them
         return False
     return True
+
+
+def json_problem(error: json.JSONDecodeError) -> str:
+    """Why a line is not JSON, in json's words but where it stopped at a raw control character:
+    that character named, and how to write it ("Invalid control character at" named neither,
+    and a NUL byte between tokens, as a binary file holds them, was "Expecting value")."""
+    at = error.doc[error.pos] if 0 <= error.pos < len(error.doc) else ""
+    in_string = error.msg.startswith("Invalid control character")
+    if not at or ord(at) >= 0x20 or (at in " \t\n\r" and not in_string):
+        return error.msg
+    name = "NUL byte" if at == "\x00" else f"control character U+{ord(at):04X}"
+    if in_string:
+        return f"a raw {name} in a string; write it as \\u{ord(at):04x}"
+    return f"a raw {name} outside a string"

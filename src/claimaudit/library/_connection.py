@@ -15,6 +15,7 @@ from claimaudit.errors import (
     LibraryMissingError,
     LibraryOpenError,
 )
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import make_folder
 from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
@@ -29,7 +30,7 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
     file is an error instead of a new empty library."""
     resolved = resolve_library_path(path)
     if resolved.is_dir():
-        raise LibraryOpenError(f"library path {resolved} is a directory, not a file")
+        raise LibraryOpenError(f"library path {shown_name(resolved)} is a directory, not a file")
     if not resolved.exists():
         if not create:
             raise LibraryMissingError(resolved)
@@ -50,8 +51,8 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         register_casefold(conn)
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA busy_timeout = 5000")
-        migrate(conn, label=str(resolved))
-        recreate_missing_caches(conn, str(resolved))
+        migrate(conn, label=shown_name(resolved))
+        recreate_missing_caches(conn, shown_name(resolved))
         # WAL (set only once the file is known to be a library): readers never wait for a
         # writer nor a writer for readers, so the server's threads, each with its own
         # connection, share one file. The mode is stored in the file and persists.
@@ -75,7 +76,7 @@ def open_error(exc: sqlite3.Error, path: Path) -> LibraryOpenError:
     """The one line that says why the library at ``path`` cannot be opened."""
     if is_busy(exc):
         return busy_error(path)
-    return LibraryOpenError(f"cannot open library {path}: {why_unopened(exc, path)}")
+    return LibraryOpenError(f"cannot open library {shown_name(path)}: {why_unopened(exc, path)}")
 
 
 def is_busy(exc: BaseException) -> bool:
@@ -93,11 +94,11 @@ def busy_error(path: Path, *, waited: float | None = None) -> LibraryBusyError:
     seconds a write waited for it, said with the fact that nothing was written."""
     if waited is None:
         return LibraryBusyError(
-            f"another process is writing the library {path}; try again when it is done"
+            f"another process is writing the library {shown_name(path)}; try again when it is done"
         )
     return LibraryBusyError(
-        f"another process kept the library {path} locked for writing for {span(waited)}; "
-        "nothing was written; try again when it is done",
+        f"another process kept the library {shown_name(path)} locked for writing for "
+        f"{span(waited)}; nothing was written; try again when it is done",
         waited=waited,
     )
 
@@ -119,8 +120,8 @@ def why_unopened(exc: sqlite3.Error, path: Path) -> str:
     )
     if folder:
         return (
-            f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
-            "and -shm files there)"
+            f"{exc} (its folder {shown_name(path.parent)} may not be written, and SQLite keeps "
+            "the -wal and -shm files there)"
         )
     if for_want_of_room(exc) and (room := no_room(path)) is not None:
         # Even a read needs room: SQLite grows the -shm file beside the library to read it.
@@ -139,19 +140,20 @@ def write_refusal(
     if not isinstance(exc, sqlite3.OperationalError):
         return None
     name = getattr(exc, "sqlite_errorname", "")
+    named = shown_name(path)
     if name.startswith("SQLITE_READONLY") or "readonly database" in str(exc):
         if name == "SQLITE_READONLY_DIRECTORY" or not _may_write(path.parent):
-            why = f"its folder {path.parent} may not be written ({exc})"
+            why = f"its folder {shown_name(path.parent)} may not be written ({exc})"
         else:
             why = f"the file may not be written ({exc})"
-        return LibraryOpenError(f"cannot write library {path}: {why}; nothing was written")
+        return LibraryOpenError(f"cannot write library {named}: {why}; nothing was written")
     if not for_want_of_room(exc):
         return None
     room = no_room(file or path)
     if room is None:  # an I/O error of the disk itself: SQLite's words are all there is
-        return LibraryOpenError(f"cannot write library {path}: {exc}; nothing was written")
+        return LibraryOpenError(f"cannot write library {named}: {exc}; nothing was written")
     return LibraryOpenError(
-        f"cannot write library {path}: {room} ({exc}); nothing was written; {ROOM_ADVICE[room]}"
+        f"cannot write library {named}: {room} ({exc}); nothing was written; {ROOM_ADVICE[room]}"
     )
 
 
@@ -183,7 +185,7 @@ def _use_wal(conn: sqlite3.Connection) -> None:
 
 def not_a_regular_file(resolved: Path) -> LibraryOpenError:
     """The refusal of a library path that is not a regular file, as every command words it."""
-    return LibraryOpenError(f"cannot open library {resolved}: it is not a regular file")
+    return LibraryOpenError(f"cannot open library {shown_name(resolved)}: it is not a regular file")
 
 
 def make_library_folder(resolved: Path) -> list[Path]:
@@ -193,5 +195,5 @@ def make_library_folder(resolved: Path) -> list[Path]:
         return make_folder(resolved.parent)
     except OSError as exc:
         raise LibraryFolderError(
-            f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"
+            f"cannot create the library folder {shown_name(resolved.parent)}: {exc.strerror or exc}"
         ) from exc

@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from claimaudit.errors import LibraryOpenError
 from claimaudit.guards.durable import sync_folder
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import remove_empty_folders
 from claimaudit.library._connection import connect, make_library_folder
 from claimaudit.library.draft_files import new_draft, remove_draft, remove_orphans
@@ -140,8 +141,8 @@ def _new_draft(resolved: Path) -> Path:
     except OSError as exc:
         why = exc.strerror or str(exc)
         if exc.errno in _FOLDER_REFUSALS:
-            why = f"its folder {resolved.parent} may not be written ({why})"
-        raise LibraryOpenError(f"cannot create library {resolved}: {why}") from exc
+            why = f"its folder {shown_name(resolved.parent)} may not be written ({why})"
+        raise LibraryOpenError(f"cannot create library {shown_name(resolved)}: {why}") from exc
 
 
 def _holds_papers(library: Library) -> bool:
@@ -161,7 +162,7 @@ def _put_in_place(draft: Path, resolved: Path) -> bool:
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINKS or resolved.exists():
             raise LibraryOpenError(
-                f"cannot create library {resolved}: {exc.strerror or exc}"
+                f"cannot create library {shown_name(resolved)}: {exc.strerror or exc}"
             ) from exc
         # A file system without hard links: a rename, after the check just made.
         os.rename(draft, resolved)

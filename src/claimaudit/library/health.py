@@ -16,6 +16,7 @@ from pathlib import Path
 
 from claimaudit.accounting import counted
 from claimaudit.errors import LibraryMissingError, LibraryOpenError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library._connection import not_a_regular_file, open_error
 from claimaudit.library._derived import (
     CACHES,
@@ -126,7 +127,7 @@ def connect_existing(path: Path | None) -> tuple[Path, sqlite3.Connection]:
     """A connection to the library file at ``path``, which must exist (never created here)."""
     resolved = resolve_library_path(path)
     if resolved.is_dir():
-        raise LibraryOpenError(f"library path {resolved} is a directory, not a file")
+        raise LibraryOpenError(f"library path {shown_name(resolved)} is a directory, not a file")
     if not resolved.exists():
         raise LibraryMissingError(resolved)
     if not resolved.is_file():
@@ -175,17 +176,20 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
             # Text, a PDF, another program's file: nothing a library ever was, so neither
             # damaged nor a backup's business. Worded as when a library command opens it.
             raise LibraryOpenError(
-                f"cannot open library {path}: file is not a database (nor a claimaudit library)"
+                f"cannot open library {shown_name(path)}: file is not a database (nor a claimaudit "
+                "library)"
             ) from exc
         problem = Problem(ProblemKind.CORE, f"the file cannot be read as a database: {exc}")
         return Health(path, 0, None, None, None, (problem,))
     if version > LATEST_VERSION:
         raise LibraryOpenError(
-            f"library {path} has schema version {version}, newer than this claimaudit "
+            f"library {shown_name(path)} has schema version {version}, newer than this claimaudit "
             f"understands (up to {LATEST_VERSION}); upgrade claimaudit to check it"
         )
     if (version == 0 and tables) or (version > 0 and app_id != APPLICATION_ID):
-        raise LibraryOpenError(f"{path} is an SQLite database but not a claimaudit library")
+        raise LibraryOpenError(
+            f"{shown_name(path)} is an SQLite database but not a claimaudit library"
+        )
     if version == 0:
         return Health(path, 0, None, None, None, (), empty=True)
     problems = _sqlite_problems(conn)

@@ -14,6 +14,7 @@ from pathlib import Path
 from claimaudit.accounting import counted
 from claimaudit.errors import LibraryDamagedError, LibraryError
 from claimaudit.guards.durable import sync_file, sync_folder
+from claimaudit.guards.filenames import shown_name
 from claimaudit.library._derived import (
     CACHES,
     CREATE_FTS,
@@ -97,14 +98,14 @@ def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
             )
             saved = True
         except sqlite3.Error as exc:
-            kept = f"; the backup is {copy}" if copy else ""
+            kept = f"; the backup is {shown_name(copy)}" if copy else ""
             raise LibraryError(
-                f"could not repair {resolved} (left as it was{kept}): {exc}"
+                f"could not repair {shown_name(resolved)} (left as it was{kept}): {exc}"
             ) from exc
         else:
             if removed and copy is not None:
                 them = "it" if removed == 1 else "them"
-                actions[-1] += f" (the backup {copy} still holds {them})"
+                actions[-1] += f" (the backup {shown_name(copy)} still holds {them})"
             if damaged_caches or any(p.message.startswith(LOST_PAGES) for p in before.problems):
                 actions += _compact(conn)
         finally:
@@ -120,10 +121,10 @@ def _interrupted(path: Path, copy: Path | None, saved: bool) -> RepairInterrupte
         if copy is not None:
             copy.unlink(missing_ok=True)
         return RepairInterrupted(
-            f"interrupted; nothing was repaired ({path} is as it was, no backup kept)"
+            f"interrupted; nothing was repaired ({shown_name(path)} is as it was, no backup kept)"
         )
     # Only the compaction (a VACUUM: all or nothing) or the check after it was stopped.
-    kept = f"; the backup is {copy}" if copy else ""
+    kept = f"; the backup is {shown_name(copy)}" if copy else ""
     return RepairInterrupted(
         f"interrupted after the repair was saved{kept}; run `claimaudit library check`"
     )
@@ -137,8 +138,8 @@ def _require_writable(path: Path) -> None:
             pass
     except OSError as exc:
         raise LibraryError(
-            f"cannot repair {path}: the file may not be written ({exc.strerror or exc}); "
-            "nothing was changed and no backup made"
+            f"cannot repair {shown_name(path)}: the file may not be written "
+            f"({exc.strerror or exc}); nothing was changed and no backup made"
         ) from exc
 
 
@@ -165,19 +166,21 @@ def _backup(path: Path) -> Path:
     except sqlite3.Error as exc:
         target.unlink(missing_ok=True)
         raise LibraryError(
-            f"could not back up {path} to {target}, so nothing was changed: {exc}"
+            f"could not back up {shown_name(path)} to {shown_name(target)}, so nothing was "
+            f"changed: {exc}"
         ) from exc
     except KeyboardInterrupt:
         target.unlink(missing_ok=True)  # a part-made copy
         raise RepairInterrupted(
-            f"interrupted; nothing was repaired ({path} is as it was, no backup kept)"
+            f"interrupted; nothing was repaired ({shown_name(path)} is as it was, no backup kept)"
         ) from None
     try:
         _sync_copy(target)
     except OSError as exc:  # the disk failed the write (EIO): the copy may not be whole
         target.unlink(missing_ok=True)
         raise LibraryError(
-            f"could not back up {path} to {target}, so nothing was changed: {exc.strerror or exc}"
+            f"could not back up {shown_name(path)} to {shown_name(target)}, so nothing was "
+            f"changed: {exc.strerror or exc}"
         ) from exc
     return target
 

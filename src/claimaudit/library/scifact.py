@@ -25,6 +25,7 @@ from typing import Any
 
 from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.jsonlines import json_problem
 from claimaudit.guards.repeated import load_json_once, repeat_problem
 from claimaudit.guards.untrusted import check_text
 from claimaudit.identity import PaperRef, parse_ref
@@ -183,7 +184,7 @@ def _read(
         except NestingError as exc:
             raise InputError(f"{where}: {exc}") from None
         except json.JSONDecodeError as exc:
-            raise InputError(f"{where}: not valid JSON ({exc.msg})") from None
+            raise InputError(f"{where}: not valid JSON ({json_problem(exc)})") from None
         # Never the last of a repeated key, as json keeps it: {"doc_id": 1, "doc_id": 2} was
         # stored as document 2 without a word (batch, the API and MCP refuse such input).
         if (repeated := repeat_problem(record)) is not None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from claimaudit.api import make_source
 from claimaudit.errors import LibraryUnreadableError, PaperNotInLibraryError, SourceError
+from claimaudit.guards.filenames import name_spellings
 from claimaudit.identity import PaperRef
 from claimaudit.server.judge_address import address_hidden
 from claimaudit.sources.delegating import DelegatingSource
@@ -42,16 +43,24 @@ _WORDING = (
 
 def hide_library(message: str, library: Path) -> str:
     """``message`` with the library file's path (and its folder's) named, not spelled out."""
-    file_paths = {str(library), str(library.resolve())}
-    folder_paths = {str(library.parent), str(library.resolve().parent)}
-    for path in sorted(file_paths, key=len, reverse=True):
-        message = message.replace(path, LIBRARY_NAME)
+    files = _spellings((library, library.resolve()))
     # A folder as short as "/" or "." would mangle every other path in the message.
-    for path in sorted((p for p in folder_paths if len(p) > 1), key=len, reverse=True):
-        message = message.replace(path, FOLDER_NAME)
+    folders = [p for p in _spellings((library.parent, library.resolve().parent)) if len(p) > 1]
+    for spelling in files:
+        message = message.replace(spelling, LIBRARY_NAME)
+    for spelling in folders:
+        message = message.replace(spelling, FOLDER_NAME)
     for wordy, plain in _WORDING:
         message = message.replace(wordy, plain)
     return message
+
+
+def _spellings(paths: tuple[Path, Path]) -> list[str]:
+    """Every way a message spells ``paths`` (a name with a control character is shown in the
+    shell's ``$'...'`` quoting, and inside a longer quoted name escaped): quoted ones first,
+    whole, then the longest first, so that no shorter one cuts into a longer."""
+    spellings = {spelling for path in paths for spelling in name_spellings(path)}
+    return sorted(spellings, key=lambda s: (not s.startswith("$'"), -len(s)))
 
 
 class ServerSource(DelegatingSource):

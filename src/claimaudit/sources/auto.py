@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from claimaudit.errors import PaperNotInLibraryError
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.sources.library import LibrarySource, not_in_library
@@ -51,7 +52,7 @@ class AutoSource(Source):
         search_key = API_KEY_ENV if searchable else None
         if not path.exists():
             raise PaperNotInLibraryError(
-                f"{ref}: no library at {path}", library=str(path), search_key=search_key
+                f"{ref}: no library at {shown_name(path)}", library=str(path), search_key=search_key
             )
         if not searchable:
             return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error

@@ -15,6 +15,7 @@ from claimaudit.errors import (
     PaperNotInLibraryError,
     SourceError,
 )
+from claimaudit.guards.filenames import shown_name
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.damage import looks_damaged
 from claimaudit.library.paths import resolve_library_path
@@ -82,7 +83,7 @@ class LibrarySource(Source):
         except LibraryMissingError as exc:
             # No library yet: the paper is not in it, and each surface says how to add one.
             raise PaperNotInLibraryError(
-                f"{ref}: no library at {exc.path}",
+                f"{ref}: no library at {shown_name(exc.path)}",
                 library=str(exc.path),
                 local=ref.kind is RefKind.LOCAL,
             ) from exc
@@ -115,7 +116,7 @@ def not_in_library(ref: PaperRef, library: Path, stored: Sequence[PaperRef] = ()
     of a paper the library lacks; each surface adds its own way to add it. ``stored``: the
     copies of the same work it holds (``other_copies``), named with how to cite them: "not in
     the library" alone reads as if no version of the paper were there."""
-    missing = f"{ref} is not in the local library ({library})"
+    missing = f"{ref} is not in the local library ({shown_name(library)})"
     if not stored:
         return missing
     plain = ref.unversioned
