@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.review.claims import extract_claims
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.leftovers import REMOVED, tidy
 from tests.articles import write_article
@@ -207,12 +208,12 @@ def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> N
             "The cited work is fast, while the cited work is slow.",
         ),
         # A list, a pointer and a clause of the author's own stay as they were.
-        (f"We compare A, {REMOVED} and B.", "We compare A, and B."),
+        (f"We compare A, {REMOVED} and B.", "We compare A and B."),
         (f"We compare A, {REMOVED}, and B.", "We compare A and B."),
         (f"Padding, as shown in {REMOVED}, matters.", "Padding matters."),
         (
             f"X holds for large inputs, {REMOVED} and tiny ones.",
-            "X holds for large inputs, and tiny ones.",
+            "X holds for large inputs and tiny ones.",
         ),
     ],
 )
@@ -495,6 +496,33 @@ def test_citations_set_off_by_commas_leave_no_stray_comma(text: str, tidied: str
     # QA: "Prior work, [1], shows Y." read "Prior work, shows Y." and "Two works, [1] and [2],
     # show Y." "Two works, and, show Y.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"We compare A, {REMOVED} and B.", "We compare A and B."),
+        (f"We compare A, {REMOVED} or B.", "We compare A or B."),
+        (f"A, {REMOVED} and B hold.", "A and B hold."),
+        # Of three items the comma is the list's; after an opening adverbial it is its own.
+        (f"We compare A, B, {REMOVED} and C.", "We compare A, B, and C."),
+        (f"However, A, {REMOVED} and B hold.", "However, A and B hold."),
+        (f"X holds, {REMOVED} and {REMOVED} show Y.", "X holds, the authors show Y."),
+    ],
+)
+def test_a_citation_after_a_list_s_comma_leaves_no_stray_comma(text: str, tidied: str) -> None:
+    # QA: "We compare A, [1] and B." read "We compare A, and B.": the comma before the
+    # citation was left before "and" with no item after it.
+    assert tidy(text, marked=True) == tidied
+
+
+def test_a_citation_after_a_list_s_comma_reads_naturally_in_a_draft(tmp_path: Path) -> None:
+    body = "We compare A, \\cite{a} and B.\n"
+    bib = "@article{a, title={A}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["We compare A and B."]
+    draft = "We compare A, [1] and B.\n\n## References\n\n1. Smith. doi:10.1000/a1\n"
+    assert [c.text for c in extract_claims(draft)[0]] == ["We compare A and B."]
 
 
 def test_citations_set_off_by_commas_in_latex_leave_no_stray_comma(tmp_path: Path) -> None:

@@ -167,6 +167,10 @@ _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
 # and [2], show Y." read "Prior work shows Y." and "Two works show Y.", not "Prior work, shows
 # Y." and "Two works, and, show Y." (after an opening adverbial, its comma stays).
 _SET_OFF_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*{HOLE}\s*,(?=\s*[^\W\d_])")
+# A removed citation after a list's comma, "and" or "or" right after it: "We compare A, [1]
+# and B." reads "We compare A and B.", not "We compare A, and B.": of two items the comma was
+# the citation's (of three, "A, B, [1] and C", the list's, and it stays).
+_LISTED_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*({HOLE})(?=\s*(?:and|or)\b)")
 _COPULAS = frozenset("is are was were be been being".split())
 # What opens a clause a list lies in: a list's items are counted after it (``_earlier_item``).
 _CLAUSE_OPENING = re.compile(r"[;:()\[\]]|\s(?:-{1,3}|[\u2013\u2014])\s")
@@ -376,6 +380,7 @@ def _without_pointer_inside(text: str) -> str:
 
     text = _EXAMPLES_HOLE.sub(example, _PHRASE_BEFORE_HOLE.sub(phrase, text))
     text = _SET_OFF_HOLE.sub(partial(_set_off, text), text)
+    text = _LISTED_HOLE.sub(partial(_listed, text), text)
 
     def at(match: re.Match[str]) -> str:
         # Only in a clause of the author's own words: a pointer ("As described at [1].",
@@ -403,6 +408,16 @@ def _set_off(text: str, match: re.Match[str]) -> str:
         return match.group() if _earlier_item(text[: match.start()]) else ""
     keep = adverbial(text[: match.start()]) or not text[match.end() :].lstrip()[:1].islower()
     return "," if keep else ""
+
+
+def _listed(text: str, match: re.Match[str]) -> str:
+    """What a removed citation after a list's comma, "and" after it, leaves (``_LISTED_HOLE``):
+    its mark alone where the list has two items ("A, [1] and B" reads "A and B"); the comma
+    where an item came before it, or after an opening adverbial ("However, [1] and ...")."""
+    before = text[: match.start()]
+    if _earlier_item(before) or adverbial(before):
+        return match.group()
+    return f" {match.group(1)}"
 
 
 def _earlier_item(before: str) -> bool:
