@@ -200,6 +200,14 @@ def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied:
         (f"See {REMOVED}, {REMOVED} for details.", "See for details."),
         (f"X holds {REMOVED}, {REMOVED}.", "X holds."),
         (f"It is known {REMOVED}, {REMOVED} that X holds.", "It is known that X holds."),
+        # QA: "X holds [1] [2] shows Y." read "X holds shows Y.": with a blank alone between
+        # them the citations were read as one, as with the comma before.
+        (f"X holds {REMOVED} {REMOVED} shows Y.", "X holds, the cited work shows Y."),
+        (f"X is fast {REMOVED} {REMOVED} is slow.", "X is fast, the cited work is slow."),
+        (f"Prior work {REMOVED} {REMOVED} shows Y.", "Prior work shows Y."),
+        (f"It is known {REMOVED} {REMOVED} that X holds.", "It is known that X holds."),
+        # One group's works ("[1, 2]") are not parted.
+        (f"X holds {REMOVED}{REMOVED} shows Y.", "X holds shows Y."),
     ],
 )
 def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_subject(

@@ -131,14 +131,15 @@ def name_subjects(text: str) -> str:
     return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
 
 
-# Removed citations joined by a comma after a word, a verb after them: "X holds [1], [2] shows
-# Y.", where the first marks the clause before and the last opens one of its own, as "X holds
-# [1]; [2] shows Y." does; or "Prior work [1], [2] shows Y.", all of them the subject's
-# markers. Which is not parsed: the first only where the clause before holds a finite verb of
+# Removed citations joined by a comma (or a blank alone: "X holds [1] [2] shows Y.") after a
+# word, a verb after them: "X holds [1], [2] shows Y.", where the first marks the clause before
+# and the last opens one of its own, as "X holds [1]; [2] shows Y." does; or "Prior work [1],
+# [2] shows Y.", all of them the subject's markers. One group's works ("[1, 2]") are never
+# parted. Which is not parsed: the first only where the clause before holds a finite verb of
 # the few that are never a noun (``_FINITE``), not in a relative clause ("Methods that are
 # fast [1], [2] show Y" lists its markers).
 _SPLICED_SUBJECT = re.compile(
-    rf"(?<=[^\W_])(\s*{HOLE})\s*,\s*({HOLE})\s*"
+    rf"(?<=[^\W_])(\s*{HOLE})(?:\s*,\s*|\s+)({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 _FINITE = frozenset(
