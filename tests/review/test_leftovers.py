@@ -627,3 +627,21 @@ def test_an_author_year_citation_written_out_goes_with_its_year_s_letter(
     # QA: "(Smith et al., 2020a [@smith2020]; 2021 [@lee2021])" read "(Smith et al., 2020a;
     # 2021)": a year with its letter, or "n.d.", was no number of a citation written out.
     assert tidy(text, marked=True, names={"smith", "lee"}) == tidied
+
+
+@pytest.mark.parametrize(
+    ("draft", "claim"),
+    [
+        ("In [1] and [2], X was shown.", "X was shown."),
+        ("According to [1] and [2], X holds.", "X holds."),
+        ("As reported by [1] or [2], X holds.", "X holds."),
+        ("In [1] and [2] the authors show X.", "The authors show X."),
+    ],
+)
+def test_a_pointer_at_joined_citations_opening_the_sentence_goes_whole(
+    draft: str, claim: str
+) -> None:
+    # QA: "In [1] and [2], X was shown." read "And, X was shown.": the pointer was read as
+    # ending at the first citation, leaving the joining "and" to open the sentence.
+    text = f"{draft}\n\n## References\n\n1. A. doi:10.1000/a1\n2. B. doi:10.1000/b2\n"
+    assert [c.text for c in extract_claims(text)[0]] == [claim]

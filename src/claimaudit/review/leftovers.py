@@ -137,8 +137,10 @@ _HEAD_BEFORE_COLON = re.compile(r"([^\W\d_][^,;:()\[\]]{0,79}?)\s*:\s*(?=\w)")
 # "According to \\cite{a} baselines are key"): only a removed mark tells where its object was,
 # so it is read before the marks go (a LaTeX sentence's are set where a citation printed
 # nothing). The citations may be several, joined ("Following [1] and [2] we ...": ``HOLE``).
+# The joined citations are taken whole (an atomic group): "In [1] and [2], X" is no pointer
+# before "and [2], X", which read "And, X was shown.".
 _HEAD_BEFORE_HOLE = re.compile(
-    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
+    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*(?>{HOLE})\s*(?=[^\W\d_])", re.IGNORECASE
 )
 _INSIDE = re.compile(
     r"\s*,\s*((?:as|following|according|see|cf\.|"
