@@ -645,3 +645,18 @@ def test_a_pointer_at_joined_citations_opening_the_sentence_goes_whole(
     # ending at the first citation, leaving the joining "and" to open the sentence.
     text = f"{draft}\n\n## References\n\n1. A. doi:10.1000/a1\n2. B. doi:10.1000/b2\n"
     assert [c.text for c in extract_claims(text)[0]] == [claim]
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds, see e.g. {REMOVED}.", "X holds."),
+        (f"X holds, cf. e.g. {REMOVED}.", "X holds."),
+        (f"X holds, but see e.g. {REMOVED}.", "X holds."),
+        (f"X holds, see for example {REMOVED}.", "X holds."),
+    ],
+)
+def test_a_pointer_at_examples_ending_the_sentence_goes_whole(text: str, tidied: str) -> None:
+    # QA: "X holds, see e.g. [1]." read "X holds, see e.g.": "see" was dropped only with
+    # nothing after it.
+    assert tidy(text, marked=True) == tidied

@@ -103,7 +103,8 @@ _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # sentence ("..., but cf. \cite{b}.").
 _DANGLING_POINTER = re.compile(
     r"(?:^|\s*[,;:]\s*(?:(?:but|and|or)\s+)?|\s+but\s+|\s+(?:-{1,3}|[\u2013\u2014])\s*)"
-    r"(?:see also|see|cf\.?)\s*[.!?]?$",
+    # Its examples' pointer may follow it: ", see e.g. [1]." read "X holds, see e.g.".
+    r"(?:see also|see|cf\.?)(?:\s*,?\s*(?:e\.\s?g\.?|for example|for instance),?)?\s*[.!?]?$",
     re.IGNORECASE,
 )
 
