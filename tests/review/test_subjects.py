@@ -208,6 +208,12 @@ def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied:
         (f"It is known {REMOVED} {REMOVED} that X holds.", "It is known that X holds."),
         # One group's works ("[1, 2]") are not parted.
         (f"X holds {REMOVED}{REMOVED} shows Y.", "X holds shows Y."),
+        # QA: "X holds [1] and [2] shows Y." read "X holds shows Y.": a verb for one after
+        # "and" opens a clause; one for several may have both for its subject.
+        (f"X holds {REMOVED} and {REMOVED} shows Y.", "X holds, and the cited work shows Y."),
+        (f"X holds {REMOVED} or {REMOVED} is wrong.", "X holds, or the cited work is wrong."),
+        (f"Prior work {REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
+        (f"X holds {REMOVED} and {REMOVED}{REMOVED} shows Y.", "X holds shows Y."),
     ],
 )
 def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_subject(

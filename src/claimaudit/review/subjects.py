@@ -128,6 +128,7 @@ def name_subjects(text: str) -> str:
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
     text = _SPLICED_SUBJECT.sub(_spliced_subject, _SUBJECT_INSIDE.sub(_subject_inside, text))
+    text = _JOINED_SUBJECT.sub(_joined_subject, text)
     return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
 
 
@@ -142,6 +143,14 @@ _SPLICED_SUBJECT = re.compile(
     rf"(?<=[^\W_])(\s*{HOLE})(?:\s*,\s*|\s+)({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
+# Two removed citations joined by "and" or "or" after a word, a verb for one after them: "X
+# holds [1] and [2] shows Y." opens a clause with the second, as ", and [2] shows Y." does
+# (``_SPLICED_SUBJECT``'s rule for the clause before); before a verb for several, "[1] and [2]
+# show Y", both may be its subject, and are left so.
+_JOINED_SUBJECT = re.compile(
+    rf"(?<=[^\W_])(\s*{REMOVED})\s+(and|or)\s+({REMOVED})\s*(?!{REMOVED})"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
 _FINITE = frozenset(
     """
     is are was were has have had does do did can could will would may might must should shall
@@ -151,17 +160,33 @@ _FINITE = frozenset(
 _RELATIVE = frozenset("that which who whom whose where when whereas while if because so".split())
 
 
+def _opens_clause(before: str, verb: str) -> bool:
+    """Whether the words ``before`` removed citations make a clause of their own (a finite
+    verb, not first, no relative word before it) and ``verb`` after them may be a verb."""
+    clause = re.split(r"[;:()\[\]]", before)[-1]
+    words = [word.lower() for word in _WORD.findall(clause)]
+    finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
+    if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
+        return False
+    return is_verb(verb) and verb not in _RELATIVE and words[-1] not in _PREPOSITIONS | _NO_VERB
+
+
+def _joined_subject(match: re.Match[str]) -> str:
+    """The second of two removed citations joined by "and" before a verb for one, read as its
+    clause's subject (``_JOINED_SUBJECT``): "X holds \ue000, and the cited work shows Y."."""
+    verb = match.group(4)
+    if not _singular(verb) or not _opens_clause(match.string[: match.start()], verb):
+        return match.group()
+    subject = _subject(verb, False)
+    return f"{match.group(1)}, {match.group(2)} {subject[:1].lower()}{subject[1:]} "
+
+
 def _spliced_subject(match: re.Match[str]) -> str:
     """The last removed citations of a comma-joined run read as the subject of the verb after
     them, where the clause before them is one of its own (``_SPLICED_SUBJECT``): "X holds
     \ue000, the cited work shows Y."."""
-    clause = re.split(r"[;:()\[\]]", match.string[: match.start()])[-1]
-    words = [word.lower() for word in _WORD.findall(clause)]
-    finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
-    if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
-        return match.group()
     verb = match.group(3)
-    if not is_verb(verb) or verb in _RELATIVE or words[-1] in _PREPOSITIONS | _NO_VERB:
+    if not _opens_clause(match.string[: match.start()], verb):
         return match.group()  # "It is known [1], [2] that X holds.": no clause's subject
     subject = _subject(verb, match.group(2).count(REMOVED) > 1)
     return f"{match.group(1)}, {subject[:1].lower()}{subject[1:]} "
