@@ -25,6 +25,11 @@ def _cited(draft: str) -> list[tuple[str, list[str]]]:
         ("X holds (refs. 1, 2).", [("X holds.", ["[1]", "[2]"])]),
         ("X holds (see ref. 3).", [("X holds.", ["[3]"])]),
         ("X holds (Reference 2).", [("X holds.", ["[2]"])]),
+        # Several joined, as a list or a range: one citation, no joining word or dash left.
+        ("X holds (1), (3).", [("X holds.", ["[1]", "[3]"])]),
+        ("X holds (1) and (3).", [("X holds.", ["[1]", "[3]"])]),
+        ("X holds (1)\u2013(3).", [("X holds.", ["[1]", "[2]", "[3]"])]),
+        ("X holds (1)--(3), and Y too.", [("X holds, and Y too.", ["[1]", "[2]", "[3]"])]),
     ],
 )
 def test_a_numbered_citation_in_round_brackets_cites(
@@ -46,6 +51,8 @@ def test_a_numbered_citation_in_round_brackets_cites(
         "The value f(1) is small.",  # glued to a word
         "It was seen in 2020 (4).",  # a number the reference list lacks
         "It holds in (0, 1).",
+        "See Eqs. (1)\u2013(3).",
+        "X holds (3)\u2013(1).",  # a range written backwards
     ],
 )
 def test_a_number_in_round_brackets_placed_as_no_citation_cites_nothing(sentence: str) -> None:
