@@ -660,3 +660,22 @@ def test_a_pointer_at_examples_ending_the_sentence_goes_whole(text: str, tidied:
     # QA: "X holds, see e.g. [1]." read "X holds, see e.g.": "see" was dropped only with
     # nothing after it.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("draft", "claim"),
+    [
+        # QA: "X holds [1]\u2014unlike Y." read "X holds \u2014unlike Y." and "X holds [1]/[2]
+        # in mice." "X holds / in mice.".
+        ("X holds [1]\u2014unlike Y.", "X holds\u2014unlike Y."),
+        ("X holds [1]--unlike Y.", "X holds--unlike Y."),
+        ("X holds [1] \u2014 unlike Y.", "X holds \u2014 unlike Y."),
+        ("X holds [1]/[2] in mice.", "X holds in mice."),
+        ("[1]/[2] showed Y.", "The authors showed Y."),
+    ],
+)
+def test_a_citation_glued_to_a_dash_or_a_slash_leaves_no_stray_blank_or_slash(
+    draft: str, claim: str
+) -> None:
+    text = f"{draft}\n\n## References\n\n1. A. doi:10.1000/a1\n2. B. doi:10.1000/b2\n"
+    assert [c.text for c in extract_claims(text)[0]] == [claim]

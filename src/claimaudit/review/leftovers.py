@@ -197,6 +197,11 @@ _VERB_BEFORE_HOLE = re.compile(
 # details." or "X holds and.".
 _JOINED_HOLE = re.compile(HOLE)
 
+# Removed citations glued to a dash that a word follows ("X holds [1]\u2014unlike Y."): the
+# dash was glued to the sentence's word before them, so the blank before them goes too, not
+# "X holds \u2014unlike Y."; a spaced dash ("X holds [1] \u2014 unlike Y") keeps its blanks.
+_BEFORE_GLUED_DASH = re.compile(rf"\s+({REMOVED}+)(?=(?:-{{2,3}}|[\u2013\u2014])[^\W\d_])")
+
 # A removed citation's mark with a word glued after it (see ``tidy``); one glued before it
 # stays so, its blank before punctuation closed ("the following\ue000:").
 _MARK_BEFORE_WORD = re.compile(rf"(?<={REMOVED})(?=[^\W_])")
@@ -485,6 +490,7 @@ def tidy(
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
     text = _JOINED_HOLE.sub(REMOVED, _without_pointer_inside(verb_objects(named)))
+    text = _BEFORE_GLUED_DASH.sub(r"\1", text)
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _CLOSING) if marked else text.replace(REMOVED, "")
