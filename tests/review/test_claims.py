@@ -602,3 +602,19 @@ def test_textual_citations_of_authorless_works_read_as_one_subject() -> None:
         "The authors show gains.",
         "The cited works are benchmarks.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        ("X holds [1][2] shows Y.", "X holds, the cited work shows Y."),
+        ("Prior work [1][2] shows Y.", "Prior work shows Y."),
+        ("X holds [1, 2] shows Y.", "X holds shows Y."),  # one group: its works stay one
+    ],
+)
+def test_glued_numbered_groups_read_as_citations_written_apart(sentence: str, claim: str) -> None:
+    # QA: "X holds [1][2] shows Y." read "X holds shows Y." where "X holds [1] [2] shows Y."
+    # reads "X holds, the cited work shows Y.": glued, the groups were read as one.
+    report = f"{sentence}\n\n# References\n\n1. A doi:10.1000/a1\n2. B doi:10.1000/b2\n"
+    [found], _ = extract_claims(report)
+    assert found.text == claim

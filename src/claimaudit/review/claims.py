@@ -82,7 +82,9 @@ def claim_text(
     sentence = sentence.replace(REMOVED, "\ufffd")
     for start, end in sorted(reads):
         if start >= position:
-            kept.append(sentence[position:start])
+            # Groups glued together ("[1][2]") are citations written apart, as "[1] [2]" are:
+            # a blank between their marks, so one group's works ("[1, 2]") stay one.
+            kept.append(sentence[position:start] or (" " if kept else ""))
             # A group that reads nothing leaves its marks: the blanks before it are its own.
             kept.append(reads[(start, end)] or REMOVED * max(works[(start, end)], 1))
             if sentence.endswith(".]", start, end) and not sentence[end:].strip():
