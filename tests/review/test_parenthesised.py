@@ -30,6 +30,7 @@ def _cited(draft: str) -> list[tuple[str, list[str]]]:
         ("X holds (1) and (3).", [("X holds.", ["[1]", "[3]"])]),
         ("X holds (1)\u2013(3).", [("X holds.", ["[1]", "[2]", "[3]"])]),
         ("X holds (1)--(3), and Y too.", [("X holds, and Y too.", ["[1]", "[2]", "[3]"])]),
+        ("Smith et al. (1) showed X.", [("Smith et al. showed X.", ["[1]"])]),
     ],
 )
 def test_a_numbered_citation_in_round_brackets_cites(

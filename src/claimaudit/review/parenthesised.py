@@ -7,7 +7,8 @@ test it") or the author's own ("(2020)", "(1, 2)" a point) as often as a citatio
 with the reference word is one wherever the draft's numbered reference list holds its numbers;
 a bare one only where, besides, the draft writes no numbered citation of another kind ("[1]",
 a raised "¹": ``citations`` finds none), it closes a clause (a stop, a comma, ";", ":", a
-closing bracket or the sentence's end right after it), it is not glued to a word ("f(1)") nor
+closing bracket or the sentence's end right after it) or follows "et al." ("Smith et al. (1)
+showed"), it is not glued to a word ("f(1)") nor
 after a word naming an equation, a step or a condition ("Eq. (1)", "step (2)", "Eqs. (1) and
 (2)"). Which numbers it cites is read as for "[...]" (``numbered``): in the order written, each
 range expanded.
@@ -36,6 +37,8 @@ _REFERENCE_WORD = re.compile(
 )
 # What closes a clause after a bare citation: it marks the clause, it is no item of a list.
 _CLOSES = re.compile(r"\s*(?:[.,;:!?)\]]|$)")
+# Or the authors' names it follows, "Smith et al. (1) showed X.": a citation of their work.
+_AFTER_AUTHORS = re.compile(r"\bet\s+al\.?\s*$")
 # Words a bare number in brackets belongs to: an equation's, a step's, a condition's ("Eq. (1)",
 # "Eqs. (1) and (2)", "conditions (1)-(3)"): the last word before it, joining words passed over.
 _NUMBERED_THINGS = frozenset(
@@ -108,7 +111,7 @@ def _bare(text: str, start: int, end: int) -> bool:
     if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_)]"):
         return False
     # The cheap test first: most brackets close no clause ("(1) We ...").
-    if not _CLOSES.match(text, end):
+    if not _CLOSES.match(text, end) and not _AFTER_AUTHORS.search(text, max(start - 10, 0), start):
         return False
     words = [word.lower() for word in _WORD.findall(text, max(start - 60, 0), start)]
     while words and words[-1] in _JOINING:
