@@ -312,6 +312,12 @@ def test_citations_joined_by_commas_after_a_subject_s_of_are_all_its_object(
         # An object of "for" where the clause goes on, or after another verb, as before.
         (f"We control for {REMOVED} in all runs.", "We control for the cited work in all runs."),
         (f"This is true for {REMOVED}.", "This is true for the cited work."),
+        # QA: "Confounding is dealt with [1]." read "Confounding is dealt with the cited work.":
+        # "with" is left at the clause's end by "deal", "cope", "dispense".
+        (f"Confounding is dealt with {REMOVED}.", "Confounding is dealt with."),
+        (f"Missing values were coped with {REMOVED}.", "Missing values were coped with."),
+        (f"X agrees with {REMOVED}.", "X agrees with the cited work."),
+        (f"Age was cared for {REMOVED}.", "Age was cared for."),
     ],
 )
 def test_a_citation_after_a_stranded_for_stays_a_marker(text: str, tidied: str) -> None:

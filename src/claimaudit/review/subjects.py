@@ -203,7 +203,7 @@ def _preposition_object(match: re.Match[str]) -> str:
     named = preposition == "as" and before[-1:] == ["such"]
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
-    if preposition == "for" and stranded(before[-1:], match.string, match.end()):
+    if stranded(preposition, before[-1:], match.string, match.end()):
         return match.group()
     if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
@@ -247,7 +247,7 @@ def _opening_object(match: re.Match[str]) -> str:
     words = [word.lower() for word in _WORD.findall(match.group(1))]
     if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
         return match.group()
-    if words[-1] == "for" and stranded(words[-2:-1], match.string, match.end()):
+    if stranded(words[-1], words[-2:-1], match.string, match.end()):
         return match.group()
     if words[0] not in _PHRASE_OPENINGS and _MORE_AFTER.match(match.string, match.end()):
         # The comma joins citations, no phrase's: "The results of [1], [2] show X." and "X is
