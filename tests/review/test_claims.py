@@ -363,6 +363,18 @@ def test_an_ieee_range_cites_each_paper_and_leaves_no_dash() -> None:
     ]
 
 
+@pytest.mark.parametrize("dash", ["--", " -- ", "---"])
+def test_an_ieee_range_typed_with_markdown_s_dash_cites_each_paper(dash: str) -> None:
+    # QA: "Baselines help [1]--[3]." (Pandoc prints "--" as a dash) cited 1 and 3, not 2.
+    report = (
+        f"Baselines help [1]{dash}[3].\n\n# References\n\n1. Lee arXiv:2105.14372\n"
+        "2. Wilson doi:10.1371/journal.pcbi.1005510\n3. Virtanen arXiv:1907.10121\n"
+    )
+    [claim], _ = extract_claims(report)
+    assert claim.text == "Baselines help."
+    assert [t.citations for t in claim.targets] == [("[1]",), ("[2]",), ("[3]",)]
+
+
 def test_a_chain_of_ieee_ranges_cites_each_paper_once_and_leaves_no_dash() -> None:
     # QA: "X holds [1]-[2]-[3]." read "X holds -.": only the first pair was one range.
     references = "\n\n# References\n\n" + "".join(
@@ -590,3 +602,19 @@ def test_textual_citations_of_authorless_works_read_as_one_subject() -> None:
         "The authors show gains.",
         "The cited works are benchmarks.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        ("X holds [1][2] shows Y.", "X holds, the cited work shows Y."),
+        ("Prior work [1][2] shows Y.", "Prior work shows Y."),
+        ("X holds [1, 2] shows Y.", "X holds shows Y."),  # one group: its works stay one
+    ],
+)
+def test_glued_numbered_groups_read_as_citations_written_apart(sentence: str, claim: str) -> None:
+    # QA: "X holds [1][2] shows Y." read "X holds shows Y." where "X holds [1] [2] shows Y."
+    # reads "X holds, the cited work shows Y.": glued, the groups were read as one.
+    report = f"{sentence}\n\n# References\n\n1. A doi:10.1000/a1\n2. B doi:10.1000/b2\n"
+    [found], _ = extract_claims(report)
+    assert found.text == claim

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.review.claims import extract_claims
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.leftovers import REMOVED, tidy
 from tests.articles import write_article
@@ -207,12 +208,12 @@ def test_a_citation_as_subject_agrees_with_its_verb(text: str, tidied: str) -> N
             "The cited work is fast, while the cited work is slow.",
         ),
         # A list, a pointer and a clause of the author's own stay as they were.
-        (f"We compare A, {REMOVED} and B.", "We compare A, and B."),
+        (f"We compare A, {REMOVED} and B.", "We compare A and B."),
         (f"We compare A, {REMOVED}, and B.", "We compare A and B."),
         (f"Padding, as shown in {REMOVED}, matters.", "Padding matters."),
         (
             f"X holds for large inputs, {REMOVED} and tiny ones.",
-            "X holds for large inputs, and tiny ones.",
+            "X holds for large inputs and tiny ones.",
         ),
     ],
 )
@@ -497,6 +498,33 @@ def test_citations_set_off_by_commas_leave_no_stray_comma(text: str, tidied: str
     assert tidy(text, marked=True) == tidied
 
 
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"We compare A, {REMOVED} and B.", "We compare A and B."),
+        (f"We compare A, {REMOVED} or B.", "We compare A or B."),
+        (f"A, {REMOVED} and B hold.", "A and B hold."),
+        # Of three items the comma is the list's; after an opening adverbial it is its own.
+        (f"We compare A, B, {REMOVED} and C.", "We compare A, B, and C."),
+        (f"However, A, {REMOVED} and B hold.", "However, A and B hold."),
+        (f"X holds, {REMOVED} and {REMOVED} show Y.", "X holds, the authors show Y."),
+    ],
+)
+def test_a_citation_after_a_list_s_comma_leaves_no_stray_comma(text: str, tidied: str) -> None:
+    # QA: "We compare A, [1] and B." read "We compare A, and B.": the comma before the
+    # citation was left before "and" with no item after it.
+    assert tidy(text, marked=True) == tidied
+
+
+def test_a_citation_after_a_list_s_comma_reads_naturally_in_a_draft(tmp_path: Path) -> None:
+    body = "We compare A, \\cite{a} and B.\n"
+    bib = "@article{a, title={A}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, "", bib=bib))
+    assert [c.text for c in found.claims] == ["We compare A and B."]
+    draft = "We compare A, [1] and B.\n\n## References\n\n1. Smith. doi:10.1000/a1\n"
+    assert [c.text for c in extract_claims(draft)[0]] == ["We compare A and B."]
+
+
 def test_citations_set_off_by_commas_in_latex_leave_no_stray_comma(tmp_path: Path) -> None:
     body = "Two works, \\cite{a} and \\cite{b}, show Y.\n"
     bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
@@ -599,3 +627,55 @@ def test_an_author_year_citation_written_out_goes_with_its_year_s_letter(
     # QA: "(Smith et al., 2020a [@smith2020]; 2021 [@lee2021])" read "(Smith et al., 2020a;
     # 2021)": a year with its letter, or "n.d.", was no number of a citation written out.
     assert tidy(text, marked=True, names={"smith", "lee"}) == tidied
+
+
+@pytest.mark.parametrize(
+    ("draft", "claim"),
+    [
+        ("In [1] and [2], X was shown.", "X was shown."),
+        ("According to [1] and [2], X holds.", "X holds."),
+        ("As reported by [1] or [2], X holds.", "X holds."),
+        ("In [1] and [2] the authors show X.", "The authors show X."),
+    ],
+)
+def test_a_pointer_at_joined_citations_opening_the_sentence_goes_whole(
+    draft: str, claim: str
+) -> None:
+    # QA: "In [1] and [2], X was shown." read "And, X was shown.": the pointer was read as
+    # ending at the first citation, leaving the joining "and" to open the sentence.
+    text = f"{draft}\n\n## References\n\n1. A. doi:10.1000/a1\n2. B. doi:10.1000/b2\n"
+    assert [c.text for c in extract_claims(text)[0]] == [claim]
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds, see e.g. {REMOVED}.", "X holds."),
+        (f"X holds, cf. e.g. {REMOVED}.", "X holds."),
+        (f"X holds, but see e.g. {REMOVED}.", "X holds."),
+        (f"X holds, see for example {REMOVED}.", "X holds."),
+    ],
+)
+def test_a_pointer_at_examples_ending_the_sentence_goes_whole(text: str, tidied: str) -> None:
+    # QA: "X holds, see e.g. [1]." read "X holds, see e.g.": "see" was dropped only with
+    # nothing after it.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("draft", "claim"),
+    [
+        # QA: "X holds [1]\u2014unlike Y." read "X holds \u2014unlike Y." and "X holds [1]/[2]
+        # in mice." "X holds / in mice.".
+        ("X holds [1]\u2014unlike Y.", "X holds\u2014unlike Y."),
+        ("X holds [1]--unlike Y.", "X holds--unlike Y."),
+        ("X holds [1] \u2014 unlike Y.", "X holds \u2014 unlike Y."),
+        ("X holds [1]/[2] in mice.", "X holds in mice."),
+        ("[1]/[2] showed Y.", "The authors showed Y."),
+    ],
+)
+def test_a_citation_glued_to_a_dash_or_a_slash_leaves_no_stray_blank_or_slash(
+    draft: str, claim: str
+) -> None:
+    text = f"{draft}\n\n## References\n\n1. A. doi:10.1000/a1\n2. B. doi:10.1000/b2\n"
+    assert [c.text for c in extract_claims(text)[0]] == [claim]

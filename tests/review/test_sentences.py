@@ -91,6 +91,15 @@ def test_boundaries(text: str, expected: list[str]) -> None:
         # sentence "X holds for Y. the authors showed Z." judged against @a.
         ("X holds for Y. @a showed Z.", ["X holds for Y.", "@a showed Z."]),
         ("X holds for Y. -@a showed Z.", ["X holds for Y.", "-@a showed Z."]),
+        # QA: a letter that a noun labels ("group B.", "vitamin D.") before a capitalised word
+        # sentencex took for a surname ("Mortality") merged the two sentences.
+        (
+            "Patients were in group B. Mortality was low [1].",
+            ["Patients were in group B.", "Mortality was low [1]."],
+        ),
+        ("Levels of vitamin D. Serum was taken.", ["Levels of vitamin D.", "Serum was taken."]),
+        ("We saw groups A and B. Mortality fell.", ["We saw groups A and B.", "Mortality fell."]),
+        ("It had hepatitis B. Smith found it.", ["It had hepatitis B.", "Smith found it."]),
     ],
 )
 def test_a_letter_ending_a_sentence_before_an_opener_ends_it(
@@ -110,6 +119,8 @@ def test_a_letter_ending_a_sentence_before_an_opener_ends_it(
         "Written by Ludwig van B. Figure and all.",  # a name particle
         "Written by Ada B. Results of hers.",  # after a capitalised word
         "It holds for Y. cf. the case above.",  # goes on in lower case
+        "See group B. 3 of them.",  # a number after it
+        "Data from patient J. Smith were lost.",  # a person's noun
     ],
 )
 def test_a_letter_that_may_be_an_initial_stays_in_its_sentence(text: str) -> None:

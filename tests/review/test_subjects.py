@@ -200,6 +200,20 @@ def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied:
         (f"See {REMOVED}, {REMOVED} for details.", "See for details."),
         (f"X holds {REMOVED}, {REMOVED}.", "X holds."),
         (f"It is known {REMOVED}, {REMOVED} that X holds.", "It is known that X holds."),
+        # QA: "X holds [1] [2] shows Y." read "X holds shows Y.": with a blank alone between
+        # them the citations were read as one, as with the comma before.
+        (f"X holds {REMOVED} {REMOVED} shows Y.", "X holds, the cited work shows Y."),
+        (f"X is fast {REMOVED} {REMOVED} is slow.", "X is fast, the cited work is slow."),
+        (f"Prior work {REMOVED} {REMOVED} shows Y.", "Prior work shows Y."),
+        (f"It is known {REMOVED} {REMOVED} that X holds.", "It is known that X holds."),
+        # One group's works ("[1, 2]") are not parted.
+        (f"X holds {REMOVED}{REMOVED} shows Y.", "X holds shows Y."),
+        # QA: "X holds [1] and [2] shows Y." read "X holds shows Y.": a verb for one after
+        # "and" opens a clause; one for several may have both for its subject.
+        (f"X holds {REMOVED} and {REMOVED} shows Y.", "X holds, and the cited work shows Y."),
+        (f"X holds {REMOVED} or {REMOVED} is wrong.", "X holds, or the cited work is wrong."),
+        (f"Prior work {REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
+        (f"X holds {REMOVED} and {REMOVED}{REMOVED} shows Y.", "X holds shows Y."),
     ],
 )
 def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_subject(
@@ -298,6 +312,12 @@ def test_citations_joined_by_commas_after_a_subject_s_of_are_all_its_object(
         # An object of "for" where the clause goes on, or after another verb, as before.
         (f"We control for {REMOVED} in all runs.", "We control for the cited work in all runs."),
         (f"This is true for {REMOVED}.", "This is true for the cited work."),
+        # QA: "Confounding is dealt with [1]." read "Confounding is dealt with the cited work.":
+        # "with" is left at the clause's end by "deal", "cope", "dispense".
+        (f"Confounding is dealt with {REMOVED}.", "Confounding is dealt with."),
+        (f"Missing values were coped with {REMOVED}.", "Missing values were coped with."),
+        (f"X agrees with {REMOVED}.", "X agrees with the cited work."),
+        (f"Age was cared for {REMOVED}.", "Age was cared for."),
     ],
 )
 def test_a_citation_after_a_stranded_for_stays_a_marker(text: str, tidied: str) -> None:

@@ -1,6 +1,6 @@
 """Finding the citations of a sentence, each with its place in the sentence.
 
-Three styles:
+Four styles:
 
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
   ``[see @smith2020, p. 3]``. Cross-references (pandoc-crossref's ``@fig:x``, ``@tbl:x``,
@@ -14,6 +14,8 @@ Three styles:
   indexing, a group glued to a word (``x[1]``, ``a[i][1]``); a range written backwards
   (``[3-1]``, ``[3]-[1]``), too long (``[1-200]``) or from 0 (``[0]``) empties its whole group
   (``numbered``).
+- **numbers in round brackets**: ``(ref. 1)``, ``(refs. 1, 2)``, and in a draft writing no
+  other numbered citation ``(1)``, ``(1-3)`` where placed as a citation (``parenthesised``).
 - **identifiers**: an arXiv id (``arXiv:1907.10121``), a DOI (``doi:10.1/x`` or bare ``10.1/x``)
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
@@ -59,6 +61,7 @@ from claimaudit.review.numbered import (
     mask,
     numbers_group,
 )
+from claimaudit.review.parenthesised import parenthesised_marks
 from claimaudit.review.struck import struck_spans
 from claimaudit.review.superscripts import superscript_marks
 
@@ -271,12 +274,15 @@ def find_citations(
     links: Collection[str] = (),
     in_text: InTextNames | None = None,
     raised: Collection[int] = (),
+    parenthesised: Collection[int] = (),
+    bare: bool = False,
 ) -> list[Citation]:
     """Every citation in ``text``, in order of position. ``links`` are the labels of the
     draft's link definitions (``[1]: url``), as markdown-it normalises them; ``in_text(key)``
     says what an in-text ``@key`` prints, None when it is no citation (without it, none is);
     ``raised``, the numbers of the draft's reference list, which a superscript mark may cite
-    (``superscripts``: none without them)."""
+    (``superscripts``: none without them); ``parenthesised``, the numbers a citation in round
+    brackets may cite, "(ref. 1)", and with ``bare`` "(1)" too (``parenthesised``)."""
     text = blank_markers(text)  # same length: positions hold in the caller's text
     masked = [False] * len(text)
     code = code_spans(text)
@@ -286,6 +292,12 @@ def find_citations(
     found = _in_text(text, masked, in_text) if in_text is not None else []
     found += _groups(text, masked, numbered, links) + _identifiers(text, masked)
     for start, end, numbers in superscript_marks(text, masked, raised):
+        if mask(masked, start, end):
+            found += [
+                Citation(CitationStyle.NUMBER, f"[{n}]", str(n), start, end, (start, end))
+                for n in numbers
+            ]
+    for start, end, numbers in parenthesised_marks(text, masked, parenthesised, bare=bare):
         if mask(masked, start, end):
             found += [
                 Citation(CitationStyle.NUMBER, f"[{n}]", str(n), start, end, (start, end))

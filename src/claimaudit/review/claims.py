@@ -10,7 +10,7 @@ no claim: its citations go to the sentence before it in its paragraph (``citatio
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -23,7 +23,7 @@ from claimaudit.review.bibliography import (
     reference_entries,
 )
 from claimaudit.review.citation_only import Authors, fold, only_citations
-from claimaudit.review.citations import Citation, InTextNames, find_citations
+from claimaudit.review.citations import Citation, CitationStyle, InTextNames, find_citations
 from claimaudit.review.crossrefs import with_placeholders
 from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
@@ -82,7 +82,9 @@ def claim_text(
     sentence = sentence.replace(REMOVED, "\ufffd")
     for start, end in sorted(reads):
         if start >= position:
-            kept.append(sentence[position:start])
+            # Groups glued together ("[1][2]") are citations written apart, as "[1] [2]" are:
+            # a blank between their marks, so one group's works ("[1, 2]") stay one.
+            kept.append(sentence[position:start] or (" " if kept else ""))
             # A group that reads nothing leaves its marks: the blanks before it are its own.
             kept.append(reads[(start, end)] or REMOVED * max(works[(start, end)], 1))
             if sentence.endswith(".]", start, end) and not sentence[end:].strip():
@@ -268,6 +270,15 @@ def _empty_group_warnings(found: Sequence[_Read], links: Collection[str]) -> tup
     )
 
 
+def _numbers_written(document: Document, cite: Callable[[str], list[Citation]]) -> bool:
+    """Whether the draft's prose writes a numbered citation other than in round brackets."""
+    return any(
+        citation.style is CitationStyle.NUMBER and block.text[citation.start] != "("
+        for block in document.prose
+        for citation in cite(block.text)
+    )
+
+
 def read_draft(report: str, bibliography: Bibliography | None = None) -> ReadDraft:
     """``extract_claims``, with the warnings of what it could not read as citations."""
     document = parse_document(report)
@@ -275,13 +286,18 @@ def read_draft(report: str, bibliography: Bibliography | None = None) -> ReadDra
         reference_entries(document.references), citation_tags(report)
     )
     numbered = document.has_references_section or bool(resolver.numbered)
+    listed = frozenset(resolver.numbered)
     cite = partial(
         find_citations,
         numbered=numbered,
         links=document.links,
         in_text=in_text_names(resolver),
-        raised=frozenset(resolver.numbered),
+        raised=listed,
+        parenthesised=listed,
     )
+    # A bare "(1)" cites only in a draft that numbers its citations so and no other way
+    # (``parenthesised``): in one writing "[1]" or "¹" it is an equation's or an item's.
+    cite = partial(cite, bare=bool(listed) and not _numbers_written(document, cite))
     authors = partial(cited_authors, resolver)
     notes = read_notes(document, cite, authors)
     found = _paragraphs(document, cite, authors)

@@ -103,7 +103,8 @@ _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 # sentence ("..., but cf. \cite{b}.").
 _DANGLING_POINTER = re.compile(
     r"(?:^|\s*[,;:]\s*(?:(?:but|and|or)\s+)?|\s+but\s+|\s+(?:-{1,3}|[\u2013\u2014])\s*)"
-    r"(?:see also|see|cf\.?)\s*[.!?]?$",
+    # Its examples' pointer may follow it: ", see e.g. [1]." read "X holds, see e.g.".
+    r"(?:see also|see|cf\.?)(?:\s*,?\s*(?:e\.\s?g\.?|for example|for instance),?)?\s*[.!?]?$",
     re.IGNORECASE,
 )
 
@@ -137,8 +138,10 @@ _HEAD_BEFORE_COLON = re.compile(r"([^\W\d_][^,;:()\[\]]{0,79}?)\s*:\s*(?=\w)")
 # "According to \\cite{a} baselines are key"): only a removed mark tells where its object was,
 # so it is read before the marks go (a LaTeX sentence's are set where a citation printed
 # nothing). The citations may be several, joined ("Following [1] and [2] we ...": ``HOLE``).
+# The joined citations are taken whole (an atomic group): "In [1] and [2], X" is no pointer
+# before "and [2], X", which read "And, X was shown.".
 _HEAD_BEFORE_HOLE = re.compile(
-    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*{HOLE}\s*(?=[^\W\d_])", re.IGNORECASE
+    rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*(?>{HOLE})\s*(?=[^\W\d_])", re.IGNORECASE
 )
 _INSIDE = re.compile(
     r"\s*,\s*((?:as|following|according|see|cf\.|"
@@ -167,6 +170,10 @@ _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
 # and [2], show Y." read "Prior work shows Y." and "Two works show Y.", not "Prior work, shows
 # Y." and "Two works, and, show Y." (after an opening adverbial, its comma stays).
 _SET_OFF_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*{HOLE}\s*,(?=\s*[^\W\d_])")
+# A removed citation after a list's comma, "and" or "or" right after it: "We compare A, [1]
+# and B." reads "We compare A and B.", not "We compare A, and B.": of two items the comma was
+# the citation's (of three, "A, B, [1] and C", the list's, and it stays).
+_LISTED_HOLE = re.compile(rf"(?<=[^\W_])\s*,\s*({HOLE})(?=\s*(?:and|or)\b)")
 _COPULAS = frozenset("is are was were be been being".split())
 # What opens a clause a list lies in: a list's items are counted after it (``_earlier_item``).
 _CLAUSE_OPENING = re.compile(r"[;:()\[\]]|\s(?:-{1,3}|[\u2013\u2014])\s")
@@ -189,6 +196,11 @@ _VERB_BEFORE_HOLE = re.compile(
 # have been read: their joining words were the citations' and go with them, not "See and for
 # details." or "X holds and.".
 _JOINED_HOLE = re.compile(HOLE)
+
+# Removed citations glued to a dash that a word follows ("X holds [1]\u2014unlike Y."): the
+# dash was glued to the sentence's word before them, so the blank before them goes too, not
+# "X holds \u2014unlike Y."; a spaced dash ("X holds [1] \u2014 unlike Y") keeps its blanks.
+_BEFORE_GLUED_DASH = re.compile(rf"\s+({REMOVED}+)(?=(?:-{{2,3}}|[\u2013\u2014])[^\W\d_])")
 
 # A removed citation's mark with a word glued after it (see ``tidy``); one glued before it
 # stays so, its blank before punctuation closed ("the following\ue000:").
@@ -376,6 +388,7 @@ def _without_pointer_inside(text: str) -> str:
 
     text = _EXAMPLES_HOLE.sub(example, _PHRASE_BEFORE_HOLE.sub(phrase, text))
     text = _SET_OFF_HOLE.sub(partial(_set_off, text), text)
+    text = _LISTED_HOLE.sub(partial(_listed, text), text)
 
     def at(match: re.Match[str]) -> str:
         # Only in a clause of the author's own words: a pointer ("As described at [1].",
@@ -403,6 +416,16 @@ def _set_off(text: str, match: re.Match[str]) -> str:
         return match.group() if _earlier_item(text[: match.start()]) else ""
     keep = adverbial(text[: match.start()]) or not text[match.end() :].lstrip()[:1].islower()
     return "," if keep else ""
+
+
+def _listed(text: str, match: re.Match[str]) -> str:
+    """What a removed citation after a list's comma, "and" after it, leaves (``_LISTED_HOLE``):
+    its mark alone where the list has two items ("A, [1] and B" reads "A and B"); the comma
+    where an item came before it, or after an opening adverbial ("However, [1] and ...")."""
+    before = text[: match.start()]
+    if _earlier_item(before) or adverbial(before):
+        return match.group()
+    return f" {match.group(1)}"
 
 
 def _earlier_item(before: str) -> bool:
@@ -467,6 +490,7 @@ def tidy(
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
     text = _JOINED_HOLE.sub(REMOVED, _without_pointer_inside(verb_objects(named)))
+    text = _BEFORE_GLUED_DASH.sub(r"\1", text)
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
     text = closed_up(text, REMOVED, _CLOSING) if marked else text.replace(REMOVED, "")

@@ -43,7 +43,8 @@ _NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
 # chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5). A bracket of it
 # may hold a locator or several numbers ("[1, p. 3]\u2013[2]"): the dash spans the numbers
 # either side of it (``bracket_ranges``).
-_RANGE_DASH = re.compile(rf"[ \t]?{_DASH}[ \t]?")
+# Typed as Markdown's "--" or "---" too ("[1]--[3]"), which Pandoc prints as a dash.
+_RANGE_DASH = re.compile(rf"[ \t]?(?:-{{2,3}}|{_DASH})[ \t]?")
 # A group whose numbers come with a pointer or a locator, as IEEE and Vancouver drafts write
 # them: "[see 1]", "[e.g., 1, 2]", "[1, p. 3]", "[1, pp. 3-5; 2, Table 2]", "[cf. 1, ch. 4]".
 # A locator's values are its own ("[1, p. 3, 5]" is pages 3 and 5 of work 1, never work 5): a

@@ -12,7 +12,9 @@ one sentence). Repairs follow, all for how papers are cited:
 - a piece is cut after a variable or group's letter ending a sentence ("holds for Y. Cf. ..."),
   which sentencex reads as a name's initial: after a lower-case word (no name particle such
   as "van") and before a word that opens sentences in papers and is no surname ("Cf.",
-  "Figure", "Results"). "J. Smith", "E. coli", "Fig. S. 3" and "p. A." stay whole;
+  "Figure", "Results"), and after a noun that labels things by letters ("vitamin D.", "group
+  B.", "groups A and B.") before any capitalised word. "J. Smith", "E. coli", "Fig. S. 3" and
+  "p. A." stay whole;
 - a piece is joined to the one before when a no-break space parts them (LaTeX's ``~`` and
   ``\\ ``: "Sect.~2"), when that one ends in an abbreviation that precedes a number or name
   ("Fig.", "Eqs.", "Sect.", "Thm.", "approx.", "Refs. [1, 2]"; German, French and Spanish
@@ -99,6 +101,20 @@ _LETTER_END = re.compile(
     r"Interestingly|Alternatively|Likewise|Lastly|Overall|Results|Figures?|Tables?|Sections?)\b"
     # Pandoc's in-text citation opening the next sentence ("holds for Y. @smith2020 showed").
     r"|-?@[\w{]))"
+)
+# A letter labelling a thing that papers name by letters, ending a sentence: "vitamin D.",
+# "group B.", "type A.", "groups A and B." (before any capitalised word: "in group B.
+# Mortality was low", which sentencex read as an initial and a surname). No surname follows
+# such a noun ("thank J. Smith" has none); a person's ("patient", "author") is not one.
+_LABELLED_LETTER_END = re.compile(
+    r"(?<![\w.@'\u2019-])(?:[Vv]itamin|[Gg]roup|[Ss]ubgroup|[Tt]ype|[Ss]ubtype|[Cc]lass|"
+    r"[Pp]hase|[Ss]tage|[Gg]rade|[Aa]rm|[Cc]ohort|[Cc]ondition|[Ss]ite|[Pp]anel|[Tt]able|"
+    r"[Ff]igure|[Aa]ppendix|[Ss]ection|[Pp]art|[Cc]ategory|[Ss]cenario|[Cc]ase|[Cc]lade|"
+    r"[Ss]train|[Ss]erotype|[Gg]enotype|[Hh]aplogroup|[Hh]epatitis|[Pp]rotein|[Ff]actor|"
+    r"[Cc]omplex|[Rr]egion|[Zz]one|[Ww]ave|[Tt]ier|[Ll]evel|[Ee]xperiment|[Oo]ption|[Pp]lan|"
+    r"[Ss]eries|[Bb]lock|[Ll]ineage|[Cc]luster|[Dd]omain|[Mm]odel|[Vv]ariant|[Ww]ard)s?"
+    # Its letter, or a list of them ("groups A, B and C.").
+    r"\s+(?:[A-Z]\s*,\s*)*(?:[A-Z],?\s+(?:and|or|&)\s+)?[A-Z]\.(?=\s+[A-Z])"
 )
 # A numbered citation closing with a note's stop, "X holds [See 1, p. 3.] Next ...": the stop
 # ends the sentence, which sentencex reads on through the bracket.
@@ -208,13 +224,13 @@ def _at_letter_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
         for match in _LETTER_END.finditer(text, start, end)
         if match.group("word") not in _NAME_PARTICLES
     ]
+    cuts += [match.end() for match in _LABELLED_LETTER_END.finditer(text, start, end)]
     cuts += [
         match.end()
         for match in _NOTE_END.finditer(text, start, end)
         if cited_body(match.group("body")) is not None
     ]
-    cuts.sort()
-    bounds = [start, *cuts, end]
+    bounds = [start, *sorted(set(cuts)), end]
     return list(pairwise(bounds))
 
 

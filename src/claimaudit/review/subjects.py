@@ -21,11 +21,11 @@ from claimaudit.review.stranded import stranded
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
-# Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]"), or by a
-# range's dash with no blank around it ("[@a]\u2013[@c]", "\\cite{a}--\\cite{c}", printing
+# Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]", "[1]/[2]"), or
+# by a range's dash with no blank around it ("[@a]\u2013[@c]", "\\cite{a}--\\cite{c}", printing
 # "[1]\u2013[3]"): a spaced one may open a clause ("X holds [1] \u2014 [2] showed Y").
 HOLE = (
-    f"{REMOVED}(?:(?:[\\s,;]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?"
+    f"{REMOVED}(?:(?:[\\s,;/]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?"
     f"|[-\\u2010-\\u2013\\u2212]{{1,2}}){REMOVED})*"
 )
 
@@ -128,17 +128,27 @@ def name_subjects(text: str) -> str:
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
     text = _SPLICED_SUBJECT.sub(_spliced_subject, _SUBJECT_INSIDE.sub(_subject_inside, text))
+    text = _JOINED_SUBJECT.sub(_joined_subject, text)
     return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
 
 
-# Removed citations joined by a comma after a word, a verb after them: "X holds [1], [2] shows
-# Y.", where the first marks the clause before and the last opens one of its own, as "X holds
-# [1]; [2] shows Y." does; or "Prior work [1], [2] shows Y.", all of them the subject's
-# markers. Which is not parsed: the first only where the clause before holds a finite verb of
+# Removed citations joined by a comma (or a blank alone: "X holds [1] [2] shows Y.") after a
+# word, a verb after them: "X holds [1], [2] shows Y.", where the first marks the clause before
+# and the last opens one of its own, as "X holds [1]; [2] shows Y." does; or "Prior work [1],
+# [2] shows Y.", all of them the subject's markers. One group's works ("[1, 2]") are never
+# parted. Which is not parsed: the first only where the clause before holds a finite verb of
 # the few that are never a noun (``_FINITE``), not in a relative clause ("Methods that are
 # fast [1], [2] show Y" lists its markers).
 _SPLICED_SUBJECT = re.compile(
-    rf"(?<=[^\W_])(\s*{HOLE})\s*,\s*({HOLE})\s*"
+    rf"(?<=[^\W_])(\s*{HOLE})(?:\s*,\s*|\s+)({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+# Two removed citations joined by "and" or "or" after a word, a verb for one after them: "X
+# holds [1] and [2] shows Y." opens a clause with the second, as ", and [2] shows Y." does
+# (``_SPLICED_SUBJECT``'s rule for the clause before); before a verb for several, "[1] and [2]
+# show Y", both may be its subject, and are left so.
+_JOINED_SUBJECT = re.compile(
+    rf"(?<=[^\W_])(\s*{REMOVED})\s+(and|or)\s+({REMOVED})\s*(?!{REMOVED})"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 _FINITE = frozenset(
@@ -150,17 +160,33 @@ _FINITE = frozenset(
 _RELATIVE = frozenset("that which who whom whose where when whereas while if because so".split())
 
 
+def _opens_clause(before: str, verb: str) -> bool:
+    """Whether the words ``before`` removed citations make a clause of their own (a finite
+    verb, not first, no relative word before it) and ``verb`` after them may be a verb."""
+    clause = re.split(r"[;:()\[\]]", before)[-1]
+    words = [word.lower() for word in _WORD.findall(clause)]
+    finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
+    if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
+        return False
+    return is_verb(verb) and verb not in _RELATIVE and words[-1] not in _PREPOSITIONS | _NO_VERB
+
+
+def _joined_subject(match: re.Match[str]) -> str:
+    """The second of two removed citations joined by "and" before a verb for one, read as its
+    clause's subject (``_JOINED_SUBJECT``): "X holds \ue000, and the cited work shows Y."."""
+    verb = match.group(4)
+    if not _singular(verb) or not _opens_clause(match.string[: match.start()], verb):
+        return match.group()
+    subject = _subject(verb, False)
+    return f"{match.group(1)}, {match.group(2)} {subject[:1].lower()}{subject[1:]} "
+
+
 def _spliced_subject(match: re.Match[str]) -> str:
     """The last removed citations of a comma-joined run read as the subject of the verb after
     them, where the clause before them is one of its own (``_SPLICED_SUBJECT``): "X holds
     \ue000, the cited work shows Y."."""
-    clause = re.split(r"[;:()\[\]]", match.string[: match.start()])[-1]
-    words = [word.lower() for word in _WORD.findall(clause)]
-    finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
-    if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
-        return match.group()
     verb = match.group(3)
-    if not is_verb(verb) or verb in _RELATIVE or words[-1] in _PREPOSITIONS | _NO_VERB:
+    if not _opens_clause(match.string[: match.start()], verb):
         return match.group()  # "It is known [1], [2] that X holds.": no clause's subject
     subject = _subject(verb, match.group(2).count(REMOVED) > 1)
     return f"{match.group(1)}, {subject[:1].lower()}{subject[1:]} "
@@ -177,7 +203,7 @@ def _preposition_object(match: re.Match[str]) -> str:
     named = preposition == "as" and before[-1:] == ["such"]
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
-    if preposition == "for" and stranded(before[-1:], match.string, match.end()):
+    if stranded(preposition, before[-1:], match.string, match.end()):
         return match.group()
     if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
@@ -221,7 +247,7 @@ def _opening_object(match: re.Match[str]) -> str:
     words = [word.lower() for word in _WORD.findall(match.group(1))]
     if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
         return match.group()
-    if words[-1] == "for" and stranded(words[-2:-1], match.string, match.end()):
+    if stranded(words[-1], words[-2:-1], match.string, match.end()):
         return match.group()
     if words[0] not in _PHRASE_OPENINGS and _MORE_AFTER.match(match.string, match.end()):
         # The comma joins citations, no phrase's: "The results of [1], [2] show X." and "X is

@@ -319,6 +319,48 @@ def test_a_range_between_cite_commands_leaves_no_dash(tmp_path: Path) -> None:
     assert [len(c.targets) for c in found.claims] == [2, 2]
 
 
+_ITEMS = "".join(f"\\bibitem{{{k}}} {k.upper()}. doi:10.1000/{k}\n" for k in "abcde")
+_THEBIBLIOGRAPHY = f"\\begin{{thebibliography}}{{9}}\n{_ITEMS}\\end{{thebibliography}}\n"
+
+
+def test_a_range_between_cite_commands_cites_every_work_the_thebibliography_lists_between(
+    tmp_path: Path,
+) -> None:
+    # QA: "\cite{a}--\cite{d}" printing "[1]-[4]" cited a and d alone: b and c went unchecked.
+    ranges = "X holds \\cite{a}--\\cite{d}.\n\nY holds \\cite{a,b}--\\cite{e}.\n\n"
+    body = ranges + _THEBIBLIOGRAPHY
+    found = extract_latex_claims(write_article(tmp_path, body, ""))
+    assert [[t.citations for t in c.targets] for c in found.claims] == [
+        [("a",), ("b",), ("c",), ("d",)],
+        [("a",), ("b",), ("c",), ("d",), ("e",)],
+    ]
+    assert [c.text for c in found.claims] == ["X holds.", "Y holds."]
+    assert found.warnings == ()
+
+
+def test_a_range_whose_works_between_are_not_known_cites_its_ends_and_says_so(
+    tmp_path: Path,
+) -> None:
+    # A .bib file's works are numbered by the bibliography style, which is not run.
+    bib = "".join(f"@article{{{k}, title={{{k}}}}}\n" for k in "abcd")
+    path = write_article(tmp_path, "X holds \\cite{a}--\\cite{d}.\n", "", bib=bib)
+    found = extract_latex_claims(path)
+    assert [t.citations for t in found.claims[0].targets] == [("a",), ("d",)]
+    assert len(found.warnings) == 1
+    assert found.warnings[0].startswith("main.tex:3: the range of citations ending in \\cite{d}")
+    assert "numbered by the bibliography style" in found.warnings[0]
+    # Written backwards, the thebibliography's order does not tell which works are meant.
+    body = f"X holds \\cite{{d}}--\\cite{{a}}.\n\n{_THEBIBLIOGRAPHY}"
+    found = extract_latex_claims(write_article(tmp_path, body, ""))
+    assert [t.citations for t in found.claims[0].targets] == [("d",), ("a",)]
+    assert "does not list its ends in this order" in found.warnings[0]
+    # A spaced dash opens a clause: no range.
+    body = f"X holds \\cite{{a}} -- \\cite{{d}} is one.\n\n{_THEBIBLIOGRAPHY}"
+    found = extract_latex_claims(write_article(tmp_path, body, ""))
+    assert [t.citations for t in found.claims[0].targets] == [("a",), ("d",)]
+    assert found.warnings == ()
+
+
 def test_a_cite_command_opening_a_clause_after_a_dash_reads_as_its_subject(tmp_path: Path) -> None:
     # QA: "X holds \cite{a} --- \cite{b} showed Y." read "X holds \u2014 showed Y." (the reader
     # closes a citation up against the dash), where a Markdown draft's read "X holds \u2014 the

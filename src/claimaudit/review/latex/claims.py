@@ -33,6 +33,7 @@ from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.latex.cites import CITE_FIELDS, CiteKind
 from claimaudit.review.latex.draft import CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex.raised import RAISED_SIGNS, numbered_items
+from claimaudit.review.latex.ranges import between, said
 from claimaudit.review.latex.read import read_latex_draft
 from claimaudit.review.latex.sentences import read_sentences
 from claimaudit.review.latex.text import LatexBlock
@@ -278,4 +279,16 @@ def lost_citations(
                 "(nor a macro it expands), so its citations are not checked; "
                 f"define it in {where}, or cite with \\cite"
             )
-    return (*found.values(), *draft.warnings)
+    return (*found.values(), *draft.warnings, *_unknown_ranges(draft))
+
+
+def _unknown_ranges(draft: LatexDraft) -> list[str]:
+    """A warning per range of citation commands whose works between its ends are not known
+    (``ranges``: the draft lists its works in no ``thebibliography``)."""
+    order = [item.key for item in draft.bibitems]
+    return [
+        said(command, order)
+        for block in draft.blocks
+        if len(block.citations) > 1
+        for command in between(block.text, block.citations, order)[1]
+    ]

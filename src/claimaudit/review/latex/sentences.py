@@ -19,6 +19,7 @@ from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, CitationStyle
 from claimaudit.review.latex.cites import CitationCommand, CiteKind
 from claimaudit.review.latex.draft import LatexDraft
+from claimaudit.review.latex.ranges import between
 from claimaudit.review.latex.text import LatexBlock
 from claimaudit.review.sentences import Sentence, split_block
 
@@ -40,12 +41,17 @@ class Read:
 Placed = tuple[Read, list[Citation] | None]
 
 
-def _citations(commands: list[tuple[int, CitationCommand]]) -> list[Citation]:
+def _citations(
+    text: str, commands: list[tuple[int, CitationCommand]], order: Sequence[str]
+) -> list[Citation]:
+    """The citations of a sentence's ``commands``; a range's ("\\cite{a}--\\cite{c}") with the
+    works between its ends that ``order`` (the ``thebibliography``'s keys) lists (``ranges``)."""
     found: list[Citation] = []
-    for position, command in commands:
+    middle = between(text, commands, order)[0] if len(commands) > 1 else {}
+    for at, (position, command) in enumerate(commands):
         if not command.is_claim_citation:
             continue
-        for key in command.keys:
+        for key in (*middle.get(at, ()), *command.keys):
             found.append(
                 Citation(CitationStyle.KEY, key, key, position, position, (position, position))
             )
@@ -94,6 +100,7 @@ def _read(draft: LatexDraft, block: LatexBlock) -> list[Read]:
     for position, note in block.marks:
         carried[_mark_owner(starts, position)].append(note)
     made: list[Read] = []
+    order = [item.key for item in draft.bibitems]
     for (start, end), commands, notes in zip(spans, owned, carried, strict=True):
         first = block.offsets[start]
         last = max([block.offsets[end - 1] + 1, *(c.end for _, c in commands)])
@@ -109,7 +116,8 @@ def _read(draft: LatexDraft, block: LatexBlock) -> list[Read]:
             if h in own and start <= h <= end
             for _ in range(_works_at(commands, h))
         )
-        made.append(Read(sentence, _citations(commands), (start, end), tuple(notes), holes))
+        cited = _citations(block.text, commands, order)
+        made.append(Read(sentence, cited, (start, end), tuple(notes), holes))
     return made
 
 
