@@ -405,6 +405,20 @@ def test_a_csl_year_in_digits_int_refuses_is_no_year_not_a_crash(written: str) -
         assert record.unread_year == written
 
 
+def test_a_csl_range_of_years_is_no_one_year() -> None:
+    items = [
+        {"id": "a", "issued": {"date-parts": [[2010], [2017]]}},
+        {"id": "b", "issued": {"date-parts": [[2017, 3], [2017, 9]]}},  # one year still
+        {"id": "c", "issued": {"raw": "2010-2017"}},
+    ]
+    records = parse_bib(json.dumps(items)).records
+    assert [(r.year, r.unread_year) for r in records] == [
+        (None, "2010/2017"),
+        (2017, None),
+        (None, "2010-2017"),
+    ]
+
+
 def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
     items = [
         {"id": "a", "issued": {"date-parts": [["2020"]]}},
@@ -430,6 +444,10 @@ def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
         ("2020-03-04", 2020, None),
         ("12020", None, "12020"),  # no year within a longer number
         ("in   press", None, "in press"),
+        # A range is no one year: it was read as its first, and compared as that.
+        ("2010--2017", None, "2010--2017"),
+        ("2017/2018", None, "2017/2018"),
+        ("2017--2017", 2017, None),
     ],
 )
 def test_a_bibtex_year_with_a_letter_is_read(written: str, year: int | None, unread: str) -> None:

@@ -158,8 +158,10 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
 
 
 def _year(value: str | None) -> int | None:
-    match = _YEAR.search(value or "")
-    return int(match.group(1)) if match else None
+    """The year ``value`` gives; None when it gives none, or several ("2010--2017", a range:
+    taken as its first year, it was compared as if the work were of that year alone)."""
+    years = set(_YEAR.findall(value or ""))
+    return int(years.pop()) if len(years) == 1 else None
 
 
 def _why(error: object) -> str:
@@ -267,6 +269,8 @@ def _csl_year(value: Any) -> int | None:
         return None
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        if _csl_range(parts):
+            return None
         first = parts[0][0]
         if isinstance(first, int) and not isinstance(first, bool):
             return first
@@ -276,6 +280,12 @@ def _csl_year(value: Any) -> int | None:
             return int(first)
     raw = value.get("raw") or value.get("literal")
     return _year(raw) if isinstance(raw, str) else None
+
+
+def _csl_range(parts: list[Any]) -> bool:
+    """Whether CSL ``date-parts`` give a range of years (``[[2010], [2017]]``): no one year."""
+    years = {str(p[0]).strip() for p in parts[:2] if isinstance(p, list) and p}
+    return len(years) > 1
 
 
 def _unread_year(written: str | None) -> str | None:
@@ -293,6 +303,8 @@ def _csl_written_year(value: Any) -> str | None:
         return None
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        if _csl_range(parts):
+            return "/".join(str(p[0]) for p in parts[:2])  # as CSL writes a range of dates
         first = parts[0][0]
         if isinstance(first, str | int) and not isinstance(first, bool):
             return _unread_year(str(first))

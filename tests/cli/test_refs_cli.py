@@ -423,7 +423,7 @@ def test_a_setting_no_request_could_be_sent_with_is_one_line_before_any_work(
     assert not (tmp_path / "report.html").exists()
 
 
-@pytest.mark.parametrize("year", ["{in press}", "{2017a}"])
+@pytest.mark.parametrize("year", ["{in press}", "{2017a}", "{2010--2017}"])
 def test_a_year_is_read_with_its_letter_or_named_not_compared(
     runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, year: str
 ) -> None:
@@ -439,6 +439,8 @@ def test_a_year_is_read_with_its_letter_or_named_not_compared(
     assert check["referenceStatus"] == "ok", check["reason"]
     if year == "{2017a}":
         assert "title, first author and year agree" in check["reason"]
+    elif year == "{2010--2017}":  # was read as 2010: "year differs"
+        assert "year not compared ('2010--2017' gives more than one year)" in check["reason"]
     else:
         assert "year not compared (no year could be read from 'in press')" in check["reason"]
 

@@ -389,3 +389,9 @@ def test_a_year_given_that_reads_as_none_is_named_not_compared() -> None:
     ((_, why),) = long.uncompared
     assert len(why) < 80 and why.endswith("...'")
     assert comparison(cited(title="SciPy 1.0"), SCIPY).uncompared == ()  # none given
+
+
+def test_a_range_of_years_is_named_not_compared_as_its_first() -> None:
+    found = comparison(cited(title="SciPy 1.0", unread_year="2010--2017"), SCIPY)
+    assert found.mismatches == ()
+    assert found.uncompared == (("year", "'2010--2017' gives more than one year"),)

@@ -213,7 +213,10 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
     elif cited.unread_year is not None:
         written = " ".join(cited.unread_year.split())
         shown = written if len(written) <= _SHOWN_YEAR else written[: _SHOWN_YEAR - 3] + "..."
-        result.uncompared.append(("year", f"no year could be read from '{shown}'"))
+        if len(set(_YEAR.findall(written))) > 1:  # "2010--2017": which one is meant?
+            result.uncompared.append(("year", f"'{shown}' gives more than one year"))
+        else:
+            result.uncompared.append(("year", f"no year could be read from '{shown}'"))
     return result.done()
 
 
