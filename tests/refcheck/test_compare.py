@@ -69,6 +69,24 @@ def test_titles_a_number_part_or_negation_apart_differ(one: str, other: str) -> 
 @pytest.mark.parametrize(
     ("one", "other"),
     [
+        ("Type II diabetes and cardiovascular risk", "Type 2 diabetes and cardiovascular risk"),
+        ("Thermodynamics of black holes. Part IV", "Thermodynamics of black holes. Part 4"),
+        ("A phase III trial of metformin: design", "A phase 3 trial of metformin"),
+    ],
+)
+def test_titles_with_a_roman_or_an_arabic_numeral_agree(one: str, other: str) -> None:
+    # "Type II" against "Type 2" was a title mismatch.
+    assert titles_match(one, other)
+    assert titles_match(other, one)
+    # Still two numbers apart:
+    assert not titles_match(
+        one, other.replace(" 2 ", " 1 ").replace(" 4", " 5").replace(" 3 ", " 2 ")
+    )
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
         # Two papers whose titles are 0.9 alike or more, a word apart (all real titles but
         # the opposites): a wrong DOI copied from a sibling paper was said to agree.
         (

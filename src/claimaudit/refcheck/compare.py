@@ -3,11 +3,11 @@
 - **title**: both sides are reduced to plain words of any script (LaTeX and HTML markup,
   accents, case and punctuation dropped, "&" read as "and"; each Chinese or Japanese character,
   and each character of Thai, Lao, Khmer or Burmese, which are written without spaces, counts
-  as a word). They match when equal, when one is the other without its subtitle (the part after
-  a colon), or when their similarity (``difflib`` ratio) is at least 0.9 and each word that
-  differs is a respelling of its counterpart (``respelling``), which forgives a typo or a
-  British spelling but not another paper's title ("... of scientific data" is not "... of
-  scientific software").
+  as a word; a Roman numeral is its number, "Type II" is "Type 2"). They match when equal,
+  when one is the other without its subtitle (the part after a colon), or when their
+  similarity (``difflib`` ratio) is at least 0.9 and each word that differs is a respelling
+  of its counterpart (``respelling``), which forgives a typo or a British spelling but not
+  another paper's title ("... of scientific data" is not "... of scientific software").
 - **first author**: the family names, reduced the same way, match when their last words are
   equal, when they are equal with spaces removed ("Le Cun" and "LeCun"), or when one is the
   other after name particles ("van der Walt" and "Walt", "vanderWalt" and "Walt"); "Hu" is not
@@ -101,10 +101,10 @@ def _main_title(title: str) -> str:
 
 def titles_match(cited: str, catalogue: str) -> bool:
     """Whether the titles agree; never when either holds no word to compare."""
-    a, b = words(cited), words(catalogue)
+    a, b = _arabic(words(cited)), _arabic(words(catalogue))
     if not a or not b:
         return False
-    if a == b or a == _main_title(catalogue) or b == _main_title(cited):
+    if a == b or a == _arabic(_main_title(catalogue)) or b == _arabic(_main_title(cited)):
         return True
     if _distinguishing(a) != _distinguishing(b):
         return False
@@ -113,6 +113,24 @@ def titles_match(cited: str, catalogue: str) -> bool:
     # As alike as a typo makes them, but also as alike as another word makes them: "... of
     # scientific data" and "... of scientific software" are 0.92 alike, and two papers.
     return same_words(a, b)
+
+
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
+
+
+def _arabic(title_words: str) -> str:
+    """Roman numerals written in digits: "Type II" and "Type 2", "Part IV" and "Part 4" are
+    one title (they were a mismatch), while "Part I" and "Part II" still differ."""
+    return " ".join(map(_roman_value, title_words.split()))
+
+
+def _roman_value(word: str) -> str:
+    if _ROMAN.match(word) is None:
+        return word
+    values = [_ROMAN_VALUES[c] for c in word]
+    # A numeral smaller than the next is subtracted from it ("iv", "ix").
+    total = sum(-v if v < n else v for v, n in zip(values, [*values[1:], 0], strict=True))
+    return str(total)
 
 
 def _distinguishing(title_words: str) -> list[str]:
