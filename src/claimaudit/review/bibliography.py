@@ -32,6 +32,7 @@ from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
+from claimaudit.review.corr import corr_arxiv_ids
 from claimaudit.review.document import Block
 from claimaudit.text.plain import plain_text
 
@@ -132,6 +133,7 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
             refs = [ref] if ref is not None else []
         else:
             keys = [c.key for c in find_citations(value) if c.style is CitationStyle.IDENTIFIER]
+            keys += corr_arxiv_ids(value)  # "CoRR abs/1706.03762", as DBLP writes an arXiv id
             refs = [r for r in map(try_parse_ref, keys) if r is not None]
         found.extend(r for r in refs if r.kind is not RefKind.LOCAL and r not in found)
     return tuple(sorted(found, key=lambda r: r.kind is not RefKind.ARXIV))
@@ -143,7 +145,8 @@ def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
     no identifier."""
     for name, value in values:
         whole = name in _ID_FIELDS
-        for candidate in [value] if whole else [c.key for c in find_citations(value)]:
+        found = [c.key for c in find_citations(value)] + corr_arxiv_ids(value)
+        for candidate in [value] if whole else found:
             if why := arxiv_id_error(candidate):
                 return why
     return None
@@ -168,6 +171,9 @@ def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[s
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
         naming = [p for p in naming if p[0] != "eprint"]  # an eprint of another archive
     naming += [(name, fields[name]) for name in _NAMING_TEXT_FIELDS if name in fields]
+    if (fields.get("journal") or "").strip().lower() == "corr" and "volume" in fields:
+        # DBLP's BibTeX of an arXiv paper: journal = {CoRR}, volume = {abs/1706.03762}.
+        naming.append(("volume", f"CoRR {fields['volume']}"))
     if record.key.partition(":")[0].lower() in _MANUBOT_PREFIXES:
         # A Manubot citation key ("doi:10.1/x", "arxiv:1907.10121") names the paper itself.
         naming.append(("doi", record.key))
