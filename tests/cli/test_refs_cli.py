@@ -490,3 +490,15 @@ def test_a_second_entry_under_a_used_key_is_counted_as_ignored_not_unreadable(
     assert "a second entry with the key 'wilson2017', ignored" in result.stderr
     summary = result.stdout.splitlines()[-1]
     assert summary == "1 reference: 1 ok; 1 could not be read; 1 ignored (a key used before)"
+
+
+def test_a_crossref_no_entry_has_is_said(runner: CliRunner, tmp_path: Path) -> None:
+    # refs read it without the parent's fields, as review does, but without a word.
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{w, title = {A page}, crossref = {nowhere}}\n", encoding="utf-8")
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"warning: {bib} line 1: entry 'w' has crossref 'nowhere', which no entry has; it "
+        "is read without the fields it would inherit",
+    ]
