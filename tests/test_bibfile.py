@@ -615,3 +615,39 @@ def test_a_bibliography_read_as_another_format_is_named_as_it_is(tmp_path: Path)
         f"bibliography {shown_name(path)} holds CSL-JSON (its name says BibTeX): it was read "
         "as CSL-JSON"
     )
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Wilson, G., Bryan, J., Cranston, K.",
+        "G. Wilson, J. Bryan, K. Cranston",
+        "Wilson, Greg, Bryan, Jennifer",
+        "Wilson, G., Bryan, J. and Cranston, Karen",  # the first "name" a list
+    ],
+)
+def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str) -> None:
+    # Read as one name, its "family name" was compared: "first author differs: cited
+    # 'Wilson, G., Bryan, J., Cranston, K.'", of a paper whose first author is Wilson.
+    bib = f"@article{{k, title = {{T}},\n author = {{{authors}}}}}\n"
+    found = parse_bib(bib, source="refs.bib")
+    (record,) = found.records
+    assert record.authors == ()
+    (warning,) = found.warnings
+    assert warning.startswith("refs.bib line 1: entry 'k' separates its authors with commas (")
+    assert warning.endswith("BibTeX separates them with 'and', so its authors are not compared")
+
+
+@pytest.mark.parametrize(
+    ("authors", "families"),
+    [
+        ("Ford, Jr., Henry", ("Ford",)),  # a suffix between its commas
+        ("Wilson, Greg and Bryan, Jennifer", ("Wilson", "Bryan")),
+        ("{Barnes, Noble, and Sons, Inc.} and Doe, J.", ("Barnes, Noble, and Sons, Inc.", "Doe")),
+    ],
+)
+def test_names_with_their_own_commas_are_no_comma_list(
+    authors: str, families: tuple[str, ...]
+) -> None:
+    found = parse_bib(f"@article{{k, title = {{T}}, author = {{{authors}}}}}\n")
+    assert (found.records[0].authors, found.warnings) == (families, ())

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from claimaudit.bibcrossref import CrossrefEntry, inherit
+from claimaudit.bibnames import comma_list_warning, is_comma_list
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
@@ -157,6 +158,12 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
     return tuple(families), et_al
 
 
+def _written_with_commas(value: str) -> bool:
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
+    return "," in value and any(map(is_comma_list, split_multiple_persons_names(value)))
+
+
 def _year(value: str | None) -> int | None:
     """The year ``value`` gives; None when it gives none, or several ("2010--2017", a range:
     taken as its first year, it was compared as if the work were of that year alone)."""
@@ -228,6 +235,10 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         written = fields.get("year") or fields.get("date")
         year = _year(written)
         families, et_al = _families(authors)
+        if _written_with_commas(authors):
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(comma_list_warning(where, entry.key, authors))
+            families, et_al = (), False
         unread = _unread_year(written) if year is None else None
         records.append(BibRecord(entry.key, fields, families, year, line, et_al, unread))
     failed = tuple(_unread(b, source) for b in library.failed_blocks)

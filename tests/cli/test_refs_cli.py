@@ -502,3 +502,28 @@ def test_a_crossref_no_entry_has_is_said(runner: CliRunner, tmp_path: Path) -> N
         f"warning: {bib} line 1: entry 'w' has crossref 'nowhere', which no entry has; it "
         "is read without the fields it would inherit",
     ]
+
+
+def test_authors_listed_with_commas_and_a_missing_crossref_are_said(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{w, title = {Good enough practices in scientific computing}, year = {2017},\n"
+        f"  doi = {{{GOOD_ENOUGH_DOI}}}, author = {{Wilson, G., Bryan, J., Cranston, K.}},\n"
+        "  crossref = {nowhere}}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    (check,) = json.loads(result.stdout)["references"]
+    # It was "first author differs: cited 'Wilson, G., Bryan, J., Cranston, K.'".
+    assert check["referenceStatus"] == "ok", check["reason"]
+    assert "first author" not in check["reason"]
+    assert result.stderr.splitlines() == [
+        f"warning: {bib} line 1: entry 'w' has crossref 'nowhere', which no entry has; it "
+        "is read without the fields it would inherit",
+        f"warning: {bib} line 1: entry 'w' separates its authors with commas ('Wilson, G., "
+        "Bryan, J., Cranston, K.'); BibTeX separates them with 'and', so its authors are not "
+        "compared",
+    ]
