@@ -326,6 +326,18 @@ def test_unstructured_entry_giving_a_sibling_paper_s_title_is_a_title_mismatch()
     assert compare(CitedReference("[1]", data.ref, text=cut), data) == ()  # cut short
 
 
+def test_unstructured_entry_with_a_roman_numeral_gives_the_title_written_in_digits() -> None:
+    # A \bibitem's "Type II diabetes" against the catalogue's "Type 2 diabetes" was a title
+    # mismatch, as the fields of a BibTeX entry were.
+    record = CatalogueRecord(
+        "crossref", SCIPY.ref, "Type 2 diabetes and heart failure", ("Smith",), (2019,)
+    )
+    text = "J. Smith. Type {} diabetes and heart failure. Lancet, 2019."
+    assert compare(CitedReference("[1]", SCIPY.ref, text=text.format("II")), record) == ()
+    found = compare(CitedReference("[1]", SCIPY.ref, text=text.format("III")), record)
+    assert [m.field for m in found] == ["title"]
+
+
 def test_words_keep_every_script_and_space_out_unspaced_ones() -> None:
     assert words("Квантовая механика твёрдого тела") == "квантовая механика твердого тела"
     assert words("深度学习\uff1a综述") == "深 度 学 习 综 述"

@@ -348,18 +348,20 @@ def _named_in(family: str, body: str) -> bool:
 
 def _compare_text(text: str, found: CatalogueRecord) -> Comparison:
     body = words(text)
-    present = set(body.split())
     shown = _short(plain_text(text))
     result = _Tally()
-    title_words = words(found.title).split()
-    main = _main_title(found.title)
+    # Titles with their Roman numerals as numbers, as ``titles_match`` reads them.
+    numbered = _arabic(body)
+    present = set(numbered.split())
+    title_words = _arabic(words(found.title)).split()
+    main = _arabic(_main_title(found.title))
 
     def title_agrees() -> bool:
-        if main and f" {main} " in f" {body} ":
+        if main and f" {main} " in f" {numbered} ":
             return True
         covered = sum(w in present for w in title_words) / len(title_words)
         # Most of the title's words are there, but not in a sibling paper's title.
-        return covered >= TEXT_TITLE_COVERAGE and not swaps_a_word(body.split(), title_words)
+        return covered >= TEXT_TITLE_COVERAGE and not swaps_a_word(numbered.split(), title_words)
 
     result.add(
         "title",
