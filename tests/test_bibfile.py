@@ -448,6 +448,9 @@ def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
         ("2010--2017", None, "2010--2017"),
         ("2017/2018", None, "2017/2018"),
         ("2017--2017", 2017, None),
+        ("2010--17", None, "2010--17"),  # its end in two digits
+        ("1998\u201399", None, "1998\u201399"),
+        ("2020-03", 2020, None),  # a year and its month
     ],
 )
 def test_a_bibtex_year_with_a_letter_is_read(written: str, year: int | None, unread: str) -> None:

@@ -55,6 +55,9 @@ SUPPORTED_FORMATS = "BibTeX (.bib), CSL-JSON (.json) or CSL YAML (.yaml, .yml)"
 # Not "\b": "2020a" (a year told apart from another by its letter) has no word boundary
 # after its "0", and was read as no year, its check silently skipped.
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|2\d\d\d)(?!\d)")
+# A range whose end is written with two digits ("2010--17", "1998\u201399"): more than one year
+# too. Not "2020-03", a year and its month.
+_SHORT_RANGE = re.compile(r"(?<!\d)(?:1[5-9]|2\d)\d\d\s*(?:--|\u2013|\u2014)\s*\d\d(?!\d)")
 # The most digits a ``date-parts`` year written as text is read from: int() refuses more than
 # 4300, and no year needs seven.
 _MAX_YEAR_DIGITS = 6
@@ -168,7 +171,9 @@ def _year(value: str | None) -> int | None:
     """The year ``value`` gives; None when it gives none, or several ("2010--2017", a range:
     taken as its first year, it was compared as if the work were of that year alone)."""
     years = set(_YEAR.findall(value or ""))
-    return int(years.pop()) if len(years) == 1 else None
+    if len(years) != 1 or _SHORT_RANGE.search(value or "") is not None:
+        return None
+    return int(years.pop())
 
 
 def _why(error: object) -> str:

@@ -425,3 +425,5 @@ def test_a_range_of_years_is_named_not_compared_as_its_first() -> None:
     found = comparison(cited(title="SciPy 1.0", unread_year="2010--2017"), SCIPY)
     assert found.mismatches == ()
     assert found.uncompared == (("year", "'2010--2017' gives more than one year"),)
+    short = comparison(cited(title="SciPy 1.0", unread_year="2019--20"), SCIPY)
+    assert short.uncompared == (("year", "'2019--20' gives more than one year"),)

@@ -46,6 +46,8 @@ _PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter het zu af av".split()
 )
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+# "2010--17": a range whose end is written with two digits (not "2020-03", a month).
+_SHORT_RANGE = re.compile(r"(?<!\d)\d{4}\s*(?:--|\u2013|\u2014)\s*\d\d(?!\d)")
 # Letters that NFKD does not decompose into an ASCII letter and accents, written as an ASCII
 # name would write them ("Sørensen" and "Sorensen", "Łukasz" and "Lukasz").
 _TRANSLITERATED = str.maketrans(
@@ -231,7 +233,7 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
     elif cited.unread_year is not None:
         written = " ".join(cited.unread_year.split())
         shown = written if len(written) <= _SHOWN_YEAR else written[: _SHOWN_YEAR - 3] + "..."
-        if len(set(_YEAR.findall(written))) > 1:  # "2010--2017": which one is meant?
+        if len(set(_YEAR.findall(written))) > 1 or _SHORT_RANGE.search(written):  # "2010--17"
             result.uncompared.append(("year", f"'{shown}' gives more than one year"))
         else:
             result.uncompared.append(("year", f"no year could be read from '{shown}'"))
