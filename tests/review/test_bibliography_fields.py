@@ -69,6 +69,9 @@ def test_free_text_names_the_paper_when_no_field_does(free_text: str) -> None:
         "journal = {CoRR}, volume = {abs/1907.10121}",  # DBLP's BibTeX of an arXiv paper
         "journal = {CoRR}, volume = {abs/1907.10121}, note = {see arXiv:2001.00001}",
         "note = {CoRR abs/1907.10121}",
+        "journal = {ArXiv}, volume = {abs/1907.10121}",  # Semantic Scholar's BibTeX
+        "journal = {ArXiv abs/1907.10121}",
+        "note = {arXiv 1907.10121}",  # no colon
     ],
 )
 def test_an_arxiv_id_written_as_dblp_writes_it_names_the_paper(fields: str) -> None:

@@ -32,7 +32,7 @@ from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
-from claimaudit.review.corr import corr_arxiv_ids
+from claimaudit.review.corr import ARXIV_JOURNALS, corr_arxiv_ids
 from claimaudit.review.document import Block
 from claimaudit.text.plain import plain_text
 
@@ -171,8 +171,10 @@ def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[s
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
         naming = [p for p in naming if p[0] != "eprint"]  # an eprint of another archive
     naming += [(name, fields[name]) for name in _NAMING_TEXT_FIELDS if name in fields]
-    if (fields.get("journal") or "").strip().lower() == "corr" and "volume" in fields:
-        # DBLP's BibTeX of an arXiv paper: journal = {CoRR}, volume = {abs/1706.03762}.
+    journal = (fields.get("journal") or "").strip().lower()
+    if journal in ARXIV_JOURNALS and "volume" in fields:
+        # DBLP's BibTeX of an arXiv paper: journal = {CoRR}, volume = {abs/1706.03762}; and
+        # Semantic Scholar's, journal = {ArXiv}.
         naming.append(("volume", f"CoRR {fields['volume']}"))
     if record.key.partition(":")[0].lower() in _MANUBOT_PREFIXES:
         # A Manubot citation key ("doi:10.1/x", "arxiv:1907.10121") names the paper itself.

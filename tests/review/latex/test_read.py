@@ -323,7 +323,7 @@ def test_thebibliography_items_resolve_from_their_text(tmp_path: Path) -> None:
 
 
 DBLP_BIBITEMS = r"""
-Attention helps \cite{vaswani}. Old work too \cite{old}.
+Attention helps \cite{vaswani}. Old work too \cite{old}. Few shots \cite{gpt3}.
 
 \begin{thebibliography}{10}
 \bibitem{vaswani}
@@ -333,6 +333,9 @@ Ashish Vaswani et~al.
 
 \bibitem{old}
 J.~Doe. A study. CoRR cs.LG/0102003 (2001)
+
+\bibitem{gpt3}
+T.~Brown et~al. Language models are few-shot learners. ArXiv, abs/2005.14165, 2020.
 \end{thebibliography}
 """
 
@@ -341,7 +344,7 @@ def test_a_bibitem_naming_its_arxiv_paper_as_dblp_does_resolves_to_it(tmp_path: 
     # "CoRR abs/1706.03762" is DBLP's way of writing arXiv:1706.03762; it was nothing to look up.
     found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(DBLP_BIBITEMS)))
     papers = [t.paper for claim in found.claims for t in claim.targets]
-    assert papers == ["arXiv:1706.03762", "arXiv:cs/0102003"]
+    assert papers == ["arXiv:1706.03762", "arXiv:cs/0102003", "arXiv:2005.14165"]
 
 
 def test_crlf_and_utf8_positions(tmp_path: Path) -> None:
