@@ -288,6 +288,25 @@ def test_a_doi_field_that_is_no_doi_is_named(
     assert f"is not a DOI ({why}" in check["reason"]
 
 
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "eprint = {arxiv.org/abs/1907.10121}",  # an address without its scheme
+        "eprint = {1907.10121 and 2001.00001}, archivePrefix = {arXiv}",
+    ],
+)
+def test_an_eprint_that_is_no_arxiv_id_is_named(
+    runner: CliRunner, tmp_path: Path, fields: str
+) -> None:
+    # It was "no arXiv id or DOI to look up", as if the entry gave none.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{bad, title = {{A paper}}, {fields}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == (None, "not_verified")
+    assert check["reason"].startswith(f"{NOTHING_TO_LOOK_UP}: its eprint field '")
+    assert "' is not an arXiv id (an arXiv id reads 1706.03762" in check["reason"]
+
+
 def test_an_inspire_collaboration_entry_is_compared_as_its_collaboration(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

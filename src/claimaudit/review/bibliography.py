@@ -80,7 +80,7 @@ class Entry:
     text: str | None = None
     et_al: bool = False
     refused: str | None = None  # why an arXiv id it gives is not one ("1412.12345")
-    bad_doi: str | None = None  # why its doi field, which named no work, is no DOI
+    bad_doi: str | None = None  # why its doi (else eprint) field, naming no work, is none
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
     unread_year: str | None = None  # a year given that reads as none ("in press")
 
@@ -207,7 +207,7 @@ def entry_of(record: BibRecord) -> Entry:
         record.year,
         et_al=record.et_al,
         refused=refused,
-        bad_doi=None if refs or refused else _bad_doi(naming + free),
+        bad_doi=None if refs or refused else _bad_doi(naming + free) or _bad_eprint(naming),
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
         unread_year=record.unread_year,
     )
@@ -233,6 +233,19 @@ def _bad_doi(pairs: list[tuple[str, str]]) -> str | None:
     )
     # Quoted as written: a repr would double the backslash of "\\url{...}".
     return f"its {name} field '{value[:80]}' is not a DOI ({why})"
+
+
+def _bad_eprint(naming: list[tuple[str, str]]) -> str | None:
+    """Why an ``eprint`` (of arXiv, or of no archive named) that gives no arXiv id is none
+    ("arxiv.org/abs/..." without its scheme): the entry had "no arXiv id or DOI to look up",
+    as if it gave none."""
+    value = " ".join(dict(naming).get("eprint", "").split())
+    if not value:
+        return None
+    return (
+        f"its eprint field '{value[:80]}' is not an arXiv id (an arXiv id reads 1706.03762, "
+        "hep-th/9711200 or https://arxiv.org/abs/1706.03762)"
+    )
 
 
 def two_identifiers(entry: Entry) -> str | None:
