@@ -645,6 +645,7 @@ def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str
     ("authors", "families"),
     [
         ("Ford, Jr., Henry", ("Ford",)),  # a suffix between its commas
+        ("King, Martin Luther, Jr.", ("King",)),  # or after them
         ("Wilson, Greg and Bryan, Jennifer", ("Wilson", "Bryan")),
         ("{Barnes, Noble, and Sons, Inc.} and Doe, J.", ("Barnes, Noble, and Sons, Inc.", "Doe")),
     ],

@@ -32,11 +32,12 @@ def _parts(name: str) -> list[str]:
 
 def is_comma_list(name: str) -> bool:
     """Whether one BibTeX name (as split at "and") is a list of names written with commas:
-    three commas or more, or two around something that is no suffix."""
+    three commas or more, or two with no suffix ("Jr.") after either."""
     parts = _parts(name)
     if len(parts) > 3:
         return True
-    return len(parts) == 3 and parts[1].lower() not in _SUFFIXES
+    # "Ford, Jr., Henry" as BibTeX orders it, "Ford, Henry, Jr." as people write it.
+    return len(parts) == 3 and not {parts[1].lower(), parts[2].lower()} & _SUFFIXES
 
 
 def comma_list_warning(where: str, key: str, value: str) -> str:
