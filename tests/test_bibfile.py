@@ -405,6 +405,20 @@ def test_a_csl_year_in_digits_int_refuses_is_no_year_not_a_crash(written: str) -
         assert record.unread_year == written
 
 
+def test_a_csl_range_of_years_is_no_one_year() -> None:
+    items = [
+        {"id": "a", "issued": {"date-parts": [[2010], [2017]]}},
+        {"id": "b", "issued": {"date-parts": [[2017, 3], [2017, 9]]}},  # one year still
+        {"id": "c", "issued": {"raw": "2010-2017"}},
+    ]
+    records = parse_bib(json.dumps(items)).records
+    assert [(r.year, r.unread_year) for r in records] == [
+        (None, "2010/2017"),
+        (2017, None),
+        (None, "2010-2017"),
+    ]
+
+
 def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
     items = [
         {"id": "a", "issued": {"date-parts": [["2020"]]}},
@@ -430,6 +444,13 @@ def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
         ("2020-03-04", 2020, None),
         ("12020", None, "12020"),  # no year within a longer number
         ("in   press", None, "in press"),
+        # A range is no one year: it was read as its first, and compared as that.
+        ("2010--2017", None, "2010--2017"),
+        ("2017/2018", None, "2017/2018"),
+        ("2017--2017", 2017, None),
+        ("2010--17", None, "2010--17"),  # its end in two digits
+        ("1998\u201399", None, "1998\u201399"),
+        ("2020-03", 2020, None),  # a year and its month
     ],
 )
 def test_a_bibtex_year_with_a_letter_is_read(written: str, year: int | None, unread: str) -> None:
@@ -597,3 +618,40 @@ def test_a_bibliography_read_as_another_format_is_named_as_it_is(tmp_path: Path)
         f"bibliography {shown_name(path)} holds CSL-JSON (its name says BibTeX): it was read "
         "as CSL-JSON"
     )
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Wilson, G., Bryan, J., Cranston, K.",
+        "G. Wilson, J. Bryan, K. Cranston",
+        "Wilson, Greg, Bryan, Jennifer",
+        "Wilson, G., Bryan, J. and Cranston, Karen",  # the first "name" a list
+    ],
+)
+def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str) -> None:
+    # Read as one name, its "family name" was compared: "first author differs: cited
+    # 'Wilson, G., Bryan, J., Cranston, K.'", of a paper whose first author is Wilson.
+    bib = f"@article{{k, title = {{T}},\n author = {{{authors}}}}}\n"
+    found = parse_bib(bib, source="refs.bib")
+    (record,) = found.records
+    assert record.authors == ()
+    (warning,) = found.warnings
+    assert warning.startswith("refs.bib line 1: entry 'k' separates its authors with commas (")
+    assert warning.endswith("BibTeX separates them with 'and', so its authors are not compared")
+
+
+@pytest.mark.parametrize(
+    ("authors", "families"),
+    [
+        ("Ford, Jr., Henry", ("Ford",)),  # a suffix between its commas
+        ("King, Martin Luther, Jr.", ("King",)),  # or after them
+        ("Wilson, Greg and Bryan, Jennifer", ("Wilson", "Bryan")),
+        ("{Barnes, Noble, and Sons, Inc.} and Doe, J.", ("Barnes, Noble, and Sons, Inc.", "Doe")),
+    ],
+)
+def test_names_with_their_own_commas_are_no_comma_list(
+    authors: str, families: tuple[str, ...]
+) -> None:
+    found = parse_bib(f"@article{{k, title = {{T}}, author = {{{authors}}}}}\n")
+    assert (found.records[0].authors, found.warnings) == (families, ())

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from claimaudit.bibcrossref import CrossrefEntry, inherit
+from claimaudit.bibnames import comma_list_warning, is_comma_list
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
@@ -54,6 +55,9 @@ SUPPORTED_FORMATS = "BibTeX (.bib), CSL-JSON (.json) or CSL YAML (.yaml, .yml)"
 # Not "\b": "2020a" (a year told apart from another by its letter) has no word boundary
 # after its "0", and was read as no year, its check silently skipped.
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|2\d\d\d)(?!\d)")
+# A range whose end is written with two digits ("2010--17", "1998\u201399"): more than one year
+# too. Not "2020-03", a year and its month.
+_SHORT_RANGE = re.compile(r"(?<!\d)(?:1[5-9]|2\d)\d\d\s*(?:--|\u2013|\u2014)\s*\d\d(?!\d)")
 # The most digits a ``date-parts`` year written as text is read from: int() refuses more than
 # 4300, and no year needs seven.
 _MAX_YEAR_DIGITS = 6
@@ -157,9 +161,19 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
     return tuple(families), et_al
 
 
+def _written_with_commas(value: str) -> bool:
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
+    return "," in value and any(map(is_comma_list, split_multiple_persons_names(value)))
+
+
 def _year(value: str | None) -> int | None:
-    match = _YEAR.search(value or "")
-    return int(match.group(1)) if match else None
+    """The year ``value`` gives; None when it gives none, or several ("2010--2017", a range:
+    taken as its first year, it was compared as if the work were of that year alone)."""
+    years = set(_YEAR.findall(value or ""))
+    if len(years) != 1 or _SHORT_RANGE.search(value or "") is not None:
+        return None
+    return int(years.pop())
 
 
 def _why(error: object) -> str:
@@ -226,6 +240,10 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         written = fields.get("year") or fields.get("date")
         year = _year(written)
         families, et_al = _families(authors)
+        if _written_with_commas(authors):
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(comma_list_warning(where, entry.key, authors))
+            families, et_al = (), False
         unread = _unread_year(written) if year is None else None
         records.append(BibRecord(entry.key, fields, families, year, line, et_al, unread))
     failed = tuple(_unread(b, source) for b in library.failed_blocks)
@@ -267,6 +285,8 @@ def _csl_year(value: Any) -> int | None:
         return None
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        if _csl_range(parts):
+            return None
         first = parts[0][0]
         if isinstance(first, int) and not isinstance(first, bool):
             return first
@@ -276,6 +296,12 @@ def _csl_year(value: Any) -> int | None:
             return int(first)
     raw = value.get("raw") or value.get("literal")
     return _year(raw) if isinstance(raw, str) else None
+
+
+def _csl_range(parts: list[Any]) -> bool:
+    """Whether CSL ``date-parts`` give a range of years (``[[2010], [2017]]``): no one year."""
+    years = {str(p[0]).strip() for p in parts[:2] if isinstance(p, list) and p}
+    return len(years) > 1
 
 
 def _unread_year(written: str | None) -> str | None:
@@ -293,6 +319,8 @@ def _csl_written_year(value: Any) -> str | None:
         return None
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        if _csl_range(parts):
+            return "/".join(str(p[0]) for p in parts[:2])  # as CSL writes a range of dates
         first = parts[0][0]
         if isinstance(first, str | int) and not isinstance(first, bool):
             return _unread_year(str(first))

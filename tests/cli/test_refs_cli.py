@@ -288,6 +288,25 @@ def test_a_doi_field_that_is_no_doi_is_named(
     assert f"is not a DOI ({why}" in check["reason"]
 
 
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "eprint = {arxiv.org/abs/1907.10121}",  # an address without its scheme
+        "eprint = {1907.10121 and 2001.00001}, archivePrefix = {arXiv}",
+    ],
+)
+def test_an_eprint_that_is_no_arxiv_id_is_named(
+    runner: CliRunner, tmp_path: Path, fields: str
+) -> None:
+    # It was "no arXiv id or DOI to look up", as if the entry gave none.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{bad, title = {{A paper}}, {fields}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == (None, "not_verified")
+    assert check["reason"].startswith(f"{NOTHING_TO_LOOK_UP}: its eprint field '")
+    assert "' is not an arXiv id (an arXiv id reads 1706.03762" in check["reason"]
+
+
 def test_an_inspire_collaboration_entry_is_compared_as_its_collaboration(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -423,7 +442,7 @@ def test_a_setting_no_request_could_be_sent_with_is_one_line_before_any_work(
     assert not (tmp_path / "report.html").exists()
 
 
-@pytest.mark.parametrize("year", ["{in press}", "{2017a}"])
+@pytest.mark.parametrize("year", ["{in press}", "{2017a}", "{2010--2017}"])
 def test_a_year_is_read_with_its_letter_or_named_not_compared(
     runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, year: str
 ) -> None:
@@ -439,6 +458,8 @@ def test_a_year_is_read_with_its_letter_or_named_not_compared(
     assert check["referenceStatus"] == "ok", check["reason"]
     if year == "{2017a}":
         assert "title, first author and year agree" in check["reason"]
+    elif year == "{2010--2017}":  # was read as 2010: "year differs"
+        assert "year not compared ('2010--2017' gives more than one year)" in check["reason"]
     else:
         assert "year not compared (no year could be read from 'in press')" in check["reason"]
 
@@ -488,3 +509,40 @@ def test_a_second_entry_under_a_used_key_is_counted_as_ignored_not_unreadable(
     assert "a second entry with the key 'wilson2017', ignored" in result.stderr
     summary = result.stdout.splitlines()[-1]
     assert summary == "1 reference: 1 ok; 1 could not be read; 1 ignored (a key used before)"
+
+
+def test_a_crossref_no_entry_has_is_said(runner: CliRunner, tmp_path: Path) -> None:
+    # refs read it without the parent's fields, as review does, but without a word.
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{w, title = {A page}, crossref = {nowhere}}\n", encoding="utf-8")
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"warning: {bib} line 1: entry 'w' has crossref 'nowhere', which no entry has; it "
+        "is read without the fields it would inherit",
+    ]
+
+
+def test_authors_listed_with_commas_and_a_missing_crossref_are_said(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{w, title = {Good enough practices in scientific computing}, year = {2017},\n"
+        f"  doi = {{{GOOD_ENOUGH_DOI}}}, author = {{Wilson, G., Bryan, J., Cranston, K.}},\n"
+        "  crossref = {nowhere}}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    (check,) = json.loads(result.stdout)["references"]
+    # It was "first author differs: cited 'Wilson, G., Bryan, J., Cranston, K.'".
+    assert check["referenceStatus"] == "ok", check["reason"]
+    assert "first author" not in check["reason"]
+    assert result.stderr.splitlines() == [
+        f"warning: {bib} line 1: entry 'w' has crossref 'nowhere', which no entry has; it "
+        "is read without the fields it would inherit",
+        f"warning: {bib} line 1: entry 'w' separates its authors with commas ('Wilson, G., "
+        "Bryan, J., Cranston, K.'); BibTeX separates them with 'and', so its authors are not "
+        "compared",
+    ]

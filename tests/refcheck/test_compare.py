@@ -69,6 +69,24 @@ def test_titles_a_number_part_or_negation_apart_differ(one: str, other: str) -> 
 @pytest.mark.parametrize(
     ("one", "other"),
     [
+        ("Type II diabetes and cardiovascular risk", "Type 2 diabetes and cardiovascular risk"),
+        ("Thermodynamics of black holes. Part IV", "Thermodynamics of black holes. Part 4"),
+        ("A phase III trial of metformin: design", "A phase 3 trial of metformin"),
+    ],
+)
+def test_titles_with_a_roman_or_an_arabic_numeral_agree(one: str, other: str) -> None:
+    # "Type II" against "Type 2" was a title mismatch.
+    assert titles_match(one, other)
+    assert titles_match(other, one)
+    # Still two numbers apart:
+    assert not titles_match(
+        one, other.replace(" 2 ", " 1 ").replace(" 4", " 5").replace(" 3 ", " 2 ")
+    )
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
         # Two papers whose titles are 0.9 alike or more, a word apart (all real titles but
         # the opposites): a wrong DOI copied from a sibling paper was said to agree.
         (
@@ -308,6 +326,18 @@ def test_unstructured_entry_giving_a_sibling_paper_s_title_is_a_title_mismatch()
     assert compare(CitedReference("[1]", data.ref, text=cut), data) == ()  # cut short
 
 
+def test_unstructured_entry_with_a_roman_numeral_gives_the_title_written_in_digits() -> None:
+    # A \bibitem's "Type II diabetes" against the catalogue's "Type 2 diabetes" was a title
+    # mismatch, as the fields of a BibTeX entry were.
+    record = CatalogueRecord(
+        "crossref", SCIPY.ref, "Type 2 diabetes and heart failure", ("Smith",), (2019,)
+    )
+    text = "J. Smith. Type {} diabetes and heart failure. Lancet, 2019."
+    assert compare(CitedReference("[1]", SCIPY.ref, text=text.format("II")), record) == ()
+    found = compare(CitedReference("[1]", SCIPY.ref, text=text.format("III")), record)
+    assert [m.field for m in found] == ["title"]
+
+
 def test_words_keep_every_script_and_space_out_unspaced_ones() -> None:
     assert words("Квантовая механика твёрдого тела") == "квантовая механика твердого тела"
     assert words("深度学习\uff1a综述") == "深 度 学 习 综 述"
@@ -389,3 +419,11 @@ def test_a_year_given_that_reads_as_none_is_named_not_compared() -> None:
     ((_, why),) = long.uncompared
     assert len(why) < 80 and why.endswith("...'")
     assert comparison(cited(title="SciPy 1.0"), SCIPY).uncompared == ()  # none given
+
+
+def test_a_range_of_years_is_named_not_compared_as_its_first() -> None:
+    found = comparison(cited(title="SciPy 1.0", unread_year="2010--2017"), SCIPY)
+    assert found.mismatches == ()
+    assert found.uncompared == (("year", "'2010--2017' gives more than one year"),)
+    short = comparison(cited(title="SciPy 1.0", unread_year="2019--20"), SCIPY)
+    assert short.uncompared == (("year", "'2019--20' gives more than one year"),)

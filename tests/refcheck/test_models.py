@@ -53,3 +53,14 @@ def test_a_kept_record_of_a_doi_holding_a_percent_reads_back_as_that_doi() -> No
     ref = parse_ref("https://doi.org/10.1000/pct%2520x")
     record = CatalogueRecord("crossref", ref, "Percent paper", ("Doe",), (2019,))
     assert CatalogueRecord.from_dict(record.to_dict()) == record
+
+
+def test_a_record_kept_with_mathml_in_its_title_reads_back_as_its_text() -> None:
+    # A Crossref answer kept in the library before formulas were read stayed a title mismatch.
+    ref = parse_ref("10.1103/mathml")
+    kept = CatalogueRecord("crossref", ref, "", ("Doe",), (2021,)).to_dict()
+    kept["title"] = (
+        'Search for <mml:math xmlns:mml="http://www.w3.org/1998/Math/MathML"><mml:mi>B</mml:mi>'
+        '<mml:annotation encoding="application/x-tex">B</mml:annotation></mml:math> decays'
+    )
+    assert CatalogueRecord.from_dict(kept).title == "Search for B decays"

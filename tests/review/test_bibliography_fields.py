@@ -63,6 +63,26 @@ def test_free_text_names_the_paper_when_no_field_does(free_text: str) -> None:
     assert _cited(f"@misc{{e, title = {{SciPy 1.0}}, {free_text}}}") == "arXiv:1907.10121"
 
 
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "journal = {CoRR}, volume = {abs/1907.10121}",  # DBLP's BibTeX of an arXiv paper
+        "journal = {CoRR}, volume = {abs/1907.10121}, note = {see arXiv:2001.00001}",
+        "note = {CoRR abs/1907.10121}",
+        "journal = {ArXiv}, volume = {abs/1907.10121}",  # Semantic Scholar's BibTeX
+        "journal = {ArXiv abs/1907.10121}",
+        "note = {arXiv 1907.10121}",  # no colon
+    ],
+)
+def test_an_arxiv_id_written_as_dblp_writes_it_names_the_paper(fields: str) -> None:
+    assert _cited(f"@article{{e, title = {{SciPy 1.0}}, {fields}}}") == "arXiv:1907.10121"
+
+
+def test_a_dblp_arxiv_id_arxiv_never_issued_is_said_to_be_refused() -> None:
+    cited = _cited("@article{e, journal = {CoRR}, volume = {abs/9912.12345}}")
+    assert cited.startswith("error: bibliography entry 'e': not a valid arXiv identifier")
+
+
 def test_a_page_address_in_url_does_not_outrank_the_doi() -> None:
     bib = (
         "@misc{e, url = {https://example.org/mirror?from=arXiv:1907.10121}, "

@@ -181,6 +181,8 @@ def refs(
     for _, found in files:
         if found.note is not None:
             warn(found.note)  # read by its content, not its name (CSL YAML in refs.bib)
+        for message in found.warnings:  # a crossref no entry has, authors listed with commas
+            warn(message)
     warn_unread(unread)
     verifier = make_verifier(library, cache=not no_cache)
     with sigterm_interrupts():  # SIGTERM as Ctrl-C: the same line, the library left sound

@@ -3,11 +3,11 @@
 - **title**: both sides are reduced to plain words of any script (LaTeX and HTML markup,
   accents, case and punctuation dropped, "&" read as "and"; each Chinese or Japanese character,
   and each character of Thai, Lao, Khmer or Burmese, which are written without spaces, counts
-  as a word). They match when equal, when one is the other without its subtitle (the part after
-  a colon), or when their similarity (``difflib`` ratio) is at least 0.9 and each word that
-  differs is a respelling of its counterpart (``respelling``), which forgives a typo or a
-  British spelling but not another paper's title ("... of scientific data" is not "... of
-  scientific software").
+  as a word; a Roman numeral is its number, "Type II" is "Type 2"). They match when equal,
+  when one is the other without its subtitle (the part after a colon), or when their
+  similarity (``difflib`` ratio) is at least 0.9 and each word that differs is a respelling
+  of its counterpart (``respelling``), which forgives a typo or a British spelling but not
+  another paper's title ("... of scientific data" is not "... of scientific software").
 - **first author**: the family names, reduced the same way, match when their last words are
   equal, when they are equal with spaces removed ("Le Cun" and "LeCun"), or when one is the
   other after name particles ("van der Walt" and "Walt", "vanderWalt" and "Walt"); "Hu" is not
@@ -46,6 +46,8 @@ _PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter het zu af av".split()
 )
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+# "2010--17": a range whose end is written with two digits (not "2020-03", a month).
+_SHORT_RANGE = re.compile(r"(?<!\d)\d{4}\s*(?:--|\u2013|\u2014)\s*\d\d(?!\d)")
 # Letters that NFKD does not decompose into an ASCII letter and accents, written as an ASCII
 # name would write them ("Sørensen" and "Sorensen", "Łukasz" and "Lukasz").
 _TRANSLITERATED = str.maketrans(
@@ -101,10 +103,10 @@ def _main_title(title: str) -> str:
 
 def titles_match(cited: str, catalogue: str) -> bool:
     """Whether the titles agree; never when either holds no word to compare."""
-    a, b = words(cited), words(catalogue)
+    a, b = _arabic(words(cited)), _arabic(words(catalogue))
     if not a or not b:
         return False
-    if a == b or a == _main_title(catalogue) or b == _main_title(cited):
+    if a == b or a == _arabic(_main_title(catalogue)) or b == _arabic(_main_title(cited)):
         return True
     if _distinguishing(a) != _distinguishing(b):
         return False
@@ -113,6 +115,24 @@ def titles_match(cited: str, catalogue: str) -> bool:
     # As alike as a typo makes them, but also as alike as another word makes them: "... of
     # scientific data" and "... of scientific software" are 0.92 alike, and two papers.
     return same_words(a, b)
+
+
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
+
+
+def _arabic(title_words: str) -> str:
+    """Roman numerals written in digits: "Type II" and "Type 2", "Part IV" and "Part 4" are
+    one title (they were a mismatch), while "Part I" and "Part II" still differ."""
+    return " ".join(map(_roman_value, title_words.split()))
+
+
+def _roman_value(word: str) -> str:
+    if _ROMAN.match(word) is None:
+        return word
+    values = [_ROMAN_VALUES[c] for c in word]
+    # A numeral smaller than the next is subtracted from it ("iv", "ix").
+    total = sum(-v if v < n else v for v, n in zip(values, [*values[1:], 0], strict=True))
+    return str(total)
 
 
 def _distinguishing(title_words: str) -> list[str]:
@@ -213,7 +233,10 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
     elif cited.unread_year is not None:
         written = " ".join(cited.unread_year.split())
         shown = written if len(written) <= _SHOWN_YEAR else written[: _SHOWN_YEAR - 3] + "..."
-        result.uncompared.append(("year", f"no year could be read from '{shown}'"))
+        if len(set(_YEAR.findall(written))) > 1 or _SHORT_RANGE.search(written):  # "2010--17"
+            result.uncompared.append(("year", f"'{shown}' gives more than one year"))
+        else:
+            result.uncompared.append(("year", f"no year could be read from '{shown}'"))
     return result.done()
 
 
@@ -327,18 +350,20 @@ def _named_in(family: str, body: str) -> bool:
 
 def _compare_text(text: str, found: CatalogueRecord) -> Comparison:
     body = words(text)
-    present = set(body.split())
     shown = _short(plain_text(text))
     result = _Tally()
-    title_words = words(found.title).split()
-    main = _main_title(found.title)
+    # Titles with their Roman numerals as numbers, as ``titles_match`` reads them.
+    numbered = _arabic(body)
+    present = set(numbered.split())
+    title_words = _arabic(words(found.title)).split()
+    main = _arabic(_main_title(found.title))
 
     def title_agrees() -> bool:
-        if main and f" {main} " in f" {body} ":
+        if main and f" {main} " in f" {numbered} ":
             return True
         covered = sum(w in present for w in title_words) / len(title_words)
         # Most of the title's words are there, but not in a sibling paper's title.
-        return covered >= TEXT_TITLE_COVERAGE and not swaps_a_word(body.split(), title_words)
+        return covered >= TEXT_TITLE_COVERAGE and not swaps_a_word(numbered.split(), title_words)
 
     result.add(
         "title",

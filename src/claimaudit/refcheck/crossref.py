@@ -35,6 +35,7 @@ from claimaudit.net.envsettings import checked_base_url, env_base_url, header_sa
 from claimaudit.net.outage import RecentOutage
 from claimaudit.net.proxies import through_proxy
 from claimaudit.net.redaction import add_secret_env, clipped, redact_url
+from claimaudit.refcheck.mathml import without_mathml
 from claimaudit.refcheck.models import CatalogueRecord
 
 BASE_URL_ENV = "CLAIMAUDIT_CROSSREF_BASE_URL"
@@ -356,8 +357,16 @@ def _author(author: object) -> str:
 def parse_work(message: dict[str, Any], ref: PaperRef) -> CatalogueRecord:
     """A Crossref ``message`` (one work) as a catalogue record. A field of another shape than
     documented is read as far as it can be (a title given as a string is that string)."""
-    titles = [t for t in _listed(message.get("title")) if isinstance(t, str) and t.strip()]
-    subtitles = [t for t in _listed(message.get("subtitle")) if isinstance(t, str) and t.strip()]
+    # A formula as its text: its markup's attributes ("xmlns:mml=...") held a colon, so a
+    # subtitle was never added, and its TeX annotation read as more words of the title.
+    titles = [
+        without_mathml(t) for t in _listed(message.get("title")) if isinstance(t, str) and t.strip()
+    ]
+    subtitles = [
+        without_mathml(t)
+        for t in _listed(message.get("subtitle"))
+        if isinstance(t, str) and t.strip()
+    ]
     title = titles[0] if titles else ""
     if subtitles and ":" not in title:
         title = f"{title}: {subtitles[0]}"

@@ -8,6 +8,7 @@ from typing import Any
 
 from claimaudit.errors import UsageError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.refcheck.mathml import without_mathml
 
 
 class ReferenceStatus(StrEnum):
@@ -122,7 +123,8 @@ class CatalogueRecord:
         return cls(
             source=str(data["source"]),
             ref=_stored_ref(str(data["ref"])),
-            title=str(data["title"]),
+            # Kept before formulas were read as their text, a title may hold MathML still.
+            title=without_mathml(str(data["title"])),
             authors=tuple(str(a) for a in data["authors"]),
             years=tuple(int(y) for y in data["years"]),
             withdrawn=data.get("withdrawn"),

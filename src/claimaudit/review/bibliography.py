@@ -32,6 +32,7 @@ from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
+from claimaudit.review.corr import ARXIV_JOURNALS, corr_arxiv_ids
 from claimaudit.review.document import Block
 from claimaudit.text.plain import plain_text
 
@@ -79,7 +80,7 @@ class Entry:
     text: str | None = None
     et_al: bool = False
     refused: str | None = None  # why an arXiv id it gives is not one ("1412.12345")
-    bad_doi: str | None = None  # why its doi field, which named no work, is no DOI
+    bad_doi: str | None = None  # why its doi (else eprint) field, naming no work, is none
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
     unread_year: str | None = None  # a year given that reads as none ("in press")
 
@@ -132,6 +133,7 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
             refs = [ref] if ref is not None else []
         else:
             keys = [c.key for c in find_citations(value) if c.style is CitationStyle.IDENTIFIER]
+            keys += corr_arxiv_ids(value)  # "CoRR abs/1706.03762", as DBLP writes an arXiv id
             refs = [r for r in map(try_parse_ref, keys) if r is not None]
         found.extend(r for r in refs if r.kind is not RefKind.LOCAL and r not in found)
     return tuple(sorted(found, key=lambda r: r.kind is not RefKind.ARXIV))
@@ -143,7 +145,8 @@ def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
     no identifier."""
     for name, value in values:
         whole = name in _ID_FIELDS
-        for candidate in [value] if whole else [c.key for c in find_citations(value)]:
+        found = [c.key for c in find_citations(value)] + corr_arxiv_ids(value)
+        for candidate in [value] if whole else found:
             if why := arxiv_id_error(candidate):
                 return why
     return None
@@ -168,6 +171,11 @@ def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[s
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
         naming = [p for p in naming if p[0] != "eprint"]  # an eprint of another archive
     naming += [(name, fields[name]) for name in _NAMING_TEXT_FIELDS if name in fields]
+    journal = (fields.get("journal") or "").strip().lower()
+    if journal in ARXIV_JOURNALS and "volume" in fields:
+        # DBLP's BibTeX of an arXiv paper: journal = {CoRR}, volume = {abs/1706.03762}; and
+        # Semantic Scholar's, journal = {ArXiv}.
+        naming.append(("volume", f"CoRR {fields['volume']}"))
     if record.key.partition(":")[0].lower() in _MANUBOT_PREFIXES:
         # A Manubot citation key ("doi:10.1/x", "arxiv:1907.10121") names the paper itself.
         naming.append(("doi", record.key))
@@ -199,7 +207,7 @@ def entry_of(record: BibRecord) -> Entry:
         record.year,
         et_al=record.et_al,
         refused=refused,
-        bad_doi=None if refs or refused else _bad_doi(naming + free),
+        bad_doi=None if refs or refused else _bad_doi(naming + free) or _bad_eprint(naming),
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
         unread_year=record.unread_year,
     )
@@ -225,6 +233,19 @@ def _bad_doi(pairs: list[tuple[str, str]]) -> str | None:
     )
     # Quoted as written: a repr would double the backslash of "\\url{...}".
     return f"its {name} field '{value[:80]}' is not a DOI ({why})"
+
+
+def _bad_eprint(naming: list[tuple[str, str]]) -> str | None:
+    """Why an ``eprint`` (of arXiv, or of no archive named) that gives no arXiv id is none
+    ("arxiv.org/abs/..." without its scheme): the entry had "no arXiv id or DOI to look up",
+    as if it gave none."""
+    value = " ".join(dict(naming).get("eprint", "").split())
+    if not value:
+        return None
+    return (
+        f"its eprint field '{value[:80]}' is not an arXiv id (an arXiv id reads 1706.03762, "
+        "hep-th/9711200 or https://arxiv.org/abs/1706.03762)"
+    )
 
 
 def two_identifiers(entry: Entry) -> str | None:

@@ -322,6 +322,31 @@ def test_thebibliography_items_resolve_from_their_text(tmp_path: Path) -> None:
     assert all("Wickham H" not in s.text for s in found.uncited)
 
 
+DBLP_BIBITEMS = r"""
+Attention helps \cite{vaswani}. Old work too \cite{old}. Few shots \cite{gpt3}.
+
+\begin{thebibliography}{10}
+\bibitem{vaswani}
+Ashish Vaswani et~al.
+\newblock Attention is all you need.
+\newblock {\em CoRR}, abs/1706.03762, 2017.
+
+\bibitem{old}
+J.~Doe. A study. CoRR cs.LG/0102003 (2001)
+
+\bibitem{gpt3}
+T.~Brown et~al. Language models are few-shot learners. ArXiv, abs/2005.14165, 2020.
+\end{thebibliography}
+"""
+
+
+def test_a_bibitem_naming_its_arxiv_paper_as_dblp_does_resolves_to_it(tmp_path: Path) -> None:
+    # "CoRR abs/1706.03762" is DBLP's way of writing arXiv:1706.03762; it was nothing to look up.
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(DBLP_BIBITEMS)))
+    papers = [t.paper for claim in found.claims for t in claim.targets]
+    assert papers == ["arXiv:1706.03762", "arXiv:cs/0102003", "arXiv:2005.14165"]
+
+
 def test_crlf_and_utf8_positions(tmp_path: Path) -> None:
     text = _doc("Ünïcode prose \\cite{a}.\r\nSecond line \\cite{b}.").replace("\n", "\r\n")
     path = _write(tmp_path, "paper.tex", text)
