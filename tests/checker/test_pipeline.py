@@ -1151,3 +1151,24 @@ def test_two_editions_of_one_paper_are_each_judged() -> None:
         "arXiv:1603.07285v2",
     ]
     assert len(judge.seen) == 2
+
+
+def test_a_new_ranking_version_has_cached_answers_asked_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A change to either ranker (the local judge's pre-selection too, which no judge's identity
+    # names) bumps RANKING_VERSION: an answer judged on passages ranked the old way is not
+    # reused. The first version keeps the keys answers were cached under before it was named.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    checker = Checker(source, judge, cache=MemoryCache())
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert isinstance(checker.cache, MemoryCache)
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert (checker.cache.hits, len(judge.seen)) == (1, 1)
+    monkeypatch.setattr("claimaudit.checker.selection.RANKING_VERSION", 2)
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert (checker.cache.hits, len(judge.seen)) == (1, 2)
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert (checker.cache.hits, len(judge.seen)) == (2, 2)

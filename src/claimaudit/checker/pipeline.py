@@ -47,6 +47,7 @@ from claimaudit.checker.selection import (
     check_budgets,
     offerable,
     past_word_cap,
+    ranking_settings,
     read_otherwise,
     select_candidates,
     unofferable_kinds,
@@ -311,7 +312,7 @@ class Checker:
         answers are never cached); an engine that judges elsewhere looks the cache up with it."""
         if self.cache is None:
             return None
-        selection = f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}"
+        selection = ranking_settings(self.ranker, self.max_passages, self.max_chars)
         query = ranking_query(claim, topic)
         if topic_reordered(claim, topic):
             # Answers cached before the topic's words came first were ranked without some of

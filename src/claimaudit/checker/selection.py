@@ -41,6 +41,14 @@ MAX_CHARS = 30_000
 # bound only keeps a caller of ``rank`` with a far longer query from an unbounded expression.
 MAX_CJK_TERMS = 4096
 
+# The version of how the rankers read and rank text: the checker's ``Bm25Ranker`` and the local
+# judge's pre-selection (``judges.local.preselect``), whose choice of windows is part of no
+# judge's cache identity. It is in the results cache's key (``ranking_settings``), so a change
+# to either ranker that bumps it has every answer judged on passages ranked the old way asked
+# afresh. 1: the ranking as it stood when the key began to name it (such keys name no version,
+# so answers cached before stay found).
+RANKING_VERSION = 1
+
 
 # The judge's own budget: the ranked passages and the most it may take -> the passages it can
 # read, best first, or None to leave the choice to the character budget.
@@ -145,6 +153,13 @@ def past_word_cap(query: str) -> bool:
     more character pairs, once ranked by its first MAX_TOKENS alone (so the results cache asks
     such a question afresh)."""
     return has_cjk(query) and len(query_terms(_pairs(query), MAX_TOKENS + 1)) > MAX_TOKENS
+
+
+def ranking_settings(ranker: Ranker, max_passages: int, max_chars: int) -> str:
+    """What the results cache's key names of the evidence selection: the ranker, the budgets,
+    and ``RANKING_VERSION`` past the first."""
+    settings = f"{type(ranker).__name__}:{max_passages}:{max_chars}"
+    return settings if RANKING_VERSION == 1 else f"{settings}:ranking-{RANKING_VERSION}"
 
 
 @dataclass(frozen=True)
