@@ -1172,3 +1172,26 @@ def test_a_new_ranking_version_has_cached_answers_asked_afresh(
     assert (checker.cache.hits, len(judge.seen)) == (1, 2)
     checker.check_paper(CLAIM, "arxiv:1706.03762", None)
     assert (checker.cache.hits, len(judge.seen)) == (2, 2)
+
+
+@pytest.mark.parametrize(
+    ("claim", "afresh"), [("癌", True), ("癌症患者", False)], ids=["lone", "pairs-only"]
+)
+def test_an_answer_cached_before_a_lone_cjk_character_was_found_in_runs_is_asked_afresh(
+    claim: str, afresh: bool
+) -> None:
+    # A claim's one-character CJK word matched only a passage holding it alone: its cached
+    # answer was judged on passages ranked without it. A claim of pairs alone ranks as before.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", ["我们研究了癌症患者。", *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}:cjk-pairs"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)

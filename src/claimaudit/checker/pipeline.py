@@ -45,6 +45,7 @@ from claimaudit.checker.selection import (
     Ranker,
     Selection,
     check_budgets,
+    finds_lone_cjk,
     offerable,
     past_word_cap,
     ranking_settings,
@@ -327,6 +328,10 @@ class Checker:
             # Answers cached before the rankers read text as the search index does
             # (``text.searchform``) were judged on passages ranked otherwise: asked afresh.
             selection += ":search-form"
+        if finds_lone_cjk(query):
+            # Answers cached before a claim's one-character CJK word ("癌") was found inside a
+            # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
+            selection += ":cjk-alone"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

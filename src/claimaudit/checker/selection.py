@@ -12,15 +12,15 @@ from __future__ import annotations
 import re
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Protocol
 
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
+from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
 from claimaudit.text.wordchars import (
@@ -76,6 +76,11 @@ class Bm25Ranker:
         match = fts_query(read(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
         if match is None or not passages:
             return list(passages)
+        alone = lone_cjk(_indexed(query)) if cjk else frozenset()
+        if alone:
+            # A one-character word of the claim ("癌") is found inside a passage's runs too
+            # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
+            read = partial(_pairs, alone=alone)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
             # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
@@ -106,8 +111,14 @@ def _indexed(text: str) -> str:
     return ranker_form(text)
 
 
-def _pairs(text: str) -> str:
-    return cjk_as_pairs(_indexed(text))
+def _pairs(text: str, alone: Collection[str] = ()) -> str:
+    return cjk_as_pairs(_indexed(text), alone)
+
+
+def finds_lone_cjk(query: str) -> bool:
+    """Whether ``query`` holds a CJK character standing alone, which the rankers once matched
+    only where a passage held it alone too (so the results cache asks such a question afresh)."""
+    return has_cjk(query) and bool(lone_cjk(_indexed(query)))
 
 
 def read_otherwise(texts: Iterable[str]) -> bool:
