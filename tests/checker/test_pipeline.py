@@ -1195,3 +1195,34 @@ def test_an_answer_cached_before_a_lone_cjk_character_was_found_in_runs_is_asked
     checker.cache.put(old, record)
     checker.check_paper(claim, "arxiv:1706.03762", None)
     assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Sparse\u200bmatrices save memory.", "Plain text.", True),
+        ("Sparse matrices save memory.", "Sparse\u200bmatrices.", True),
+        ("Sparse matrices save memory.", "Plain text.", False),
+    ],
+    ids=["claim", "passage", "neither"],
+)
+def test_an_answer_cached_while_a_zero_width_space_joined_words_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read a zero-width space as a word break now, not as nothing: a question whose
+    # claim or passages hold one was judged on passages ranked otherwise. Others keep theirs.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    if afresh:
+        settings += ":search-form"  # as a text with one was keyed since the search form
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)

@@ -178,3 +178,12 @@ def test_a_one_character_cjk_word_is_found_inside_a_windows_text() -> None:
     texts[20] = "我们研究了癌症患者"
     assert preselect("암", texts, 1) == [9]
     assert preselect("癌", texts, 1) == [20]
+
+
+def test_a_zero_width_space_parts_two_words() -> None:
+    # QA: left out, it joined the words around it ("Sparse\u200bmatrices" one word), though the
+    # claim reads it as a break: the window on "matrices" was cut before the cross-encoder.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[12] = "Sparse\u200bmatrices save memory."
+    assert preselect("matrices", texts, 1) == [12]
+    assert preselect("dense\u200bmatrices", texts, 1) == [12]

@@ -46,6 +46,7 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     finds_lone_cjk,
+    holds_zero_width_space,
     offerable,
     past_word_cap,
     ranking_settings,
@@ -323,11 +324,15 @@ class Checker:
             # Answers cached before a CJK question was ranked in character pairs were judged on
             # passages in document order (``text.cjkpairs``): asked afresh. Others keep theirs.
             selection += ":cjk-pairs"
-        texts = (f"{p.text}\n{p.section or ''}" for p in paper.passages)
+        texts = [f"{p.text}\n{p.section or ''}" for p in paper.passages]
         if read_otherwise(chain((query,), texts)):
             # Answers cached before the rankers read text as the search index does
             # (``text.searchform``) were judged on passages ranked otherwise: asked afresh.
             selection += ":search-form"
+        if holds_zero_width_space(chain((query,), texts)):
+            # Answers cached while a zero-width space joined the words around it, not parted
+            # them, were judged on passages ranked otherwise: asked afresh.
+            selection += ":zwsp-break"
         if finds_lone_cjk(query):
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.

@@ -159,6 +159,13 @@ def _before(text: str) -> str:
     return unspaced_marks_as_breaks(normal)
 
 
+def holds_zero_width_space(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a zero-width space, which the rankers once left out,
+    joining the words around it, and now read as a word break (``text.searchform``): the
+    results cache asks such a question afresh."""
+    return any("\u200b" in text for text in texts)
+
+
 def past_word_cap(query: str) -> bool:
     """Whether ``Bm25Ranker`` ranks by more of ``query``'s terms than MAX_TOKENS: a CJK query of
     more character pairs, once ranked by its first MAX_TOKENS alone (so the results cache asks
