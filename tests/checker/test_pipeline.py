@@ -1151,3 +1151,78 @@ def test_two_editions_of_one_paper_are_each_judged() -> None:
         "arXiv:1603.07285v2",
     ]
     assert len(judge.seen) == 2
+
+
+def test_a_new_ranking_version_has_cached_answers_asked_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A change to either ranker (the local judge's pre-selection too, which no judge's identity
+    # names) bumps RANKING_VERSION: an answer judged on passages ranked the old way is not
+    # reused. The first version keeps the keys answers were cached under before it was named.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    checker = Checker(source, judge, cache=MemoryCache())
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert isinstance(checker.cache, MemoryCache)
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert (checker.cache.hits, len(judge.seen)) == (1, 1)
+    monkeypatch.setattr("claimaudit.checker.selection.RANKING_VERSION", 2)
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert (checker.cache.hits, len(judge.seen)) == (1, 2)
+    checker.check_paper(CLAIM, "arxiv:1706.03762", None)
+    assert (checker.cache.hits, len(judge.seen)) == (2, 2)
+
+
+@pytest.mark.parametrize(
+    ("claim", "afresh"), [("癌", True), ("癌症患者", False)], ids=["lone", "pairs-only"]
+)
+def test_an_answer_cached_before_a_lone_cjk_character_was_found_in_runs_is_asked_afresh(
+    claim: str, afresh: bool
+) -> None:
+    # A claim's one-character CJK word matched only a passage holding it alone: its cached
+    # answer was judged on passages ranked without it. A claim of pairs alone ranks as before.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", ["我们研究了癌症患者。", *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}:cjk-pairs"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Sparse\u200bmatrices save memory.", "Plain text.", True),
+        ("Sparse matrices save memory.", "Sparse\u200bmatrices.", True),
+        ("Sparse matrices save memory.", "Plain text.", False),
+    ],
+    ids=["claim", "passage", "neither"],
+)
+def test_an_answer_cached_while_a_zero_width_space_joined_words_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read a zero-width space as a word break now, not as nothing: a question whose
+    # claim or passages hold one was judged on passages ranked otherwise. Others keep theirs.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    if afresh:
+        settings += ":search-form"  # as a text with one was keyed since the search form
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)

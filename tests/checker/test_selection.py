@@ -202,6 +202,24 @@ def test_bm25_reads_a_cjk_claim_in_character_pairs() -> None:
     assert Bm25Ranker().rank("画像診断の精度", japanese)[0].passage_id == "P002"
 
 
+def test_bm25_finds_a_one_character_cjk_word_inside_a_passages_text() -> None:
+    # QA: a claim's lone CJK character ("癌", cancer) stayed one token while the passages were
+    # read in pairs ("癌症"), so it matched only a passage holding it alone: ignored, and the
+    # passage about it ranked after an unrelated one. ``library search`` finds it inside text.
+    passages = _passages("研究方法很好。", "我们研究了癌症患者。", "天气晴朗。")
+    assert Bm25Ranker().rank("癌", passages)[0].passage_id == "P002"
+    korean = _passages("날씨가 좋다", "이 약은 효과가 있다", "암은 위험한 병이다")
+    assert Bm25Ranker().rank("암 치료", korean)[0].passage_id == "P003"
+
+
+def test_bm25_reads_a_zero_width_space_as_a_word_break() -> None:
+    # QA: left out, it joined the words around it ("Sparse\u200bmatrices" one word), though
+    # the claim reads it as a break: the passage on "matrices" ranked last.
+    passages = _passages("Dense solvers are slow.", "Sparse\u200bmatrices save memory.")
+    assert Bm25Ranker().rank("matrices memory", passages)[0].passage_id == "P002"
+    assert Bm25Ranker().rank("sparse\u200bmemory", passages)[0].passage_id == "P002"
+
+
 def test_a_claim_without_cjk_ranks_passages_holding_cjk_as_before() -> None:
     # The pairs are for CJK claims: an English claim reads a CJK run as one token, as always,
     # so a passage's CJK text neither lengthens nor shortens it for BM25.

@@ -167,3 +167,23 @@ def test_a_cjk_character_standing_alone_counts() -> None:
     texts[4] = "이 약 은 암 환자에게 좋다"
     assert preselect("암 약", texts, 1) == [4]
     assert preselect_terms("암 a 약", pairs=True) == ["암", "약"]
+
+
+def test_a_one_character_cjk_word_is_found_inside_a_windows_text() -> None:
+    # QA: the claim's lone character was a term while the windows were read in pairs ("암은",
+    # cancer with its particle): it matched only where a window held it alone, so the window
+    # about it was cut before the cross-encoder. ``library search`` finds it inside text.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[9] = "암은 위험한 병이다"
+    texts[20] = "我们研究了癌症患者"
+    assert preselect("암", texts, 1) == [9]
+    assert preselect("癌", texts, 1) == [20]
+
+
+def test_a_zero_width_space_parts_two_words() -> None:
+    # QA: left out, it joined the words around it ("Sparse\u200bmatrices" one word), though the
+    # claim reads it as a break: the window on "matrices" was cut before the cross-encoder.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[12] = "Sparse\u200bmatrices save memory."
+    assert preselect("matrices", texts, 1) == [12]
+    assert preselect("dense\u200bmatrices", texts, 1) == [12]

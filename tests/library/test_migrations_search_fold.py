@@ -65,7 +65,7 @@ def test_upgrade_from_version_8_finds_capitals_the_tokenizer_cannot_fold(tmp_pat
             (_ADLAM, "P003"),
             ("fine", "P003"),
             ("cafe", "P004"),
-            ("treatment", "P005"),
+            ("treat", "P005"),  # a zero-width space parts the words (step 12 on)
         ]:
             assert [h.passage_id for h in lib.search(word)] == [expected], word
         # A passage added after the upgrade is indexed the same way.
@@ -85,7 +85,7 @@ def test_upgrade_from_version_8_finds_capitals_the_tokenizer_cannot_fold(tmp_pat
             (None, f"{_MTAVRULI.lower()} heading"),
             (f"An fine {_ADLAM.lower()} word.", None),
             (None, None),
-            ("The treatment arm.", None),
+            ("The treat ment arm.", None),
         ]
 
 

@@ -23,13 +23,18 @@ from claimaudit.text.searchform import _unfolded
         ("\u13e3\u13b3\u13a9 text", "\uabb3\uab83\uab79 text"),
         ("\u1c92\u1c90 \U0001e900 \ua7b0", "\u10d2\u10d0 \U0001e922 \u029e"),
         ("\ufb01 \u13a0", "fi \uab70"),  # both at once
-        # Invisible characters inside words: a soft hyphen, a zero-width space, a word
-        # joiner, a BOM, a combining grapheme joiner; zero-width (non-)joiners stay but
-        # after an Arabic-script letter ("می‌خواهم" is "میخواهم" as often typed) or inside an
-        # Indic word. (The Persian yeh is read as the Arabic one, as below.)
+        # Invisible characters inside words: a soft hyphen, a word joiner, a BOM, a
+        # combining grapheme joiner; zero-width (non-)joiners stay but after an Arabic-script
+        # letter ("می‌خواهم" is "میخواهم" as often typed) or inside an Indic word. (The
+        # Persian yeh is read as the Arabic one, as below.) A zero-width space is the word
+        # break it marks in Thai or CJK text: a space.
         (
             "con\u00adtrol treat\u200bment pla\u2060ce\ufeffbo dia\u034fgnosis",
-            "control treatment placebo diagnosis",
+            "control treat ment placebo diagnosis",
+        ),
+        (
+            "\u0e20\u0e32\u0e29\u0e32\u200b\u0e44\u0e17\u0e22",
+            "\u0e20\u0e32\u0e29\u0e32 \u0e44\u0e17\u0e22",
         ),
         (
             "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",

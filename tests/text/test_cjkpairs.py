@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
+from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
 
 
 def test_a_cjk_run_is_its_overlapping_pairs_apart_from_the_text_around() -> None:
@@ -25,3 +25,9 @@ def test_cjk_in_its_nfkc_form_counts() -> None:
     assert has_cjk("\uff83\uff9e\uff70\uff80")  # ﾃﾞｰﾀ
     assert has_cjk("\u2f08\u2f2f")  # ⼈⼯, for 人工
     assert not has_cjk("caf\u00e9 \uff21\uff22 \u2460")  # full-width Latin, a circled digit
+
+
+def test_a_character_looked_for_alone_is_also_a_word_inside_a_run() -> None:
+    assert lone_cjk("癌 患者 个") == {"癌", "个"}
+    assert cjk_as_pairs("癌症患者", alone={"癌"}).split() == ["癌症", "症患", "患者", "癌"]
+    assert cjk_as_pairs("癌", alone={"癌"}).split() == ["癌"]

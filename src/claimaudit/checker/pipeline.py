@@ -45,8 +45,11 @@ from claimaudit.checker.selection import (
     Ranker,
     Selection,
     check_budgets,
+    finds_lone_cjk,
+    holds_zero_width_space,
     offerable,
     past_word_cap,
+    ranking_settings,
     read_otherwise,
     select_candidates,
     unofferable_kinds,
@@ -311,7 +314,7 @@ class Checker:
         answers are never cached); an engine that judges elsewhere looks the cache up with it."""
         if self.cache is None:
             return None
-        selection = f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}"
+        selection = ranking_settings(self.ranker, self.max_passages, self.max_chars)
         query = ranking_query(claim, topic)
         if topic_reordered(claim, topic):
             # Answers cached before the topic's words came first were ranked without some of
@@ -321,11 +324,19 @@ class Checker:
             # Answers cached before a CJK question was ranked in character pairs were judged on
             # passages in document order (``text.cjkpairs``): asked afresh. Others keep theirs.
             selection += ":cjk-pairs"
-        texts = (f"{p.text}\n{p.section or ''}" for p in paper.passages)
+        texts = [f"{p.text}\n{p.section or ''}" for p in paper.passages]
         if read_otherwise(chain((query,), texts)):
             # Answers cached before the rankers read text as the search index does
             # (``text.searchform``) were judged on passages ranked otherwise: asked afresh.
             selection += ":search-form"
+        if holds_zero_width_space(chain((query,), texts)):
+            # Answers cached while a zero-width space joined the words around it, not parted
+            # them, were judged on passages ranked otherwise: asked afresh.
+            selection += ":zwsp-break"
+        if finds_lone_cjk(query):
+            # Answers cached before a claim's one-character CJK word ("癌") was found inside a
+            # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
+            selection += ":cjk-alone"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

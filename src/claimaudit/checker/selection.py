@@ -12,15 +12,15 @@ from __future__ import annotations
 import re
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Protocol
 
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
+from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
 from claimaudit.text.wordchars import (
@@ -40,6 +40,14 @@ MAX_CHARS = 30_000
 # a claim of 2,000 distinct pairs: 75 ms against 40 ms for 120 passages of 400 characters. The
 # bound only keeps a caller of ``rank`` with a far longer query from an unbounded expression.
 MAX_CJK_TERMS = 4096
+
+# The version of how the rankers read and rank text: the checker's ``Bm25Ranker`` and the local
+# judge's pre-selection (``judges.local.preselect``), whose choice of windows is part of no
+# judge's cache identity. It is in the results cache's key (``ranking_settings``), so a change
+# to either ranker that bumps it has every answer judged on passages ranked the old way asked
+# afresh. 1: the ranking as it stood when the key began to name it (such keys name no version,
+# so answers cached before stay found).
+RANKING_VERSION = 1
 
 
 # The judge's own budget: the ranked passages and the most it may take -> the passages it can
@@ -68,6 +76,11 @@ class Bm25Ranker:
         match = fts_query(read(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
         if match is None or not passages:
             return list(passages)
+        alone = lone_cjk(_indexed(query)) if cjk else frozenset()
+        if alone:
+            # A one-character word of the claim ("癌") is found inside a passage's runs too
+            # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
+            read = partial(_pairs, alone=alone)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
             # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
@@ -98,8 +111,14 @@ def _indexed(text: str) -> str:
     return ranker_form(text)
 
 
-def _pairs(text: str) -> str:
-    return cjk_as_pairs(_indexed(text))
+def _pairs(text: str, alone: Collection[str] = ()) -> str:
+    return cjk_as_pairs(_indexed(text), alone)
+
+
+def finds_lone_cjk(query: str) -> bool:
+    """Whether ``query`` holds a CJK character standing alone, which the rankers once matched
+    only where a passage held it alone too (so the results cache asks such a question afresh)."""
+    return has_cjk(query) and bool(lone_cjk(_indexed(query)))
 
 
 def read_otherwise(texts: Iterable[str]) -> bool:
@@ -140,11 +159,25 @@ def _before(text: str) -> str:
     return unspaced_marks_as_breaks(normal)
 
 
+def holds_zero_width_space(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a zero-width space, which the rankers once left out,
+    joining the words around it, and now read as a word break (``text.searchform``): the
+    results cache asks such a question afresh."""
+    return any("\u200b" in text for text in texts)
+
+
 def past_word_cap(query: str) -> bool:
     """Whether ``Bm25Ranker`` ranks by more of ``query``'s terms than MAX_TOKENS: a CJK query of
     more character pairs, once ranked by its first MAX_TOKENS alone (so the results cache asks
     such a question afresh)."""
     return has_cjk(query) and len(query_terms(_pairs(query), MAX_TOKENS + 1)) > MAX_TOKENS
+
+
+def ranking_settings(ranker: Ranker, max_passages: int, max_chars: int) -> str:
+    """What the results cache's key names of the evidence selection: the ranker, the budgets,
+    and ``RANKING_VERSION`` past the first."""
+    settings = f"{type(ranker).__name__}:{max_passages}:{max_chars}"
+    return settings if RANKING_VERSION == 1 else f"{settings}:ranking-{RANKING_VERSION}"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 
 # Han (with the compatibility ideographs and the supplementary planes), kana and Hangul, as the
 # inside of a regex class; the library's search reads them so too (``library.search_words``,
@@ -40,15 +41,30 @@ def has_cjk(text: str) -> bool:
     )
 
 
-def cjk_as_pairs(text: str) -> str:
+def cjk_as_pairs(text: str, alone: Collection[str] = ()) -> str:
     """``text`` with each CJK run as its overlapping character pairs, apart from each other and
-    from the text around (a lone character stays one): "使用了5000个" -> " 使用 用了 5000 个 "."""
+    from the text around (a lone character stays one): "使用了5000个" -> " 使用 用了 5000 个 ".
+    Each character of ``alone`` (a claim's ``lone_cjk``) is also a word of its own wherever a
+    run holds it ("癌症" -> " 癌症 癌 "), as ``library search`` finds a character looked for
+    alone inside the text: as a pair's half it matched only where it stood alone."""
     if text.isascii():
         return text
-    return _CJK_RUN.sub(_pairs, text)
+    if not alone:
+        return _CJK_RUN.sub(_pairs, text)
+    return _CJK_RUN.sub(lambda run: _pairs(run, alone), text)
 
 
-def _pairs(run: re.Match[str]) -> str:
+def lone_cjk(text: str) -> frozenset[str]:
+    """The CJK characters standing alone in ``text``, no run's part: a one-character word ("癌",
+    cancer; "암", in Korean; "个")."""
+    if text.isascii():
+        return frozenset()
+    return frozenset(run for run in _CJK_RUN.findall(text) if len(run) == 1)
+
+
+def _pairs(run: re.Match[str], alone: Collection[str] = ()) -> str:
     chars = run.group()
     pairs = [chars[i : i + 2] for i in range(len(chars) - 1)] or [chars]
+    if len(chars) > 1 and alone:
+        pairs += [c for c in chars if c in alone]
     return " " + " ".join(pairs) + " "

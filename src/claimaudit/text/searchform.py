@@ -2,10 +2,10 @@
 claim and its passages (``checker.selection``, ``judges.local.preselect``): NFKC-normalised,
 so a word held as a ligature ("ﬁnding"), in full-width letters or digits or with superscripts
 is the word as typed ("finding", "CT", "2024"); without the invisible characters that may sit
-inside a word (``without_invisible``); without the vowel points of Arabic and Hebrew
-(``text.wordchars.without_points``); with "ß" as "ss", Greek vowels without their dialytika
-and the Persian kaf and yeh as the Arabic ones (``plain_letters``); and with the capitals
-SQLite's tokenizer cannot fold in lower case (``_unfolded``).
+inside a word, a zero-width space a space (``without_invisible``); without the vowel points of
+Arabic and Hebrew (``text.wordchars.without_points``); with "ß" as "ss", Greek vowels without
+their dialytika and the Persian kaf and yeh as the Arabic ones (``plain_letters``); and with the
+capitals SQLite's tokenizer cannot fold in lower case (``_unfolded``).
 
 One function for both: the rankers read text their own way before, so a claim and a passage
 that matched in ``library search`` ("میشود" and "می‌شود", "كتاب" and "کتاب") ranked apart.
@@ -31,12 +31,17 @@ from claimaudit.text.wordchars import (
 _PROBED = range(0x370, 0x1F000)
 
 
-# Invisible characters that join or break nothing a reader sees: a soft hyphen, a zero-width
-# space, a word joiner, a BOM or a combining grapheme joiner inside "treat\u200bment" split it
-# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners go inside a
-# word of an Indic script, where they only choose how a conjunct is drawn
+# Invisible characters that join or break nothing a reader sees: a soft hyphen, a word joiner,
+# a BOM or a combining grapheme joiner inside "con\u00adtrol" split it in two for the
+# tokenizer, so "control" was not found. Zero-width (non-)joiners go inside a word of an Indic
+# script, where they only choose how a conjunct is drawn
 # (``text.wordchars.without_indic_joiners``), and after an Arabic-script letter (below).
-_INVISIBLE = re.compile("[\u00ad\u034f\u200b\u2060\ufeff]")
+_INVISIBLE = re.compile("[\u00ad\u034f\u2060\ufeff]")
+# A zero-width space is the invisible word break of text written without spaces (Thai, Khmer,
+# CJK), as a claim reads it (``inputs.as_asked``): a space. Left out, it joined the words on
+# either side ("ภาษา\u200bไทย" was one word, a CJK run across it one run of pairs), so a
+# claim and a passage read apart, and "a\u200bb", two words to the claim, was one to the rankers.
+_ZERO_WIDTH_SPACE = "\u200b"
 # A zero-width non-joiner (or joiner) after a letter of the Arabic script: Persian writes
 # "می‌شود" with one between its pieces, and as often "میشود" without it. Kept,
 # it broke the word for the index into "می" and "شود", so a query typed without it found
@@ -49,9 +54,11 @@ _ARABIC_JOINER = re.compile(
 
 def without_invisible(text: str) -> str:
     """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``,
-    and the joiners inside an Indic word or after an Arabic-script letter): a query is read so
-    too."""
+    and the joiners inside an Indic word or after an Arabic-script letter), each zero-width
+    space a space (``_ZERO_WIDTH_SPACE``): a query is read so too."""
     text = without_indic_joiners(_INVISIBLE.sub("", text))
+    if _ZERO_WIDTH_SPACE in text:
+        text = text.replace(_ZERO_WIDTH_SPACE, " ")
     return _ARABIC_JOINER.sub("", text) if "\u200c" in text or "\u200d" in text else text
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk
+from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.wordchars import without_diacritics, words
 
@@ -40,22 +40,24 @@ def _folded(text: str) -> str:
     return as_tokenizer_folds(without_diacritics(ranker_form(text))).casefold()
 
 
-def _terms(text: str, pairs: bool = False) -> list[str]:
+def _terms(text: str, pairs: bool = False, alone: Collection[str] = ()) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
     # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
     # ``pairs`` (a CJK claim) a CJK run is its character pairs (``text.cjkpairs``), not one word
     # no claim's word equals; a CJK character standing alone stays a term: a one-syllable
     # Korean word ("암", cancer; "약", drug) or Chinese one between punctuation is a word, as
-    # the checker's BM25 and ``library search`` read it, not a stray letter.
+    # the checker's BM25 and ``library search`` read it, not a stray letter; ``alone`` (the
+    # claim's such characters) are words inside a window's runs too ("암은"), as there.
     folded = _folded(text)
-    terms = words(cjk_as_pairs(folded) if pairs else folded)
+    terms = words(cjk_as_pairs(folded, alone) if pairs else folded)
     return [t for t in terms if t not in _STOP and (len(t) > 1 or (pairs and has_cjk(t)))]
 
 
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     # A claim in another script reads the windows as before, whatever CJK they hold.
     pairs = has_cjk(query)
-    docs = [Counter(_terms(t, pairs)) for t in texts]
+    alone = lone_cjk(_folded(query)) if pairs else frozenset()
+    docs = [Counter(_terms(t, pairs, alone)) for t in texts]
     if not docs:
         return []
     lengths = [sum(d.values()) for d in docs]

@@ -1,0 +1,85 @@
+"""Schema step 12: the index reads a zero-width space as the word break it marks (in Thai or
+Chinese text), as a claim does; steps 9 to 11 left it out, joining the words around it. Nothing
+stored is lost."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from claimaudit.library.health import check_health
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+from tests.library.old_libraries import (
+    EVERY_DAMAGE,
+    add_after_upgrade,
+    assert_latest,
+    found_after_damage,
+    index_matches,
+    insert_local_paper,
+    insert_passages,
+    open_at,
+    stored_rows,
+)
+
+
+def _version_11_library(path: Path) -> Path:
+    """A library as claimaudit at schema version 11 wrote it: the words around a zero-width
+    space joined in the forms the index reads."""
+    conn = open_at(path, 11)
+    insert_local_paper(conn, "local:z", source_path="/papers/z.md")
+    rows = [
+        (None, "Sparse\u200bmatrices save memory.", "Sparsematrices save memory."),
+        ("Dense\u200bsolvers", "Plain words.", None),
+        (None, "Nothing to read otherwise.", None),
+    ]
+    insert_passages(conn, rows)
+    conn.execute("UPDATE passages SET search_section = 'Densesolvers' WHERE passage_id = 'P002'")
+    conn.close()
+    return path
+
+
+def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(path) as conn:
+        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
+        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+
+
+def test_upgrade_from_version_11_reads_a_zero_width_space_as_a_word_break(
+    tmp_path: Path,
+) -> None:
+    path = _version_11_library(tmp_path / "v11.sqlite3")
+    with sqlite3.connect(path) as conn:
+        # As stored before: one joined word, no "matrices".
+        assert index_matches(conn, "matrices") == []
+    before = _stored(path)
+    with Library.open(path) as lib:
+        for word, expected in [
+            ("matrices", ["P001"]),
+            ("sparse", ["P001"]),
+            ("sparse\u200bmatrices", ["P001"]),  # typed with it: the same two words
+            ("solvers", ["P002"]),  # a heading's word
+        ]:
+            assert sorted(h.passage_id for h in lib.search(word)) == expected, word
+        # A passage added after the upgrade is indexed the same way.
+        add_after_upgrade(lib, Passage("P001", "Tall\u200bmatrices.", None))
+        assert {str(h.ref) for h in lib.search("matrices")} == {"local:z", "local:b"}
+    assert check_health(path).healthy
+    after = _stored(path)
+    assert after["papers"][:1] == before["papers"]
+    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
+    assert_latest(path, since=12)
+    with sqlite3.connect(path) as conn:
+        forms = conn.execute(
+            "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
+        ).fetchall()
+    assert forms == [("Sparse matrices save memory.", None), (None, "Dense solvers"), (None, None)]
+
+
+@EVERY_DAMAGE
+def test_a_version_11_library_whose_index_is_damaged_still_upgrades_and_is_indexed_again(
+    tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    path = _version_11_library(tmp_path / "v11.sqlite3")
+    assert found_after_damage(path, damage, "matrices") == ["P001"]
