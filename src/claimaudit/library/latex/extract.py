@@ -51,6 +51,7 @@ from claimaudit.library.latex.context import (
     to_text,
     walker_context,
 )
+from claimaudit.library.latex.definitions import drop_defs
 from claimaudit.library.latex.front import front_nodes, is_title_block, latex_authors
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macros import expand_macros
@@ -178,6 +179,8 @@ def _extract(
     cited: CitedWorks,
 ) -> ExtractedDocument:
     source, opened_by_macros = drop_open_definitions(source)
+    # The \def definitions left (TeX code, or inside a body just expanded) print nothing.
+    source = drop_defs(source)
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
