@@ -38,6 +38,7 @@ from claimaudit.library.latex.citations import (
     numeric_bibliography,
     read_names,
 )
+from claimaudit.library.latex.cleveref import CrefNames, cref_names
 from claimaudit.library.latex.context import (
     ABSTRACT_NAME,
     BLANK_KEPT,
@@ -118,6 +119,7 @@ def extract_latex(
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
+    crefs = cref_names(source)
     captions = caption_style(source, document_class(source))
     # The paper's own packages define macros too (``\\let\\mycite\\citet``); an upload
     # arrives without them.
@@ -131,7 +133,7 @@ def extract_latex(
     cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
-        return _extract(path, source, hasher, math_mode, names, captions, cited)
+        return _extract(path, source, hasher, math_mode, names, captions, cited, crefs)
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
@@ -177,6 +179,7 @@ def _extract(
     names: dict[str, str],
     captions: CaptionStyle | None,
     cited: CitedWorks,
+    crefs: CrefNames,
 ) -> ExtractedDocument:
     source, opened_by_macros = drop_open_definitions(source)
     # The \def definitions left (TeX code, or inside a body just expanded) print nothing.
@@ -197,7 +200,7 @@ def _extract(
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
-    converter = numbered_converter(numbers, names, captions, math_mode, notes, cited)
+    converter = numbered_converter(numbers, names, captions, math_mode, notes, cited, crefs)
     title = _find_title(nodes, converter)
     authors = latex_authors(nodes, converter)
     blocks: list[TextBlock] = []
