@@ -219,6 +219,14 @@ _WALKER_ENVIRONMENTS = {
     "minipage": "[[[{",
     "subfigure": "[{",
     "wrapfigure": "[{[{",
+    "wraptable": "[{[{",
+    "subtable": "[{",
+    # Floats' placement ("[t]", "[H]") and algorithmic's line numbering ("[1]"), not text.
+    "algorithm": "[",
+    "algorithm*": "[",
+    "algorithm2e": "[",
+    "algorithmic": "[",
+    "listing": "[",
     # A framed box's settings ("[colback=red!5]"), not its text.
     "tcolorbox": "[",
     "mdframed": "[",
