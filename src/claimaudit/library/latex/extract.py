@@ -39,6 +39,7 @@ from claimaudit.library.latex.citations import (
     read_names,
 )
 from claimaudit.library.latex.cleveref import CrefNames, cref_names
+from claimaudit.library.latex.conditionals import decide_conditionals
 from claimaudit.library.latex.context import (
     ABSTRACT_NAME,
     BLANK_KEPT,
@@ -131,6 +132,8 @@ def extract_latex(
     )
     files = _bibliography(path, source, hasher, root) if textual else []
     cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
+    # Before expansion: ``\\ifdefined\\x`` asks of \\x, not of what it expands to.
+    source = decide_conditionals(source)
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
         return _extract(path, source, hasher, math_mode, names, captions, cited, crefs)
