@@ -34,13 +34,22 @@ def test_each_kind_of_definition_is_read_with_where_it_stands() -> None:
 
 def test_definitions_that_are_not_simple_are_not_read() -> None:
     source = (
-        "\\def\\upto#1.{(#1)}"  # a delimited parameter text
+        "\\def\\upto#1\\par{(#1)}"  # a parameter text delimited by a command
         "\\def\\mode{\\ifmmode a\\else b\\fi}"  # programs TeX
         "\\def\\loop{\\loop}"  # recursive
         "\\newcommand{\\outer}[1]{\\def\\inner{#1}}"  # \inner's #1 is \outer's
         "\\NewDocumentCommand{\\s}{s m}{S}"  # a starred specification
     )
     assert [d.macro.name for d in accepted_definitions(source)] == ["outer"]
+
+
+def test_a_delimited_parameter_text_is_read_with_its_delimiters() -> None:
+    source = "\\def\\upto#1.{(#1)}\\def\\pair (#1,#2){#1-#2}\\def\\first#1#2 {#1}"
+    assert [d.macro for d in accepted_definitions(source)] == [
+        Macro("upto", 1, "(#1)", tex_def=True, delimiters=("", ".")),
+        Macro("pair", 2, "#1-#2", tex_def=True, delimiters=("(", ",", ")")),
+        Macro("first", 2, "#1", tex_def=True, delimiters=("", "", " ")),
+    ]
 
 
 def test_the_last_definition_wins_and_the_rest_of_the_source_is_kept() -> None:

@@ -25,11 +25,33 @@ def test_def_with_parameters_is_expanded_as_tex_would() -> None:
     assert "A {Save it (1a)} and {y (x)}." in out
 
 
-def test_a_delimited_parameter_text_is_left_alone() -> None:
-    # TeX reads "#1." up to the full stop; that is not rebuilt here.
-    source = "\\def\\upto#1.{(#1)}\\def\\spaced#1 {#1}\\def\\swap#2#1{#1}\\upto x. \\swap{a}{b}"
-    out = expand_macros(source, 10_000)
-    assert out == source
+def test_a_delimited_parameter_text_is_matched_as_tex_would() -> None:
+    source = (
+        "\\def\\upto#1.{(#1)}\\def\\pair(#1,#2){#2/#1}\\def\\spaced#1 {[#1]}"
+        "\\upto x y. \\pair ({a,b},c) \\spaced word more \\upto {u.v}."
+    )
+    assert expand_macros(source, 10_000) == "{(x y)} {c/a,b} {[word]}more {(u.v)}"
+
+
+def test_a_call_that_does_not_match_its_delimited_definition_is_left_alone() -> None:
+    # TeX stops with an error at each: the prefix is missing, the delimiter never comes
+    # before the group ends; "#2#1" is no parameter text TeX accepts.
+    source = "\\def\\pair(#1,#2){P}\\def\\swap#2#1{#1}{\\pair[a,b) \\pair(a} \\swap{a}{b}"
+    assert expand_macros(source, 10_000) == (
+        "\\def\\swap#2#1{#1}{\\pair[a,b) \\pair(a} \\swap{a}{b}"
+    )
+
+
+def test_a_delimited_definition_in_the_body_prints_nothing_and_its_calls_read(
+    tmp_path: Path,
+) -> None:
+    texts = passages_of(
+        tmp_path,
+        "\\def\\foo#1.{the #1 task}\n\\def\\pair(#1,#2){(#1, #2)}\n"
+        "\\def\\mode{\\ifmmode a\\else b\\fi}\n"
+        "We study \\foo ranking. on the pair \\pair(a,b) today.",
+    )
+    assert texts == ["We study the ranking task on the pair (a, b) today."]
 
 
 def test_a_def_that_programs_tex_is_left_alone() -> None:

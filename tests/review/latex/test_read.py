@@ -113,6 +113,20 @@ def test_def_macros_print_their_words_and_their_definitions_nothing(tmp_path: Pa
     assert where == [(5, "We train FooNet on ImageNet."), (7, "Foo-Net is fast.")]
 
 
+def test_a_def_not_expanded_prints_nothing_either(tmp_path: Path) -> None:
+    # A delimited parameter text, and a body that programs TeX: neither printed its text.
+    main = _write(
+        tmp_path,
+        "paper.tex",
+        _doc(
+            "\\def\\upto#1.{(#1)}\n\\def\\mode{\\ifmmode a\\else b\\fi}\n"
+            "We train on ImageNet \\cite{a}.\n"
+        ),
+    )
+    found = extract_latex_claims(main)
+    assert [c.sentence.text for c in found.claims] == ["We train on ImageNet."]
+
+
 def test_subfiles_and_imports_are_followed_as_ingestion_follows_them(tmp_path: Path) -> None:
     main = _write(
         tmp_path,

@@ -22,6 +22,8 @@ from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
 from claimaudit.library.latex.babel import shorthand_specs, shorthand_text_specs
 from claimaudit.library.latex.citations import CITE_SPECS, CitedWorks, citation_macros
+from claimaudit.library.latex.cleveref import PAGE_STYLES
+from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
 from claimaudit.library.latex.math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex.printing import EnvironmentText, MacroText
 from claimaudit.library.latex.quotes import quote_marks
@@ -60,7 +62,7 @@ ABSTRACT_NAME = "claimauditabstractname"
 # Macros whose output is noise in plain text: labels, layout, author blocks. (Citations print
 # as ``latex_citations`` says: nothing, or a textual one's names.)
 _DISCARDED_MACROS = tuple(
-    "cref Cref label maketitle "
+    "label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace newcommand renewcommand title setlength addtolength "
     f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME} "
@@ -149,8 +151,8 @@ _WALKER_ARGS = {
     BOX_HEADING: "{",
     ABSTRACT_NAME: "{",
     "autoref": "{",
-    "cref": "{",
-    "Cref": "{",
+    # cleveref's, starred or not (the star drops the link): one list of labels, or a range's two.
+    **{name: "*{{" if name.endswith("range") else "*{" for name in (*CREF_STYLES, *PAGE_STYLES)},
     "affil": "[{",
     "address": "[{",  # elsarticle's: [label]{address}
     "affiliation": "[{",
@@ -217,6 +219,14 @@ _WALKER_ENVIRONMENTS = {
     "minipage": "[[[{",
     "subfigure": "[{",
     "wrapfigure": "[{[{",
+    "wraptable": "[{[{",
+    "subtable": "[{",
+    # Floats' placement ("[t]", "[H]") and algorithmic's line numbering ("[1]"), not text.
+    "algorithm": "[",
+    "algorithm*": "[",
+    "algorithm2e": "[",
+    "algorithmic": "[",
+    "listing": "[",
     # A framed box's settings ("[colback=red!5]"), not its text.
     "tcolorbox": "[",
     "mdframed": "[",
@@ -273,7 +283,7 @@ def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> 
 
 # What a cross-reference prints: (style, label) -> text, "" when it cannot be resolved.
 References = Callable[[str, str], str]
-_REFERENCES = ("ref", "autoref", "eqref")
+_REFERENCES = ("ref", "autoref", "eqref", *CREF_STYLES, *PAGE_STYLES)
 
 
 def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -341,7 +351,8 @@ def text_converter(
     each list item starts a paragraph of its own, without pylatexenc's "*" bullet, opening
     with its label where it has one (the spaces after it marked by ``LABEL_END``), a
     description item's read as a term ("Branches: A branch is ...");
-    ``\\ref``, ``\\autoref`` and ``\\eqref`` print what ``references`` says (nothing without);
+    ``\\ref``, ``\\autoref``, ``\\eqref`` and cleveref's ``\\cref`` and its kin print what
+    ``references`` says (nothing without);
     ``environments`` and ``macros`` print as their functions say (a theorem with its numbered
     head, a caption with its label); citation commands print nothing unless ``macros`` says
     otherwise (``latex_citations.citation_macros``)."""
@@ -364,8 +375,13 @@ def text_converter(
         args = macro_args(node)
         if references is None or not args:
             return ""
-        key = str(args[-1].latex_verbatim()).strip().removeprefix("{").removesuffix("}")
-        return references(node.macroname, key.strip())
+        # A range's two labels are given as a list of two.
+        keys = args[-2:] if node.macroname.endswith("range") else args[-1:]
+        key = ",".join(
+            str(arg.latex_verbatim()).strip().removeprefix("{").removesuffix("}").strip()
+            for arg in keys
+        )
+        return references(node.macroname, key)
 
     def footnote(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)

@@ -5,9 +5,11 @@ Definitions with a fixed number of arguments (``\\newcommand``, ``\\renewcommand
 optional first argument among them (``\\newcommand{\\x}[2][default]{...}``); TeX's ``\\def``
 (and ``\\gdef``, ``\\edef``, ``\\xdef``) when its parameter text is plain ``#1#2...`` and its
 body is text, not TeX programming (conditionals, ``\\csname``, ``\\the``, internal ``@``
-names, definitions inside: what that computes is not known here; a delimited parameter text,
-``\\def\\a#1.{...}``, is left alone); xparse's ``\\NewDocumentCommand`` with ``m``
-arguments, the first perhaps ``o``; ``\\DeclareMathOperator``; and ``\\let`` copies. Reading
+names, definitions inside: what that computes is not known here), its parameter text plain
+``#1#2...`` or delimited by plain characters (``\\def\\a#1.{...}``, ``\\def\\p(#1,#2){...}``,
+read as TeX matches a call against it, ``latex_macros``); xparse's
+``\\NewDocumentCommand`` with ``m`` arguments, the first perhaps ``o``;
+``\\DeclareMathOperator``; and ``\\let`` copies. Reading
 is bounded (macros, the look for an optional argument), so no source can make it loop.
 
 A name is letters, and ``@`` too where TeX reads it as a letter: in a package file
@@ -29,9 +31,12 @@ _DEFINITION = re.compile(
     rf"\s{{0,40}}(?:\{{\s{{0,40}}\\({_NAME})\s{{0,40}}\}}|\\({_NAME}))"
     r"\s{0,40}(?:\[(\d)\])?\s{0,40}"
 )
-# TeX's own form. The parameter text is group 3; the body must follow it at once (a space after
-# ``#2`` would delimit the argument), or after the blanks TeX skips after a bare name.
-_DEF = re.compile(rf"\\([gex]?)def\s{{0,40}}\\({_NAME})(?![A-Za-z@])((?:#\d){{0,9}})")
+# TeX's own form. The parameter text is group 3, everything up to the body's brace (TeX allows
+# no brace in it), after the blanks TeX skips after a bare name; the body must follow it (a
+# space after ``#2`` delimits the argument, so it is part of the parameter text).
+_DEF = re.compile(rf"\\([gex]?)def\s{{0,40}}\\({_NAME})(?![A-Za-z@])\s{{0,40}}([^{{}}]{{0,80}}+)")
+# A parameter text's parameters: what is between them (and before the first) are delimiters.
+_PARAMETER_MARK = re.compile(r"#(.)", re.DOTALL)
 # Its prefixes, read back from where it starts (a pattern that opened with them would be
 # tried at every character of the source).
 _DEF_PREFIXES = ("\\long", "\\global", "\\protected", "\\outer")
@@ -71,6 +76,9 @@ class Macro:
     body: str
     default: str | None = None  # the optional first argument's, when it has one
     tex_def: bool = False  # defined with \def and its kin (pylatexenc reads no such definition)
+    # A \def's delimited parameter text: the text before #1, then what follows each parameter
+    # ("" where it is undelimited); None for plain #1#2... (arguments in braces).
+    delimiters: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -211,19 +219,45 @@ def _read_newcommand(source: str, match: re.Match[str]) -> Definition | None:
 
 
 def _read_def(source: str, match: re.Match[str]) -> Definition | None:
-    parameters = match.group(3)
-    if parameters != "".join(f"#{n}" for n in range(1, len(parameters) // 2 + 1)):
-        return None  # "#2#1": not a parameter text TeX accepts
     rest = match.end()
-    if parameters and not source.startswith("{", rest):
-        return None  # delimited parameters ("#1.", "#1 "): not read here
+    shape = _parameter_text(match.group(3))
+    if shape is None or not source.startswith("{", rest):
+        return None
     body = brace_group(source, rest)
     if body is None:
         return None
     if TEX_CODE.search(body[0]):
         return None
-    macro = Macro(match.group(2), len(parameters) // 2, body[0], tex_def=True)
+    count, delimiters = shape
+    macro = Macro(match.group(2), count, body[0], tex_def=True, delimiters=delimiters)
     return Definition(_prefixed_start(source, match.start()), body[1], macro)
+
+
+def _parameter_text(text: str) -> tuple[int, tuple[str, ...] | None] | None:
+    """A \\def's parameters: how many, and their delimiters (None: none delimited); None for a
+    parameter text not read here: parameters out of order ("#2#1", which TeX refuses), a
+    delimiter with a command or a "#" in it."""
+    parts = _PARAMETER_MARK.split(text)
+    numbers, delimiters = parts[1::2], tuple(parts[0::2])
+    if numbers != [str(n) for n in range(1, len(numbers) + 1)]:
+        return None
+    if any("\\" in part or "#" in part for part in delimiters):
+        return None
+    return len(numbers), (delimiters if any(delimiters) else None)
+
+
+def def_spans(source: str) -> list[tuple[int, int]]:
+    """Where every ``\\def`` (and kin) with a body stands, its prefixes included, read or not:
+    TeX prints nothing for a definition, while pylatexenc, which knows no ``\\def``, prints
+    its parameter text and body."""
+    spans: list[tuple[int, int]] = []
+    for match in _DEF.finditer(source):
+        if not source.startswith("{", match.end()) or (spans and match.start() < spans[-1][1]):
+            continue
+        body = brace_group(source, match.end())
+        if body is not None:
+            spans.append((_prefixed_start(source, match.start()), body[1]))
+    return spans
 
 
 def _prefixed_start(source: str, start: int) -> int:
@@ -237,6 +271,17 @@ def _prefixed_start(source: str, start: int) -> int:
             break
         start = index - len(prefix)
     return start
+
+
+def drop_defs(source: str) -> str:
+    """``source`` without its ``\\def`` definitions (``def_spans``)."""
+    kept: list[str] = []
+    position = 0
+    for start, end in def_spans(source):
+        kept.append(source[position:start])
+        position = end
+    kept.append(source[position:])
+    return "".join(kept)
 
 
 def _read_document_command(source: str, match: re.Match[str]) -> Definition | None:
@@ -294,7 +339,7 @@ _BRACKET = re.compile(r"\[((?:[^\]{}\\]|\\.|\{(?:[^{}\\]|\\.)*+\})*+)\]", re.DOT
 # many brackets that do not close, no more are looked for (a hostile source: calls take their
 # default), so the passes add up to a bounded cost however many calls there are.
 _MAX_BRACKET = 400
-_MAX_BRACKET_MISSES = 5_000
+MAX_BRACKET_MISSES = 5_000
 
 
 @dataclass
@@ -305,7 +350,7 @@ class Brackets:
 
     def read(self, source: str, start: int) -> tuple[str, int] | None:
         """The content of the ``[...]`` at ``start`` and the index after it, or None."""
-        if not source.startswith("[", start) or self.misses >= _MAX_BRACKET_MISSES:
+        if not source.startswith("[", start) or self.misses >= MAX_BRACKET_MISSES:
             return None
         end = min(len(source), start + _MAX_BRACKET)
         match = _BRACKET.match(source, start, end) if source.find("]", start, end) >= 0 else None

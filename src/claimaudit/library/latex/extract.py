@@ -38,6 +38,8 @@ from claimaudit.library.latex.citations import (
     numeric_bibliography,
     read_names,
 )
+from claimaudit.library.latex.cleveref import CrefNames, cref_names
+from claimaudit.library.latex.conditionals import decide_conditionals
 from claimaudit.library.latex.context import (
     ABSTRACT_NAME,
     BLANK_KEPT,
@@ -51,6 +53,7 @@ from claimaudit.library.latex.context import (
     to_text,
     walker_context,
 )
+from claimaudit.library.latex.definitions import drop_defs
 from claimaudit.library.latex.front import front_nodes, is_title_block, latex_authors
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macros import expand_macros
@@ -117,6 +120,7 @@ def extract_latex(
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
+    crefs = cref_names(source)
     captions = caption_style(source, document_class(source))
     # The paper's own packages define macros too (``\\let\\mycite\\citet``); an upload
     # arrives without them.
@@ -128,9 +132,11 @@ def extract_latex(
     )
     files = _bibliography(path, source, hasher, root) if textual else []
     cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
+    # Before expansion: ``\\ifdefined\\x`` asks of \\x, not of what it expands to.
+    source = decide_conditionals(source)
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
-        return _extract(path, source, hasher, math_mode, names, captions, cited)
+        return _extract(path, source, hasher, math_mode, names, captions, cited, crefs)
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
@@ -176,8 +182,11 @@ def _extract(
     names: dict[str, str],
     captions: CaptionStyle | None,
     cited: CitedWorks,
+    crefs: CrefNames,
 ) -> ExtractedDocument:
     source, opened_by_macros = drop_open_definitions(source)
+    # The \def definitions left (TeX code, or inside a body just expanded) print nothing.
+    source = drop_defs(source)
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
@@ -194,7 +203,7 @@ def _extract(
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
-    converter = numbered_converter(numbers, names, captions, math_mode, notes, cited)
+    converter = numbered_converter(numbers, names, captions, math_mode, notes, cited, crefs)
     title = _find_title(nodes, converter)
     authors = latex_authors(nodes, converter)
     blocks: list[TextBlock] = []

@@ -6,7 +6,8 @@ glued together, so ``\\practice{1b}{Ensure ...}`` read "1bEnsure ..." and
 ``\\withurl{Storage}{https://...}`` read "Storagehttps://...". The definitions
 ``latex_definitions`` reads are expanded as TeX would, ``#1`` to ``#9`` replaced by the
 arguments given in braces; an optional first argument takes what is in brackets, else its
-default; uses whose arguments are not braced are left alone.
+default; a ``\\def``'s delimited parameter text (``\\def\\pair(#1,#2){...}``) is matched as TeX
+matches it; uses whose arguments are not braced, or do not match, are left alone.
 ``\\DeclareMathOperator{\\argmax}{arg\\,max}`` prints its body. Expansion is bounded
 (passes, macros, size, the look for an optional argument), so no source can make it loop.
 
@@ -23,10 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from claimaudit.library.latex.definitions import (
+    MAX_BRACKET_MISSES,
     Brackets,
     Macro,
     accepted_definitions,
     brace_group,
+    def_spans,
     document_command_spans,
     let_spans,
     read_copies,
@@ -134,7 +137,10 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
         accepted = [d for d in accepted if d.macro.name in kept]
     for definition in accepted:
         macro = definition.macro
-        if macro.default is None or blank_all:
+        if macro.delimiters is not None:
+            # Its calls are not braced arguments such a reader could parse: only blanked.
+            blanked.append((definition.start, definition.end))
+        elif macro.default is None or blank_all:
             macros[macro.name] = (macro.arguments, macro.body)
             if macro.default is not None:
                 defaults[macro.name] = macro.default
@@ -143,10 +149,12 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
     copies: dict[str, str] = {}
     if blank_all:
         copies, _ = read_copies(source, at_letter=package)
-        # A document command whose arguments are not read is still no text.
+        # A document command whose arguments are not read, or a \\def that is not (TeX
+        # code), is still no text.
         blanked += [
             *let_spans(source, package),
             *document_command_spans(source, package),
+            *def_spans(source),
         ]
     return DraftMacros(macros, tuple(blanked), defaults, copies)
 
@@ -198,6 +206,8 @@ def _arguments(
     source: str, end: int, macro: Macro, brackets: Brackets
 ) -> tuple[list[str], int] | None:
     """The arguments of a call whose name ends at ``end``, and the index after them."""
+    if macro.delimiters is not None:
+        return _delimited_arguments(source, end, macro.delimiters, brackets)
     arguments: list[str] = []
     if macro.default is not None:
         # LaTeX looks for the bracket past blanks, as it does for a braced argument.
@@ -217,6 +227,75 @@ def _arguments(
         arguments.append(group[0])
         end = group[1]
     return arguments, end
+
+
+# How far a delimited argument is looked for: it is a word or a few, and a call whose
+# delimiter never comes costs a bounded pass (the misses are counted with the brackets').
+_MAX_DELIMITED = 400
+_TOKEN = re.compile(r"\\(?:[A-Za-z@]+|.)|[^\s{}]", re.DOTALL)
+
+
+def _delimited_arguments(
+    source: str, end: int, delimiters: tuple[str, ...], brackets: Brackets
+) -> tuple[list[str], int] | None:
+    """The arguments of a call of a ``\\def`` with a delimited parameter text, read as TeX
+    matches it: the text before ``#1`` as it stands, a delimited argument up to its
+    delimiter outside braces, an undelimited one a brace group or one token. None where the
+    call does not match (TeX would stop with an error; it is left as written)."""
+    index = end
+    while index < len(source) and index - end < 40 and source[index] in " \t\n":
+        index += 1  # the blanks after a command's name are no part of the call
+    if not source.startswith(delimiters[0], index) or brackets.misses >= MAX_BRACKET_MISSES:
+        return None
+    index += len(delimiters[0])
+    arguments: list[str] = []
+    for delimiter in delimiters[1:]:
+        found = _delimited(source, index, delimiter) if delimiter else _undelimited(source, index)
+        if found is None:
+            brackets.misses += 1
+            return None
+        arguments.append(found[0])
+        index = found[1]
+    return arguments, index
+
+
+def _delimited(source: str, start: int, delimiter: str) -> tuple[str, int] | None:
+    """The argument from ``start`` up to ``delimiter`` outside braces, and the index after the
+    delimiter; one brace group that is the whole argument loses its braces, as in TeX."""
+    depth = 0
+    index = start
+    limit = min(len(source), start + _MAX_DELIMITED)
+    while index < limit:
+        if depth == 0 and source.startswith(delimiter, index):
+            argument = source[start:index]
+            group = brace_group(argument, 0)
+            if argument.startswith("{") and group is not None and group[1] == len(argument):
+                argument = group[0]
+            return argument, index + len(delimiter)
+        char = source[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                return None  # the group the call stands in ends first
+        index += 1
+    return None
+
+
+def _undelimited(source: str, start: int) -> tuple[str, int] | None:
+    """An undelimited argument: a brace group's content, else one token, blanks skipped."""
+    group = brace_group(source, start)
+    if group is not None:
+        return group
+    index = start
+    while index < len(source) and index - start < 40 and source[index] in " \t\n":
+        index += 1
+    token = _TOKEN.match(source, index)
+    return None if token is None else (token.group(), token.end())
 
 
 def _expand_once(

@@ -56,6 +56,9 @@ _SUBCAPTION = re.compile(
 )
 # Displays that number each line: not counted, so equation numbers after one are unknown.
 _LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
+# Floats whose caption steps a counter not followed here (an algorithm's, numbered as its
+# package and options say): a label in one names that, not the section around it.
+_UNCOUNTED_FLOATS = frozenset({"algorithm", "algorithm*", "listing"})
 
 
 @dataclass(frozen=True)
@@ -275,6 +278,8 @@ def _environment(
         if not name.endswith("*"):
             counts.unknown.add("equation")
         current = None  # a label on one of its lines is not placed
+    elif name in _UNCOUNTED_FLOATS:
+        current, floating = None, None
     elif name in _SUBFLOATS:
         # Its caption steps the sub-figure's letter, which is known only where it is lettered.
         current, floating = None, _SUBFLOAT if counts.sub is not None else None

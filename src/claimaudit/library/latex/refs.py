@@ -14,6 +14,8 @@ from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
 
 from claimaudit.library.latex.captions import CaptionStyle
 from claimaudit.library.latex.citations import CitedWorks, citation_macros
+from claimaudit.library.latex.cleveref import PAGE_STYLES, CrefNames, cref_names, render_cref
+from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
 from claimaudit.library.latex.context import macro_args, text_converter, to_text
 from claimaudit.library.latex.numbering import Numbering, Target
 
@@ -51,10 +53,11 @@ def numbered_converter(
     math_mode: str,
     notes: list[str],
     cited: CitedWorks | None = None,
+    crefs: CrefNames | None = None,
 ) -> LatexNodes2Text:
     """The paper's text converter (``latex_context.text_converter``) printing what the count
-    found: references, theorem heads and caption labels; and textual citations with the names
-    ``cited`` gives their keys (``latex_citations``)."""
+    found: references (cleveref's with ``crefs``' names), theorem heads and caption labels;
+    and textual citations with the names ``cited`` gives their keys (``latex_citations``)."""
 
     def theorem(node: LatexEnvironmentNode, l2tobj: LatexNodes2Text) -> str:
         body = str(l2tobj.nodelist_to_text(node.nodelist or []))
@@ -78,7 +81,7 @@ def numbered_converter(
     return text_converter(
         math_mode,
         notes,
-        lambda style, key: render(numbers.labels.get(key), style, names),
+        lambda style, key: reference(numbers, style, key, names, crefs or cref_names("")),
         dict.fromkeys(numbers.theorem_names, theorem),
         {
             **citation_macros(cited or CitedWorks()),
@@ -97,6 +100,15 @@ def _with_head(numbers: Numbering, position: int, body: str, note: str = "") -> 
     if note:
         head = f"{head} ({note})"
     return f"{head}{'.' if numbers.head_period else ''} {body.lstrip()}"
+
+
+def reference(
+    numbers: Numbering, style: str, key: str, names: dict[str, str], crefs: CrefNames
+) -> str:
+    """What a reference command prints for ``key`` (cleveref's: a list of labels)."""
+    if style in CREF_STYLES or style in PAGE_STYLES:
+        return render_cref(style, [k.strip() for k in key.split(",")], numbers.labels, crefs)
+    return render(numbers.labels.get(key), style, names)
 
 
 def render(target: Target | None, style: str, names: dict[str, str]) -> str:

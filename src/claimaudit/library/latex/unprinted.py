@@ -20,7 +20,7 @@ from collections.abc import Iterable
 # TeX's own conditionals, each closed by ``\\fi``: inside a skipped ``\\iffalse`` they nest.
 # LaTeX commands named ``\\if...`` that take arguments (``\\ifthenelse``, etoolbox's ``\\ifdef``)
 # have no ``\\fi`` and are not counted; nor is ``\\ifx`` written after ``\\newif``.
-_PRIMITIVE_IFS = frozenset(
+PRIMITIVE_IFS = frozenset(
     "if ifcat ifnum ifdim ifodd ifvmode ifhmode ifmmode ifinner ifvoid ifhbox ifvbox ifx "
     "ifeof iftrue iffalse ifcase ifdefined ifcsname iffontchar ifincsname ifpdf ifxetex "
     "ifluatex".split()
@@ -55,7 +55,7 @@ def unprinted_spans(text: str, excluded: Iterable[str] = ()) -> list[tuple[int, 
     names environments declared elsewhere (the main file) as comments."""
     masked = _mask_comments(text)
     environments = {"comment", *excluded}
-    conditionals = set(_PRIMITIVE_IFS)
+    conditionals = set(PRIMITIVE_IFS)
     spans: list[tuple[int, int]] = []
     position = 0
     while (match := _TOKEN.search(masked, position)) is not None:

@@ -1,0 +1,118 @@
+"""What cleveref's references print: ``\\cref{fig:a}`` "fig. 1", ``\\Cref{sec:b}`` "Section 2.1",
+``\\cref{fig:a,fig:b}`` "figs. 1 and 2", ``\\crefrange{sec:a}{sec:c}`` "sections 1 to 3";
+``\\labelcref`` the numbers alone, ``\\namecref`` the name alone. Its default English names,
+as the package's ``capitalise`` and ``noabbrev`` options change them, and the paper's own
+``\\crefname``/``\\Crefname``. A page reference (``\\cpageref``) prints nothing: no page is known.
+A label that is not found prints nothing, as ``\\ref``'s does; nor does the name of a counter
+cleveref has no name for here (a theorem's counter, which theorems may share), only its number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from claimaudit.library.latex.numbering import Target
+
+# cleveref's names: (singular, plural) in lower case, abbreviated; the full forms noabbrev gives.
+_NAMES = {
+    "equation": ("eq.", "eqs."),
+    "figure": ("fig.", "figs."),
+    "table": ("tab.", "tabs."),
+    "chapter": ("chapter", "chapters"),
+    "section": ("section", "sections"),
+    "subsection": ("section", "sections"),
+    "subsubsection": ("section", "sections"),
+    "appendix": ("appendix", "appendices"),
+}
+_FULL = {
+    "equation": ("equation", "equations"),
+    "figure": ("figure", "figures"),
+    "table": ("table", "tables"),
+}
+STYLES = ("cref", "Cref", "crefrange", "Crefrange", "labelcref", "namecref", "nameCref")
+PAGE_STYLES = ("cpageref", "Cpageref", "cpagerefrange", "Cpagerefrange", "labelcpageref")
+_PACKAGE = re.compile(
+    r"\\usepackage\s{0,40}\[([^\]{}]{0,400})\]\s{0,40}\{\s{0,40}cleveref\s{0,40}\}"
+)
+_CREFNAME = re.compile(
+    r"\\(crefname|Crefname)\s{0,40}\{\s{0,40}([A-Za-z*]{1,40})\s{0,40}\}"
+    r"\s{0,40}\{([^{}\n]{0,40})\}\s{0,40}\{([^{}\n]{0,40})\}"
+)
+
+
+@dataclass(frozen=True)
+class CrefNames:
+    """The names each reference command prints: counter -> (singular, plural)."""
+
+    lower: dict[str, tuple[str, str]] = field(default_factory=dict)
+    upper: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+def cref_names(source: str) -> CrefNames:
+    """cleveref's names as ``source`` sets them (package options, ``\\crefname``)."""
+    options = {o.strip() for m in _PACKAGE.finditer(source) for o in m.group(1).split(",")}
+    lower = {**_NAMES, **(_FULL if "noabbrev" in options else {})}
+    upper = {kind: (_capital(one), _capital(many)) for kind, (one, many) in lower.items()}
+    upper.update({kind: (_capital(a), _capital(b)) for kind, (a, b) in _FULL.items()})
+    if {"capitalise", "capitalize"} & options:
+        lower = dict(upper)
+    for match in _CREFNAME.finditer(source):
+        command, kind, one, many = match.groups()
+        names = (" ".join(one.split()), " ".join(many.split()))
+        (lower if command == "crefname" else upper)[kind] = names
+        if command == "crefname" and kind not in upper:
+            upper[kind] = (_capital(names[0]), _capital(names[1]))
+    return CrefNames(lower, upper)
+
+
+def _capital(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def render_cref(style: str, keys: list[str], labels: dict[str, Target], names: CrefNames) -> str:
+    """What the reference command ``style`` prints for ``keys`` (a range's two, else the list)."""
+    if style in PAGE_STYLES:
+        return ""
+    targets = [t for t in (labels.get(key) for key in keys) if t is not None]
+    if not targets:
+        return ""
+    table = names.upper if style[0] == "C" or style == "nameCref" else names.lower
+    if style.startswith("name"):
+        return table.get(targets[0].kind, ("", ""))[0]
+    if style.endswith("range") and len(targets) == 2:
+        first, last = (_number(t) for t in targets)
+        return _named(table, targets[0].kind, f"{first} to {last}", plural=True)
+    groups: list[tuple[str, list[str]]] = []  # consecutive targets of one kind share a name
+    for target in targets:
+        if groups and groups[-1][0] == target.kind:
+            groups[-1][1].append(_number(target))
+        else:
+            groups.append((target.kind, [_number(target)]))
+    if style == "labelcref":
+        return _listed([n for _, numbers in groups for n in numbers])
+    # Only the first name is capitalised by \Cref; the rest read as \cref's.
+    return _listed(
+        [
+            _named(names.lower if at else table, kind, _listed(numbers), plural=len(numbers) > 1)
+            for at, (kind, numbers) in enumerate(groups)
+        ]
+    )
+
+
+def _number(target: Target) -> str:
+    return f"({target.number})" if target.kind == "equation" else target.number
+
+
+def _named(table: dict[str, tuple[str, str]], kind: str, numbers: str, *, plural: bool) -> str:
+    name = table.get(kind)
+    if name is None:
+        return numbers
+    return f"{name[1] if plural else name[0]} {numbers}"
+
+
+def _listed(items: list[str]) -> str:
+    """cleveref's list: "1", "1 and 2", "1, 2 and 3"."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
