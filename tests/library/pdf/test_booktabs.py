@@ -247,3 +247,54 @@ def test_prose_under_two_rules_of_one_width_stays(tmp_path: Path) -> None:
     pdf.output(str(path))
     texts = [p.text for p in make_passages(extract(path).blocks)]
     assert " ".join(boxed) in " ".join(texts)
+
+
+def _continued_page(pdf: FPDF, rows: list[tuple[str, str]], last: bool) -> None:
+    """A later page of ``_broken_table``'s table, its headers not repeated (``longtable``
+    without ``\\endhead``): its rows from the page's top, on the last page a bottom rule and
+    the paragraph after it; a page number."""
+    pdf.add_page()
+    pdf.set_font("times", size=10)
+    y = 72.0
+    for left, right in rows:
+        if y > (200 if last else 710):
+            break
+        if left:
+            pdf.text(78, y, left)
+        pdf.text(120, y, right)
+        y += 12
+    if last:
+        pdf.rect(72, y - 8 - 0.4, 468, 0.8, style="F")
+        y += 20
+        for line in AFTER:
+            pdf.text(72, y, line)
+            y += 12
+    pdf.text(303, 740, str(pdf.page_no()))
+
+
+def test_the_later_pages_of_a_table_broken_across_pages_are_left_out(tmp_path: Path) -> None:
+    # Its headers not repeated, a middle page has no rule at all and the last one only the
+    # bottom rule: their rows were read as prose, "option-8 The number of passages ...".
+    pdf, y = _page()
+    _broken_table(pdf, y, ("Option", "Meaning"), LONG_ROWS)
+    _continued_page(pdf, LONG_ROWS, last=False)
+    _continued_page(pdf, LONG_ROWS, last=True)
+    path = tmp_path / "longtable.pdf"
+    pdf.output(str(path))
+    texts = [p.text for p in make_passages(extract(path).blocks)]
+    assert not [text for text in texts if "option-" in text or "passages the search" in text]
+    assert " ".join(AFTER) in " ".join(texts)
+
+
+def test_a_page_of_prose_after_a_table_that_ran_to_the_foot_stays(tmp_path: Path) -> None:
+    pdf, y = _page()
+    _broken_table(pdf, y, ("Option", "Meaning"), LONG_ROWS)
+    pdf.add_page()
+    pdf.set_font("times", size=10)
+    prose = [*AFTER, *BEFORE] * 4
+    for number, line in enumerate(prose):
+        pdf.text(72, 72 + 12 * number, line)
+    path = tmp_path / "longtable.pdf"
+    pdf.output(str(path))
+    texts = " ".join(p.text for p in make_passages(extract(path).blocks))
+    assert " ".join(prose) in texts

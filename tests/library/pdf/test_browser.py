@@ -216,3 +216,11 @@ def test_a_table_under_a_bold_row_of_headers_without_borders_is_left_out(
     blocks = extract(_print(HEADED_TABLES, tmp_path / "tables.pdf")).blocks
     assert [p.text for p in make_passages(blocks)] == _PROSE
     assert {block.section for block in blocks} == {"Results"}
+
+
+def test_a_table_whose_cells_are_padded_is_left_out(tmp_path: Path) -> None:
+    # Padding sets its rows more than 1.6 em apart: the second table's rows were read as prose,
+    # "A statement that a paper makes about the world, which a Claim reader checks ...".
+    padded = HEADED_TABLES.replace("width:30em}", "width:30em} td,th{padding:4px}")
+    blocks = extract(_print(padded, tmp_path / "padded.pdf")).blocks
+    assert [p.text for p in make_passages(blocks)] == _PROSE

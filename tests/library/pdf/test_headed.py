@@ -71,3 +71,21 @@ def test_boxes_side_by_side_each_a_bold_title_over_its_paragraph_are_no_table() 
         for n in range(4)
     ]
     assert headed_rows([titles, *lines]) == set()
+
+
+def test_rows_padded_further_apart_than_a_line_are_a_table_and_the_text_after_stays() -> None:
+    # ``td, th { padding: 4px }``: rows 21 pt (1.75 em) apart, a cell's wrapped lines 13.4 pt;
+    # the rows were cut off from their headers and read as prose ("A statement ... Claim").
+    header = _row(327.8, ("Term", 19.0, 46.6), ("Definition", 186.4, 237.7), bold=True)
+    rows = [
+        header,
+        _row(348.8, ("A statement that a paper makes about the world, which a", 62.6, 334.0)),
+        _row(355.5, ("Claim", 10.5, 39.8)),
+        _row(362.2, ("reader checks against the cited sources.", 62.6, 251.0)),
+        _row(383.2, ("A passage of a cited paper that the judge reads before it", 62.6, 328.0)),
+        _row(390.0, ("Evidence", 10.5, 55.1)),
+        _row(396.8, ("decides whether the claim is supported.", 62.6, 251.7)),
+        # A short line further below than the rows are apart: the paragraph after the table.
+        _row(426.8, ("A short line.", 62.6, 120.0)),
+    ]
+    assert headed_rows(rows) == set(range(7))

@@ -19,13 +19,17 @@ draws cell by cell is joined into one first. A band of prose between two rules o
 A table broken across pages (LaTeX's ``longtable``) has no bottom rule on its first page: a
 top rule, its row of headers, a rule under it, then rows down to the foot of the page. Two
 rules of one width with one row of cells between them, rows of cells below the second running
-on to the page's foot (a page number aside), are such a table's.
+on to the page's foot (a page number aside), are such a table's. Its later pages, when its
+headers are not repeated on them, hold no rule but the last page's bottom one: rows whose cells
+line up with its first page's, from the page's top (a running head aside) down to its foot or
+to a rule of the table's width, are its rows (``continued``).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from claimaudit.library.pdf.ruled import Grid
 from claimaudit.library.pdf.rules import Shape
@@ -60,35 +64,71 @@ _FOOT_ROWS = 2
 # rows below them.
 _BROKEN_RULES = 2
 _MIN_OPEN_ROWS = 2
+# Its rows on a later page: at most this many rows above them in the page's top band (a running
+# head), and its bottom rule at most this far below its last row (ems, baseline to rule).
+_HEAD_ROWS = 2
+_BOTTOM_RULE_EMS = 1.5
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A table that runs on past its page's foot: its rules' ends and where its later
+    columns' cells start."""
+
+    left: float
+    right: float
+    starts: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Bands:
+    """The tables between rules on a page, and the one running on to the next page, if any."""
+
+    grids: list[Grid]
+    open: OpenTable | None = None
 
 
 def rule_bands(
-    shapes: Sequence[Shape], segments: Sequence[Segment], height: float = 0.0
-) -> list[Grid]:
-    """The tables between stacked horizontal rules of one width, and the first page of a table
-    broken across pages on a page ``height`` high (see the module's notes)."""
+    shapes: Sequence[Shape],
+    segments: Sequence[Segment],
+    height: float = 0.0,
+    carried: OpenTable | None = None,
+) -> Bands:
+    """The tables between stacked horizontal rules of one width, the first page of a table
+    broken across pages on a page ``height`` high, and the rows of the table ``carried`` on
+    from the page before (see the module's notes)."""
     thin = [s for s in shapes if s.bottom - s.top <= _MAX_THICKNESS_PT and s.x1 > s.x0]
     rules = sorted(
         (rule for rule in _joined(thin) if rule.x1 - rule.x0 >= _MIN_LENGTH_PT),
         key=lambda s: (s.x0, s.x1, s.top),
     )
     tables: list[Grid] = []
+    opened: OpenTable | None = None
+    if carried is not None and height:
+        grid, opened = continued(carried, rules, segments, height)
+        tables.extend([grid] if grid else [])
     for group in _same_width(rules):
         group.sort(key=lambda s: s.top)
         if len(group) > _MIN_BANDS:
             tables.extend(_tables(group, segments))
         elif len(group) == _BROKEN_RULES and height:
-            tables.extend(_broken(group, segments, height))
-    return tables
+            broken = _broken(group, segments, height)
+            if broken is not None:
+                tables.append(broken[0])
+                opened = broken[1]
+    return Bands(tables, opened)
 
 
-def _broken(rules: list[Shape], segments: Sequence[Segment], height: float) -> list[Grid]:
+def _broken(
+    rules: list[Shape], segments: Sequence[Segment], height: float
+) -> tuple[Grid, OpenTable] | None:
     """The table under a top rule and a rule below its row of headers that runs on to the page's
-    foot with no rule under it (a ``longtable`` broken across pages), as a list of one grid."""
+    foot with no rule under it (a ``longtable`` broken across pages): its grid on this page and
+    what its rows on the next page are found by."""
     left, right = rules[0].x0, rules[-1].x1
     header = _rows(segments, left, right, _middle(rules[0]), _middle(rules[1]))
     if len(header) != 1 or not _cell_row(header[0]):
-        return []
+        return None
     below = _rows(segments, left, right, _middle(rules[1]), height)
     starts = [s.x0 for row in [*header, *below] if _cell_row(row) for s in row[1:]]
     taken: list[list[Segment]] = []
@@ -100,16 +140,82 @@ def _broken(rules: list[Shape], segments: Sequence[Segment], height: float) -> l
             break
         taken.append(row)
     if len(taken) < _MIN_OPEN_ROWS or not any(_cell_row(row) for row in taken):
-        return []
+        return None
     end = max(s.bottom for s in taken[-1])
     # Anything on the page below its last row but a page number or a running foot: the table
     # ended there, on a page whose rules say nothing of it.
+    if not _foot_only(segments, end, height):
+        return None
+    bottom = Shape(left, end, right, end)
+    grid = Grid(left, _middle(rules[0]), right, end, (*rules, bottom))
+    return grid, OpenTable(left, right, tuple(starts))
+
+
+def continued(
+    table: OpenTable, rules: Sequence[Shape], segments: Sequence[Segment], height: float
+) -> tuple[Grid | None, OpenTable | None]:
+    """The rows of ``table`` at the top of the page after the one it ran off, its headers not
+    repeated: rows whose cells line up with its columns, down to a rule of its width (its
+    bottom rule: it ends here) or to the page's foot (it runs on, still ``table``)."""
+    ends = sorted(
+        (
+            rule
+            for rule in rules
+            if abs(rule.x0 - table.left) <= _SAME_PT and abs(rule.x1 - table.right) <= _SAME_PT
+        ),
+        key=lambda rule: rule.top,
+    )
+    width = table.right - table.left
+    rows = _rows(segments, table.left, table.right, 0.0, _middle(ends[0]) if ends else height)
+    # A running head may stand over its rows, in the page's top band.
+    first = next(
+        (
+            index
+            for index, row in enumerate(rows[: _HEAD_ROWS + 1])
+            if _cells([row], list(table.starts), width) and _aligned(row, table.starts)
+        ),
+        None,
+    )
+    if first is None or any(row[0].top > (1 - _FOOT_SHARE) * height for row in rows[:first]):
+        return None, None
+    taken = [rows[first]]
+    for row in rows[first + 1 :]:
+        if row[0].baseline - taken[-1][0].baseline > _OPEN_PITCH_EMS * row[0].size:
+            break
+        if not _cells([row], list(table.starts), width):
+            break
+        taken.append(row)
+    if len(taken) < _MIN_OPEN_ROWS or not any(_cell_row(row) for row in taken):
+        return None, None
+    top = min(s.top for s in taken[0])
+    last = taken[-1][0]
+    closing = [
+        rule
+        for rule in ends
+        if 0 < _middle(rule) - last.baseline <= _BOTTOM_RULE_EMS * last.size
+        and not any(s.top > last.bottom and s.bottom < rule.top for s in segments)
+    ]
+    if closing:
+        return Grid(table.left, top, table.right, _middle(closing[0]), (closing[0],)), None
+    end = max(s.bottom for s in taken[-1])
+    if not _foot_only(segments, end, height):
+        return None, None
+    bottom = Shape(table.left, end, table.right, end)
+    return Grid(table.left, top, table.right, end, (bottom,)), table
+
+
+def _aligned(row: list[Segment], starts: tuple[float, ...]) -> bool:
+    """Whether a piece of ``row`` past its first (or its one piece, a wrapped cell) starts where
+    a later column's cells start: the row is the table's, not a paragraph's first line."""
+    pieces = row[1:] or row
+    return any(abs(piece.x0 - x) <= _COLUMN_PT for piece in pieces for x in starts)
+
+
+def _foot_only(segments: Sequence[Segment], end: float, height: float) -> bool:
+    """Whether the page below ``end`` holds nothing but a page number or a running foot."""
     rest = [s for s in segments if s.top > end]
     foot = {round(s.baseline) for s in rest}
-    if len(foot) > _FOOT_ROWS or any(s.top < _FOOT_SHARE * height for s in rest):
-        return []
-    bottom = Shape(left, end, right, end)
-    return [Grid(left, _middle(rules[0]), right, end, (*rules, bottom))]
+    return len(foot) <= _FOOT_ROWS and not any(s.top < _FOOT_SHARE * height for s in rest)
 
 
 def _joined(rules: list[Shape]) -> list[Shape]:

@@ -10,8 +10,9 @@ rows, read as prose.
 
 The columns show in another way: an empty strip runs down the header row and every row below
 it, however narrow. A row of two or more bold pieces, with rows below it a line's pitch apart
-whose pieces and its own leave at least one such strip, each column between the strips headed
-by one of its pieces and a header centred over its column, is a table's. A paragraph's lines run
+(or its cells' padding more, no further apart than the first row is from the headers) whose
+pieces and its own leave at least one such strip, each column between the strips headed by one
+of its pieces and a header centred over its column, is a table's. A paragraph's lines run
 across any strip, a list's label is no cell, code is no table, and boxes side by side, each a
 bold title over its paragraph, start their titles where their lines start.
 """
@@ -25,8 +26,12 @@ from claimaudit.library.pdf.tables import EQUATION_NUMBER, LIST_LABEL
 # spacing and 1px of padding each side, is 3 pt.
 _MIN_STRIP_PT = 2.0
 # The rows of such a table are at most this far apart (ems, baseline to baseline): a cell's
-# lines and a row's padding, not the margin before the paragraph after it.
+# lines and a row's padding, not the margin before the paragraph after it. Cells padded wider
+# (``td { padding: 4px }``) set rows further apart: the first row under the headers may be up
+# to the most, and the rows after it no further apart than it and a little more.
 _MAX_PITCH_EMS = 1.6
+_MAX_FIRST_PITCH_EMS = 2.5
+_PITCH_SLACK_EMS = 0.25
 # Rows under the headers, a wrapped cell's lines each counted.
 _MIN_ROWS = 3
 
@@ -60,9 +65,12 @@ def _body(rows: list[list[Segment]], header: int) -> list[int]:
     """The indices of the rows under ``rows[header]`` that keep its columns apart."""
     body: list[int] = []
     pieces = list(rows[header])
+    widest = 0.0  # the widest pitch between the table's rows so far (ems)
     for index in range(header + 1, len(rows)):
         row = rows[index]
-        if row[0].baseline - rows[index - 1][0].baseline > _MAX_PITCH_EMS * row[0].size:
+        pitch = (row[0].baseline - rows[index - 1][0].baseline) / row[0].size
+        most = _MAX_FIRST_PITCH_EMS if not body else max(_MAX_PITCH_EMS, widest + _PITCH_SLACK_EMS)
+        if pitch > most:
             break
         if LIST_LABEL.match(row[0].text.strip()) or any(s.mono for s in row):
             break
@@ -70,6 +78,7 @@ def _body(rows: list[list[Segment]], header: int) -> list[int]:
             break
         pieces.extend(row)
         body.append(index)
+        widest = max(widest, pitch)
     return body
 
 

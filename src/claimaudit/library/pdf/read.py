@@ -24,7 +24,7 @@ import pypdfium2.raw as pdfium_c
 from claimaudit.errors import InputError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import scrub_surrogates
-from claimaudit.library.pdf.booktabs import rule_bands
+from claimaudit.library.pdf.booktabs import OpenTable, rule_bands
 from claimaudit.library.pdf.boxes import Box, drawn_boxes
 from claimaudit.library.pdf.chars import page_chars, with_underscores
 from claimaudit.library.pdf.fractions import fraction_bars, with_fractions
@@ -97,8 +97,10 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
         }
         chars_left = BASE_CHARS + CHARS_PER_BYTE * len(data)
         pages = []
+        # A table broken across pages, read on from the page it ran off (``pdf_booktabs``).
+        carried: OpenTable | None = None
         for index in range(len(document)):
-            page, count = _read_page(path, document, index, chars_left)
+            page, count, carried = _read_page(path, document, index, chars_left, carried)
             pages.append(page)
             chars_left -= count
     except pdfium.PdfiumError as error:
@@ -157,9 +159,14 @@ def _check_chars(path: Path, number: int, count: int, chars_left: int) -> None:
 
 
 def _read_page(
-    path: Path, document: pdfium.PdfDocument, index: int, chars_left: int
-) -> tuple[PageText, int]:
-    """The page and how many characters pdfium lists on it."""
+    path: Path,
+    document: pdfium.PdfDocument,
+    index: int,
+    chars_left: int,
+    carried: OpenTable | None = None,
+) -> tuple[PageText, int, OpenTable | None]:
+    """The page, how many characters pdfium lists on it, and the table running on to the next
+    page (``carried`` is the one that ran on to this page)."""
     page = document[index]
     try:
         width, height = page.get_size()
@@ -180,11 +187,11 @@ def _read_page(
     segments = segments_from(with_underscores(chars, short_rules(shapes)))
     # Rules with no vertical ones between them (``pdf_booktabs``): found from the text, so
     # only once the segments are made.
-    banded = rule_bands(shapes, segments, float(height))
-    if banded:
-        shapes = without_rules(shapes, banded)
-        grids = [*grids, *banded]
+    bands = rule_bands(shapes, segments, float(height), carried)
+    if bands.grids:
+        shapes = without_rules(shapes, bands.grids)
+        grids = [*grids, *bands.grids]
     if grids:
         segments = [s for s in segments if not in_grid(s.x0, s.top, s.x1, s.bottom, grids)]
     result.segments = with_fractions(segments, fraction_bars(shapes))
-    return result, count
+    return result, count, bands.open
