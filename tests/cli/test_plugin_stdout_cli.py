@@ -149,6 +149,33 @@ def test_batch_resumes_from_the_file_stdout_appends_to(tmp_path: Path) -> None:
     assert record["verdict"] == "supports"
 
 
+def test_batch_into_its_own_input_through_stdout_is_refused_by_the_name_given(
+    tmp_path: Path,
+) -> None:
+    # ``--out /dev/stdout >> in.jsonl`` is refused, but the refusal named the private copy
+    # of descriptor 1 ("--out /dev/fd/3 is the same file as the input"), a name never given.
+    source = tmp_path / "in.jsonl"
+    line = {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}
+    source.write_text(json.dumps(line) + "\n")
+    before = source.read_bytes()
+    command = [sys.executable, "-m", "claimaudit", "batch", str(source), "--out", "/dev/stdout"]
+    with source.open("ab") as appended:
+        done = subprocess.run(
+            [*command, *CHATTY],
+            stdout=appended,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=chatty_env(tmp_path, "fd"),
+            timeout=300,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"error: --out /dev/stdout is the same file as the input {source}; choose another path"
+    )
+    assert source.read_bytes() == before
+
+
 def test_eval_out_through_a_link_to_stdout_leaves_stderrs_file_alone(tmp_path: Path) -> None:
     # Claimed, the link leads to stderr: eval refused --out as "holds no eval row" when stderr
     # went to a log with lines in it, and replaced an empty log with its rows, the tables on

@@ -238,7 +238,11 @@ def batch(
     require_file(target, "--out")
     refuse_symlink_loop(target, "--out")
     database = library or default_library_path()
-    require_distinct([("--out", target)], [("the input", input_file), ("the library", database)])
+    require_distinct(
+        [("--out", target)],
+        [("the input", input_file), ("the library", database)],
+        shown={target: out},
+    )
     try:
         require_json_lines(input_file)
     except OSError as error:

@@ -522,17 +522,26 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def require_distinct(outputs: Iterable[NamedPath], inputs: Iterable[NamedPath]) -> None:
+def require_distinct(
+    outputs: Iterable[NamedPath],
+    inputs: Iterable[NamedPath],
+    *,
+    shown: Mapping[Path, Path] | None = None,
+) -> None:
     """UsageError, in one line, when an output is the same file as an input or as an earlier
-    output; outputs and inputs that are None are left out."""
+    output; outputs and inputs that are None are left out. ``shown`` names a path as the user
+    gave it where another name of it is compared (``opened_as``: /dev/stdout, not the private
+    copy's /dev/fd/N)."""
     seen = [(name, path) for name, path in inputs if path is not None]
+    said = shown or {}
     for name, path in outputs:
         if path is None:
             continue
         for other_name, other in seen:
             if same_file(path, other):
                 raise UsageError(
-                    f"{name} {path} is the same file as {other_name} {other}; choose another path"
+                    f"{name} {said.get(path, path)} is the same file as {other_name} "
+                    f"{said.get(other, other)}; choose another path"
                 )
         seen.append((name, path))
 
