@@ -655,3 +655,16 @@ def test_names_with_their_own_commas_are_no_comma_list(
 ) -> None:
     found = parse_bib(f"@article{{k, title = {{T}}, author = {{{authors}}}}}\n")
     assert (found.records[0].authors, found.warnings) == (families, ())
+
+
+@pytest.mark.parametrize("name", ["-", "/dev/stdin"])
+def test_standard_input_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # "-" read "cannot read bibliography -: No such file or directory".
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BibliographyError) as raised:
+        read_bib(Path(name))
+    assert str(raised.value) == (
+        f"bibliography {name} (standard input) is not read; give a .bib or .json file"
+    )

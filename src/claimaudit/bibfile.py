@@ -31,7 +31,7 @@ from claimaudit.bibnames import comma_list_warning, is_comma_list
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
-from claimaudit.guards.userfiles import UnreadableFileError, read_regular
+from claimaudit.guards.userfiles import UnreadableFileError, names_standard_input, read_regular
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 from claimaudit.text.plain import plain_text
@@ -526,6 +526,12 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     format) but that holds CSL-JSON or CSL YAML is read as that, ``BibFile.note`` saying so."""
     if "\x00" in str(path):  # the system's ValueError, said without echoing the name
         raise BibliographyError("a bibliography path holds U+0000 (a null character)")
+    if names_standard_input(path):
+        # By name, as the other commands refuse it: "-" read "No such file or directory".
+        raise BibliographyError(
+            f"bibliography {shown_name(path)} (standard input) is not read; "
+            "give a .bib or .json file"
+        )
     try:
         folder = path.is_dir()
     except OSError as error:  # a name over 255 bytes: one line naming it, as a missing file

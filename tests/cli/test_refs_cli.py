@@ -546,3 +546,15 @@ def test_authors_listed_with_commas_and_a_missing_crossref_are_said(
         "Bryan, J., Cranston, K.'); BibTeX separates them with 'and', so its authors are not "
         "compared",
     ]
+
+
+def test_refs_of_standard_input_says_it_is_not_read(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It said "cannot read bibliography -: No such file or directory".
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["refs", "-", "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == (
+        "error: bibliography - (standard input) is not read; give a .bib or .json file"
+    )
