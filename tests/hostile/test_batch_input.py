@@ -147,3 +147,22 @@ def test_a_run_into_a_stream_that_judged_nothing_advises_no_retry(
         result.stderr
     )
     assert "--retry-not-checked" not in result.stderr
+
+
+def test_bad_lines_written_to_a_stream_advise_no_retry(
+    tmp_path: Path, scripted_cli: list[str]
+) -> None:
+    # It said "(/dev/null holds why); fix it and rerun (add --retry-not-checked ...)", though a
+    # stream holds nothing afterwards and is never read back.
+    src = tmp_path / "claims.jsonl"
+    src.write_text(json.dumps(CLAIMS[0]) + "\n" + json.dumps({"id": 1}) + "\n", encoding="utf-8")
+    result = cli("batch", src, "--out", "/dev/null", *scripted_cli)
+    assert (
+        "warning: input line 2 was refused as bad input (the not_checked record written to "
+        "/dev/null said why); fix it and run it again"
+    ) in result.stderr, result.stderr
+    assert "--retry-not-checked" not in result.stderr
+    kept = cli("batch", src, "--out", tmp_path / "out.jsonl", *scripted_cli)
+    assert "(add --retry-not-checked to take the old not_checked records out of --out)" in (
+        kept.stderr
+    )

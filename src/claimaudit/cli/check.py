@@ -293,17 +293,26 @@ def _named(filename: str | None, out: Path, shown: Path) -> str | Path:
     return shown if filename is None or filename == str(out) else filename
 
 
-def bad_input_advice(stats: BatchStats, out: Path) -> str:
+def bad_input_advice(stats: BatchStats, out: Path, *, stream: bool = False) -> str:
     """What to do about the bad input lines a run wrote: fix them, since rerunning unchanged
-    counts them as done; their old records stay in ``out`` unless a retry takes them out."""
+    counts them as done; their old records stay in ``out`` unless a retry takes them out. A
+    ``stream`` (/dev/null, a FIFO) holds nothing afterwards and is never read back: its records
+    said why as they went, and a rerun checks every line again."""
     lines = stats.bad_lines
     # Past five, how many in all: "2, 3, 4, 5, 6, ..." alone hid whether 6 or 6000 were bad.
     more = f", ... ({len(lines):,} in all)" if len(lines) > 5 else ""
     shown = ", ".join(str(n) for n in lines[:5]) + more
     one = len(lines) == 1
+    refused = (
+        f"input line{'' if one else 's'} {shown} {'was' if one else 'were'} refused as bad input"
+    )
+    if stream:
+        return (
+            f"{refused} (the not_checked record{'' if one else 's'} written to "
+            f"{shown_name(out)} said why); fix {'it' if one else 'them'} and run it again"
+        )
     return (
-        f"input line{'' if one else 's'} {shown} {'was' if one else 'were'} refused as bad input "
-        f"({shown_name(out)} holds why); fix {'it' if one else 'them'} and rerun (add "
+        f"{refused} ({shown_name(out)} holds why); fix {'it' if one else 'them'} and rerun (add "
         "--retry-not-checked to take the old not_checked records out of --out)"
     )
 
@@ -526,7 +535,8 @@ def _run_locked(
     if note := readings_note(older):
         err_console.print(shown_text(note))
     if stats.bad_lines:
-        err_console.print(shown_text(f"warning: {bad_input_advice(stats, shown)}"))
+        advice = bad_input_advice(stats, shown, stream=_stream(out))
+        err_console.print(shown_text(f"warning: {advice}"))
     if stats.written and stats.summary.not_checked == stats.written:
         if stats.bad_records == stats.written:
             # Only the input's own mistakes: no judge or source was down, so no outage is
