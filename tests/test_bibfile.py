@@ -668,3 +668,23 @@ def test_standard_input_is_refused_by_name(
     assert str(raised.value) == (
         f"bibliography {name} (standard input) is not read; give a .bib or .json file"
     )
+
+
+@pytest.mark.parametrize(
+    ("author", "families"),
+    [
+        ("Wilson G and Bryan J", ("Wilson", "Bryan")),  # PubMed / Vancouver
+        ("Virtanen P and Gommers RJ and Oliphant TE", ("Virtanen", "Gommers", "Oliphant")),
+        ("Le Cun Y", ("Le Cun",)),
+        ("G. Wilson and J. Bryan", ("Wilson", "Bryan")),  # as before
+        ("Wilson, G. and Bryan, J.", ("Wilson", "Bryan")),
+        ("Greg Wilson", ("Wilson",)),
+        ("G Wilson", ("Wilson",)),  # initials first: the family name is last, as BibTeX reads it
+    ],
+)
+def test_family_names_written_before_initials_are_read_as_family_names(
+    author: str, families: tuple[str, ...]
+) -> None:
+    # "Wilson G" gave the family name "G", so `refs` said "first author differs".
+    [record] = parse_bib(f"@article{{a, title={{T}}, author={{{author}}}}}").records
+    assert record.authors == families

@@ -156,9 +156,31 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
         except InvalidNameError:
             families.append(plain_text(person))
             continue
+        if _family_then_initials(person, parts.first, parts.von, parts.last):
+            # "Wilson G", as PubMed and Vancouver write names: BibTeX reads "G" as the family
+            # name, which no catalogue's first author then matched.
+            families.append(plain_text(" ".join(parts.first)))
+            continue
         family = plain_text(" ".join([*parts.von, *parts.last]))
         families.append(family or plain_text(person))
     return tuple(families), et_al
+
+
+# A PubMed-style name's initials: one to three capitals, no full stop ("G", "GV", "JAB").
+_INITIALS = re.compile(r"[A-Z]{1,3}")
+
+
+def _family_then_initials(person: str, first: list[str], von: list[str], last: list[str]) -> bool:
+    """Whether ``person`` is written "Family Initials" ("Wilson G", "Le Cun Y"): no comma, and
+    a last part of bare initials after capitalised words."""
+    return (
+        "," not in person
+        and not von
+        and len(last) == 1
+        and _INITIALS.fullmatch(last[0]) is not None
+        and bool(first)
+        and all(word[:1].isupper() and not _INITIALS.fullmatch(word) for word in first)
+    )
 
 
 def _written_with_commas(value: str) -> bool:
