@@ -275,6 +275,8 @@ def test_a_doi_url_that_is_no_doi_is_named(runner: CliRunner, tmp_path: Path) ->
         ("10.1000/go od", "it holds a space"),
         ("https://journals.example.org/article/123", "a DOI reads 10.NNNN/..."),
         (r"\url{10.1000/good}", "a DOI reads 10.NNNN/..."),
+        # It said "it holds a space", as if one DOI were misspelled.
+        ("10.1038/a, 10.1038/b", "it holds 2 DOIs; give the one of this work"),
     ],
 )
 def test_a_doi_field_that_is_no_doi_is_named(

@@ -213,6 +213,10 @@ def entry_of(record: BibRecord) -> Entry:
     )
 
 
+# A DOI's shape within a field that holds more than one ("10.1038/a, 10.1038/b").
+_DOI_SHAPED = re.compile(r"\b10\.\d{4,9}/[^\s,;]+")
+
+
 def _bad_doi(pairs: list[tuple[str, str]]) -> str | None:
     """Why the entry's ``doi`` field, or its ``url`` at doi.org, which gives no DOI, is none
     ("1000/x", a publisher's address, a DOI with a space, ``%20`` decoded), said where the
@@ -226,8 +230,11 @@ def _bad_doi(pairs: list[tuple[str, str]]) -> str | None:
         return None
     # A doi.org address is read as a browser reads it: percent-encoding decoded once.
     spaced = " " in value or (name == "url" and any(c.isspace() for c in unquote(value)))
+    several = len(_DOI_SHAPED.findall(value))
     why = (
-        "it holds a space"
+        f"it holds {several} DOIs; give the one of this work"
+        if several > 1
+        else "it holds a space"
         if spaced
         else "a DOI reads 10.NNNN/..., doi:10.NNNN/... or https://doi.org/10.NNNN/..."
     )
