@@ -268,6 +268,10 @@ def test_unstructured_entry_is_compared_by_containment() -> None:
         (r"Aggregation of $\alpha$-synuclein", "Aggregation of alpha-synuclein", "gamma"),
         ("The beta-sheet in TGF-beta", "The \u03b2-sheet in TGF-\u0392", "TGF-\u03b1"),
         (r"Spin glasses in the {$\Sigma$} phase", "Spin glasses in the sigma phase", "Δ"),
+        # Greek letters run together, or into a Latin word, read as one word: no match.
+        (r"$\alpha\beta$ T cells in mice", "Alpha beta T cells in mice", "gamma delta"),
+        (r"TGF$\beta$ signalling in mice", "TGF-beta signalling in mice", "TGF-alpha"),
+        (r"Rare decays $B \to K\nu\bar\nu$", "Rare decays B \u2192 K \u03bd \u03bd\u0304", "K e e"),
     ],
 )
 def test_titles_a_greek_letter_and_its_name_agree(
@@ -427,3 +431,9 @@ def test_a_range_of_years_is_named_not_compared_as_its_first() -> None:
     assert found.uncompared == (("year", "'2010--2017' gives more than one year"),)
     short = comparison(cited(title="SciPy 1.0", unread_year="2019--20"), SCIPY)
     assert short.uncompared == (("year", "'2019--20' gives more than one year"),)
+
+
+def test_a_greek_word_is_still_one_word() -> None:
+    # Only runs of one to three Greek letters are symbols; a Greek title keeps its words.
+    assert words("\u0397 ελληνική γλώσσα") == "eta ελληνικη γλωσσα"
+    assert titles_match("ελληνική γλώσσα", "ελληνική γλώσσα")

@@ -85,7 +85,14 @@ def words(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", plain)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     kept = "".join(c if c.isalnum() else " " for c in stripped)
+    kept = _GREEK_SYMBOLS.sub(lambda m: f" {' '.join(m[0])} ", kept)
     return " ".join(map(_greek_named, UNSPACED.sub(r" \1 ", kept).split()))
+
+
+# A run of one to three Greek letters is symbols, each a word of its own ("αβ T cells", "TGFβ"
+# from "$\alpha\beta$ T cells", "TGF$\beta$"), which titles also spell out ("Alpha beta T
+# cells", "TGF-beta"); a longer run is a Greek word, kept whole.
+_GREEK_SYMBOLS = re.compile("(?<![\u03b1-\u03c9])[\u03b1-\u03c9]{1,3}(?![\u03b1-\u03c9])")
 
 
 def _greek_named(word: str) -> str:
