@@ -125,24 +125,31 @@ def test_batch_out_on_stdout_holds_records_alone(tmp_path: Path, out: str) -> No
     assert f"wrote 1 record to {out};" in done.stderr  # the name given, not the private copy's
 
 
+def _batch_to_stdout_appending(
+    tmp_path: Path, source: Path, appended_to: Path
+) -> subprocess.CompletedProcess[str]:
+    """``batch SOURCE --out /dev/stdout >> APPENDED_TO``, a chatty plugin writing by fd 1."""
+    command = [sys.executable, "-m", "claimaudit", "batch", str(source), "--out", "/dev/stdout"]
+    with appended_to.open("ab") as appended:
+        return subprocess.run(
+            [*command, *CHATTY],
+            stdout=appended,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=chatty_env(tmp_path, "fd"),
+            timeout=300,
+            check=False,
+        )
+
+
 def test_batch_resumes_from_the_file_stdout_appends_to(tmp_path: Path) -> None:
     # ``--out /dev/stdout >> runs.jsonl``: claimed, the name leads to stderr; the run must still
     # lock, resume from and append to runs.jsonl.
     source, runs = tmp_path / "in.jsonl", tmp_path / "runs.jsonl"
     line = {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}
     source.write_text(json.dumps(line) + "\n")
-    command = [sys.executable, "-m", "claimaudit", "batch", str(source), "--out", "/dev/stdout"]
     for _ in range(2):
-        with runs.open("ab") as appended:
-            done = subprocess.run(
-                [*command, *CHATTY],
-                stdout=appended,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=chatty_env(tmp_path, "fd"),
-                timeout=300,
-                check=False,
-            )
+        done = _batch_to_stdout_appending(tmp_path, source, runs)
         assert done.returncode == 0, done.stderr
     assert "wrote 0 records to /dev/stdout; 1 already done" in done.stderr
     [record] = [json.loads(row) for row in runs.read_text().splitlines()]
@@ -158,17 +165,7 @@ def test_batch_into_its_own_input_through_stdout_is_refused_by_the_name_given(
     line = {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}
     source.write_text(json.dumps(line) + "\n")
     before = source.read_bytes()
-    command = [sys.executable, "-m", "claimaudit", "batch", str(source), "--out", "/dev/stdout"]
-    with source.open("ab") as appended:
-        done = subprocess.run(
-            [*command, *CHATTY],
-            stdout=appended,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=chatty_env(tmp_path, "fd"),
-            timeout=300,
-            check=False,
-        )
+    done = _batch_to_stdout_appending(tmp_path, source, source)
     assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines()[-1] == (
         f"error: --out /dev/stdout is the same file as the input {source}; choose another path"
