@@ -30,8 +30,9 @@ from claimaudit.bibcrossref import CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning, is_comma_list
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.stdio_names import names_standard_input
 from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
-from claimaudit.guards.userfiles import UnreadableFileError, names_standard_input, read_regular
+from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 from claimaudit.text.plain import plain_text

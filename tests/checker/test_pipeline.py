@@ -998,6 +998,27 @@ def test_a_topic_narrows_the_evidence_even_for_a_claim_past_the_ranker_s_word_ca
     assert record.search_query == f"{long_claim} checkerboard artifacts"
 
 
+def _cached_then_checked(
+    claim: str, topic: str | None, passages: list[str], old_settings: str = ""
+) -> tuple[int, int]:
+    """An answer for ``claim`` (and ``topic``) on a paper of ``passages``, cached under the key
+    an older claimaudit made (its selection settings the ranker's, then ``old_settings``), and
+    the claim checked again: the cache's hits and the judge's calls in all."""
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", passages)
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", topic)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}{old_settings}"
+    old = cache_key(claim, topic, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", topic)
+    return checker.cache.hits, len(judge.seen)
+
+
 @pytest.mark.parametrize("long_claim", [True, False], ids=["topic-reordered", "short-claim"])
 def test_an_answer_cached_before_the_topic_came_first_is_asked_afresh_when_that_changes_it(
     long_claim: bool,
@@ -1007,21 +1028,10 @@ def test_an_answer_cached_before_the_topic_came_first_is_asked_afresh_when_that_
     claim = "Attention helps. " + " ".join(f"filler{i}" for i in range(70) if long_claim)
     topic = "convolution"
     assert topic_reordered(claim, topic) is long_claim
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", topic)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
     # The key such an answer was stored under: the selection settings alone.
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
-    old = cache_key(claim, topic, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", topic)
-    assert checker.cache.hits == (0 if long_claim else 1)
-    assert len(judge.seen) == (2 if long_claim else 1)
+    hits, calls = _cached_then_checked(claim, topic, TEXTS)
+    assert hits == (0 if long_claim else 1)
+    assert calls == (2 if long_claim else 1)
 
 
 @pytest.mark.parametrize("cjk", [True, False], ids=["cjk-claim", "english-claim"])
@@ -1029,20 +1039,9 @@ def test_an_answer_cached_before_cjk_was_ranked_in_pairs_is_asked_afresh(cjk: bo
     # A CJK claim's cached answer was judged on passages in document order (a CJK run was one
     # token to the ranker): it must not be reused. An English claim's ranking did not change.
     claim = "注意力机制有帮助。" if cjk else "Attention helps."
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if cjk else 1)
-    assert len(judge.seen) == (2 if cjk else 1)
+    hits, calls = _cached_then_checked(claim, None, TEXTS)
+    assert hits == (0 if cjk else 1)
+    assert calls == (2 if cjk else 1)
 
 
 @pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
@@ -1057,20 +1056,9 @@ def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
         "并且比较了多种基线方法的结果以及它们在各种条件下的稳定性\uff0c"
     )
     claim = (setting if long_claim else "") + "注意力机制有帮助。"
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}:cjk-pairs"
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if long_claim else 1)
-    assert len(judge.seen) == (2 if long_claim else 1)
+    hits, calls = _cached_then_checked(claim, None, TEXTS, ":cjk-pairs")
+    assert hits == (0 if long_claim else 1)
+    assert calls == (2 if long_claim else 1)
 
 
 @pytest.mark.parametrize(
@@ -1089,19 +1077,8 @@ def test_an_answer_cached_before_the_rankers_read_the_search_form_is_asked_afres
 ) -> None:
     # A claim or passage the rankers now read otherwise (``text.searchform``) was judged on
     # passages ranked otherwise: its cached answer must not be reused. Others keep theirs.
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if afresh else 1)
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
 
 
 def test_a_paper_whose_only_passage_is_over_the_budget_is_not_sent_to_the_judge() -> None:
@@ -1182,19 +1159,8 @@ def test_an_answer_cached_before_a_lone_cjk_character_was_found_in_runs_is_asked
 ) -> None:
     # A claim's one-character CJK word matched only a passage holding it alone: its cached
     # answer was judged on passages ranked without it. A claim of pairs alone ranks as before.
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", ["我们研究了癌症患者。", *TEXTS])
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}:cjk-pairs"
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if afresh else 1)
+    hits, _ = _cached_then_checked(claim, None, ["我们研究了癌症患者。", *TEXTS], ":cjk-pairs")
+    assert hits == (0 if afresh else 1)
 
 
 @pytest.mark.parametrize(
@@ -1211,18 +1177,7 @@ def test_an_answer_cached_while_a_zero_width_space_joined_words_is_asked_afresh(
 ) -> None:
     # The rankers read a zero-width space as a word break now, not as nothing: a question whose
     # claim or passages hold one was judged on passages ranked otherwise. Others keep theirs.
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
-    if afresh:
-        settings += ":search-form"  # as a text with one was keyed since the search form
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if afresh else 1)
+    # Where one is held, as such a text was keyed since the search form.
+    old_settings = ":search-form" if afresh else ""
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], old_settings)
+    assert hits == (0 if afresh else 1)

@@ -75,7 +75,7 @@ def test_a_plugin_writing_to_a_closed_stdout_still_loads(tmp_path: Path) -> None
 @pytest.mark.parametrize("json_out", ["-", "/dev/stdout"])
 def test_review_json_on_stdout_stays_parseable(tmp_path: Path, json_out: str) -> None:
     # /dev/stdout is written in place through the private copy of descriptor 1: claimed,
-    # the name itself leads to stderr (``userfiles.opened_as``).
+    # the name itself leads to stderr (``stdio_names.opened_as``).
     paper, draft = tmp_path / "paper.md", tmp_path / "draft.md"
     paper.write_text("# Results\n\nAspirin lowers fever in adults.\n")
     draft.write_text("Aspirin lowers fever [@local:p1].\n")

@@ -63,6 +63,23 @@ def insert_passages(
     )
 
 
+def old_library(
+    path: Path,
+    version: int,
+    rows: list[tuple[str | None, str, str | None]],
+    ref: str = "local:smith2020",
+    *,
+    source_path: str = "/papers/smith.md",
+) -> Path:
+    """A library at ``path`` as claimaudit at schema ``version`` wrote it: paper 1, local paper
+    ``ref``, holding the passages ``rows`` (as :func:`insert_passages` reads them)."""
+    conn = open_at(path, version)
+    insert_local_paper(conn, ref, source_path=source_path)
+    insert_passages(conn, rows)
+    conn.close()
+    return path
+
+
 def stored_rows(conn: sqlite3.Connection, *tables: str) -> Rows:
     """Every row of each of ``tables``, in the order of their first column."""
     return {table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() for table in tables}
@@ -72,6 +89,22 @@ def as_before(after: Rows, before: Rows) -> Rows:
     """``after`` with each row cut to the columns ``before`` had: later versions add columns,
     and what an upgrade must keep is the ones the older library wrote."""
     return {table: [row[: len(before[table][0])] for row in rows] for table, rows in after.items()}
+
+
+def stored_as_read(path: Path) -> Rows:
+    """Every paper, and each passage as read: its columns bar the forms the index reads, which
+    an upgrade that reads text anew may change."""
+    with sqlite3.connect(path) as conn:
+        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
+        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+
+
+def search_forms(path: Path) -> list[tuple[object, ...]]:
+    """``(search_text, search_section)`` of each passage of paper 1, in order: the forms the
+    index reads where they differ from the text and heading as read (else ``None``)."""
+    with sqlite3.connect(path) as conn:
+        forms = "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
+        return conn.execute(forms).fetchall()
 
 
 def index_matches(conn: sqlite3.Connection, word: str) -> list[tuple[object, ...]]:
@@ -84,6 +117,22 @@ def add_after_upgrade(lib: Library, passage: Passage) -> None:
     """Paper ``local:b``, added once the library is upgraded, to show it is indexed the same
     way as the rows the upgrade indexed again."""
     lib.add_paper(NewPaper(parse_ref("local:b"), "B", [passage], "h2"))
+
+
+def assert_finds(lib: Library, cases: list[tuple[str, list[str]]]) -> None:
+    """A search of ``lib`` for each word finds just the passage ids given with it."""
+    for word, expected in cases:
+        assert sorted(h.passage_id for h in lib.search(word)) == expected, word
+
+
+def assert_upgraded_keeping(path: Path, before: Rows, since: int) -> None:
+    """The library at ``path``, upgraded, is healthy and at the latest version (``since`` or
+    later), with paper 1 and its passages as :func:`stored_as_read` read them in ``before``."""
+    assert check_health(path).healthy
+    after = stored_as_read(path)
+    assert after["papers"][:1] == before["papers"]
+    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
+    assert_latest(path, since)
 
 
 def assert_latest(path: Path, since: int) -> None:

@@ -8,19 +8,18 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.health import check_health
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
     add_after_upgrade,
-    assert_latest,
+    assert_finds,
+    assert_upgraded_keeping,
     found_after_damage,
     index_matches,
-    insert_local_paper,
-    insert_passages,
-    open_at,
-    stored_rows,
+    old_library,
+    search_forms,
+    stored_as_read,
 )
 
 _CHEROKEE = "\u13e3\u13b3\u13a9"  # ᏣᎳᎩ, as Cherokee is written
@@ -30,8 +29,6 @@ _ADLAM = "\U0001e900\U0001e923\U0001e924"  # 𞤀𞤣𞤤, capitalised
 
 def _version_8_library(path: Path) -> Path:
     """A library as claimaudit at schema version 8 wrote it: such capitals indexed as written."""
-    conn = open_at(path, 8)
-    insert_local_paper(conn, "local:s", source_path="/papers/s.md")
     rows = [
         (None, f"The word {_CHEROKEE} here.", None),
         (f"{_MTAVRULI} heading", "Plain words.", None),
@@ -39,16 +36,7 @@ def _version_8_library(path: Path) -> Path:
         (None, "Nothing to fold, caf\u00e9.", None),
         (None, "The treat\u200bment arm.", None),
     ]
-    insert_passages(conn, rows)
-    conn.close()
-    return path
-
-
-def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every paper, and each passage as read (the forms the index reads may change)."""
-    with sqlite3.connect(path) as conn:
-        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
-        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+    return old_library(path, 8, rows, "local:s", source_path="/papers/s.md")
 
 
 def test_upgrade_from_version_8_finds_capitals_the_tokenizer_cannot_fold(tmp_path: Path) -> None:
@@ -56,37 +44,31 @@ def test_upgrade_from_version_8_finds_capitals_the_tokenizer_cannot_fold(tmp_pat
     with sqlite3.connect(path) as conn:
         # As stored before: the query, lower-cased, never matched the capitals.
         assert index_matches(conn, _CHEROKEE.lower()) == []
-    before = _stored(path)
+    before = stored_as_read(path)
     with Library.open(path) as lib:
-        for word, expected in [
-            (_CHEROKEE, "P001"),
-            (_CHEROKEE.lower(), "P001"),
-            (_MTAVRULI, "P002"),
-            (_ADLAM, "P003"),
-            ("fine", "P003"),
-            ("cafe", "P004"),
-            ("treat", "P005"),  # a zero-width space parts the words (step 12 on)
-        ]:
-            assert [h.passage_id for h in lib.search(word)] == [expected], word
+        assert_finds(
+            lib,
+            [
+                (_CHEROKEE, ["P001"]),
+                (_CHEROKEE.lower(), ["P001"]),
+                (_MTAVRULI, ["P002"]),
+                (_ADLAM, ["P003"]),
+                ("fine", ["P003"]),
+                ("cafe", ["P004"]),
+                ("treat", ["P005"]),  # a zero-width space parts the words (step 12 on)
+            ],
+        )
         # A passage added after the upgrade is indexed the same way.
         add_after_upgrade(lib, Passage("P001", f"Other {_CHEROKEE} words.", None))
         assert {str(h.ref) for h in lib.search(_CHEROKEE.lower())} == {"local:s", "local:b"}
-    assert check_health(path).healthy
-    after = _stored(path)
-    assert after["papers"][:1] == before["papers"]
-    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
-    assert_latest(path, since=9)
-    with sqlite3.connect(path) as conn:
-        forms = conn.execute(
-            "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
-        )
-        assert forms.fetchall() == [
-            (f"The word {_CHEROKEE.lower()} here.", None),
-            (None, f"{_MTAVRULI.lower()} heading"),
-            (f"An fine {_ADLAM.lower()} word.", None),
-            (None, None),
-            ("The treat ment arm.", None),
-        ]
+    assert_upgraded_keeping(path, before, since=9)
+    assert search_forms(path) == [
+        (f"The word {_CHEROKEE.lower()} here.", None),
+        (None, f"{_MTAVRULI.lower()} heading"),
+        (f"An fine {_ADLAM.lower()} word.", None),
+        (None, None),
+        ("The treat ment arm.", None),
+    ]
 
 
 @EVERY_DAMAGE

@@ -9,19 +9,18 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.health import check_health
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
     add_after_upgrade,
-    assert_latest,
+    assert_finds,
+    assert_upgraded_keeping,
     found_after_damage,
     index_matches,
-    insert_local_paper,
-    insert_passages,
-    open_at,
-    stored_rows,
+    old_library,
+    search_forms,
+    stored_as_read,
 )
 
 _WITH = "\u0645\u06cc\u200c\u0634\u0648\u062f"  # "می‌شود", "becomes": a non-joiner parts it
@@ -36,8 +35,6 @@ def _arabic(text: str) -> str:
 
 def _version_10_library(path: Path) -> Path:
     """A library as claimaudit at schema version 10 wrote it: the non-joiner a word break."""
-    conn = open_at(path, 10)
-    insert_local_paper(conn, "local:f", source_path="/papers/f.md")
     rows = [
         (
             None,
@@ -50,15 +47,7 @@ def _version_10_library(path: Path) -> Path:
         ("Straße", "Die Maße der GROSSE Probe.", None),
         (None, "\u03a4\u03bf \u03c0\u03c1\u03bf\u03ca\u03cc\u03bd.", None),  # "the product"
     ]
-    insert_passages(conn, rows)
-    conn.close()
-    return path
-
-
-def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as conn:
-        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
-        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+    return old_library(path, 10, rows, "local:f", source_path="/papers/f.md")
 
 
 def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> None:
@@ -67,36 +56,31 @@ def test_upgrade_from_version_10_reads_a_persian_word_whole(tmp_path: Path) -> N
         # As stored before: the word was two, and the joined spelling no word of the index.
         assert index_matches(conn, "\u0634\u0648\u062f") == [(1,)]
         assert index_matches(conn, _WITHOUT) == [(2,)]
-    before = _stored(path)
+    before = stored_as_read(path)
     with Library.open(path) as lib:
-        for word, expected in [
-            (_WITHOUT, ["P001", "P002"]),  # typed without the non-joiner
-            (_WITH, ["P001", "P002"]),  # typed with it
-            (_arabic(_WITHOUT), ["P001", "P002"]),  # on a keyboard of Arabic layout
-            (_HEADED.replace("\u200c", ""), ["P002"]),  # a heading's word
-            (_HEADED, ["P002"]),
-            ("matrices", ["P003"]),
-            ("fine", ["P003"]),
-            ("MASSE", ["P005"]),
-            ("maße", ["P005"]),
-            ("große", ["P005"]),
-            ("strasse", ["P005"]),  # a heading's word
-            ("\u03c0\u03c1\u03bf\u03b9\u03bf\u03bd", ["P006"]),  # "προιον", no accents
-        ]:
-            assert sorted(h.passage_id for h in lib.search(word)) == expected, word
+        assert_finds(
+            lib,
+            [
+                (_WITHOUT, ["P001", "P002"]),  # typed without the non-joiner
+                (_WITH, ["P001", "P002"]),  # typed with it
+                (_arabic(_WITHOUT), ["P001", "P002"]),  # on a keyboard of Arabic layout
+                (_HEADED.replace("\u200c", ""), ["P002"]),  # a heading's word
+                (_HEADED, ["P002"]),
+                ("matrices", ["P003"]),
+                ("fine", ["P003"]),
+                ("MASSE", ["P005"]),
+                ("maße", ["P005"]),
+                ("große", ["P005"]),
+                ("strasse", ["P005"]),  # a heading's word
+                ("\u03c0\u03c1\u03bf\u03b9\u03bf\u03bd", ["P006"]),  # "προιον", no accents
+            ],
+        )
         # A passage added after the upgrade is indexed the same way.
         add_after_upgrade(lib, Passage("P001", f"{_WITH} \u0648 {_WITHOUT}", None))
         assert {str(h.ref) for h in lib.search(_WITHOUT)} == {"local:f", "local:b"}
         assert {str(h.ref) for h in lib.search(_WITH)} == {"local:f", "local:b"}
-    assert check_health(path).healthy
-    after = _stored(path)
-    assert after["papers"][:1] == before["papers"]
-    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
-    assert_latest(path, since=11)
-    with sqlite3.connect(path) as conn:
-        forms = conn.execute(
-            "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
-        ).fetchall()
+    assert_upgraded_keeping(path, before, since=11)
+    forms = search_forms(path)
     assert forms[0] == (
         _arabic(
             f"\u0627\u06cc\u0646 \u06a9\u0627\u0631 \u0627\u0646\u062c\u0627\u0645 {_WITHOUT}."

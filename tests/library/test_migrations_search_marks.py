@@ -9,19 +9,18 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.health import check_health
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
     add_after_upgrade,
-    assert_latest,
+    assert_finds,
+    assert_upgraded_keeping,
     found_after_damage,
     index_matches,
-    insert_local_paper,
-    insert_passages,
-    open_at,
-    stored_rows,
+    old_library,
+    search_forms,
+    stored_as_read,
 )
 
 _HINDI = "हिन्दी"  # "Hindi": vowel signs and a virama between its letters
@@ -33,8 +32,6 @@ _SRI = "ශ්\u200dරී"  # Sinhala "Sri": a zero-width joiner draws the conj
 
 def _version_9_library(path: Path) -> Path:
     """A library as claimaudit at schema version 9 wrote it: marks indexed as word breaks."""
-    conn = open_at(path, 9)
-    insert_local_paper(conn, "local:s", source_path="/papers/s.md")
     rows = [
         (None, f"यह लेख {_HINDI} भाषा का अध्ययन है।", None),
         (None, "न दी गई सूचना।", None),  # the letters of "हिन्दी", as words of their own
@@ -50,16 +47,7 @@ def _version_9_library(path: Path) -> Path:
         (None, f"{_SRI} ලංකාව", None),
         (None, "රී ශ් අකුරු.", None),  # the pieces the joiner broke "ශ්‍රී" into
     ]
-    insert_passages(conn, rows)
-    conn.close()
-    return path
-
-
-def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every paper, and each passage as read (the forms the index reads may change)."""
-    with sqlite3.connect(path) as conn:
-        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
-        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+    return old_library(path, 9, rows, "local:s", source_path="/papers/s.md")
 
 
 def test_upgrade_from_version_9_reads_words_with_their_marks(tmp_path: Path) -> None:
@@ -67,39 +55,34 @@ def test_upgrade_from_version_9_reads_words_with_their_marks(tmp_path: Path) -> 
     with sqlite3.connect(path) as conn:
         # As stored before: the word was its letters, each one a match of its own.
         assert index_matches(conn, "न") == [(1,), (2,)]
-    before = _stored(path)
+    before = stored_as_read(path)
     with Library.open(path) as lib:
-        for word, expected in [
-            (_HINDI, ["P001"]),
-            ("अध्ययन", ["P001"]),
-            ("न", ["P002"]),  # a letter alone no longer matches inside a word
-            (_VOCALISED, ["P003", "P004"]),
-            (_PLAIN_ARABIC, ["P003", "P004"]),
-            ("كتابا", ["P003"]),
-            ("دراسة", ["P003"]),  # a heading's word, its harakat left out too
-            ("שלום", ["P005"]),
-            (_HEBREW, ["P005"]),
-            ("matrices", ["P006"]),
-            ("cafe", ["P006"]),
-            ("fine", ["P006"]),
-            ("深度学习", ["P007"]),
-            (_SRI, ["P008"]),
-            (_SRI.replace("\u200d", ""), ["P008"]),  # typed without the joiner
-        ]:
-            assert sorted(h.passage_id for h in lib.search(word)) == expected, word
+        assert_finds(
+            lib,
+            [
+                (_HINDI, ["P001"]),
+                ("अध्ययन", ["P001"]),
+                ("न", ["P002"]),  # a letter alone no longer matches inside a word
+                (_VOCALISED, ["P003", "P004"]),
+                (_PLAIN_ARABIC, ["P003", "P004"]),
+                ("كتابا", ["P003"]),
+                ("دراسة", ["P003"]),  # a heading's word, its harakat left out too
+                ("שלום", ["P005"]),
+                (_HEBREW, ["P005"]),
+                ("matrices", ["P006"]),
+                ("cafe", ["P006"]),
+                ("fine", ["P006"]),
+                ("深度学习", ["P007"]),
+                (_SRI, ["P008"]),
+                (_SRI.replace("\u200d", ""), ["P008"]),  # typed without the joiner
+            ],
+        )
         # A passage added after the upgrade is indexed the same way.
         add_after_upgrade(lib, Passage("P001", f"दूसरा {_HINDI} लेख, {_VOCALISED}.", None))
         assert {str(h.ref) for h in lib.search(_HINDI)} == {"local:s", "local:b"}
         assert {str(h.ref) for h in lib.search(_PLAIN_ARABIC)} == {"local:s", "local:b"}
-    assert check_health(path).healthy
-    after = _stored(path)
-    assert after["papers"][:1] == before["papers"]
-    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
-    assert_latest(path, since=10)
-    with sqlite3.connect(path) as conn:
-        forms = conn.execute(
-            "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
-        ).fetchall()
+    assert_upgraded_keeping(path, before, since=10)
+    forms = search_forms(path)
     assert forms[2] == ("كتب الطالب كتابا.", "دراسة")
     assert forms[4] == ("שלום עולם", None)
     assert [forms[i] for i in (0, 1, 3, 6, 8)] == [(None, None)] * 5

@@ -16,9 +16,7 @@ from tests.library.old_libraries import (
     assert_latest,
     found_after_damage,
     index_matches,
-    insert_local_paper,
-    insert_passages,
-    open_at,
+    old_library,
     stored_rows,
 )
 
@@ -28,16 +26,12 @@ _WIDE = "\uff33\uff4f\uff46\uff54 methods"
 
 def _version_7_library(path: Path) -> Path:
     """A library as claimaudit at schema version 7 wrote it: headings held as read."""
-    conn = open_at(path, 7)
-    insert_local_paper(conn)
     rows = [
         (_LIGATURE, "We compare two \ufb01ne meshes.", "We compare two fine meshes."),
         (_WIDE, "Plain words.", None),
         (None, "No heading at all.", None),
     ]
-    insert_passages(conn, rows)
-    conn.close()
-    return path
+    return old_library(path, 7, rows)
 
 
 def test_upgrade_from_version_7_finds_headings_by_their_plain_words_and_loses_nothing(

@@ -6,44 +6,38 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
-from claimaudit.library.health import check_health
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
     add_after_upgrade,
-    assert_latest,
+    assert_finds,
+    assert_upgraded_keeping,
     found_after_damage,
     index_matches,
-    insert_local_paper,
-    insert_passages,
-    open_at,
-    stored_rows,
+    old_library,
+    search_forms,
+    stored_as_read,
 )
 
 
 def _version_11_library(path: Path) -> Path:
     """A library as claimaudit at schema version 11 wrote it: the words around a zero-width
     space joined in the forms the index reads."""
-    conn = open_at(path, 11)
-    insert_local_paper(conn, "local:z", source_path="/papers/z.md")
     rows = [
         (None, "Sparse\u200bmatrices save memory.", "Sparsematrices save memory."),
         ("Dense\u200bsolvers", "Plain words.", None),
         (None, "Nothing to read otherwise.", None),
     ]
-    insert_passages(conn, rows)
-    conn.execute("UPDATE passages SET search_section = 'Densesolvers' WHERE passage_id = 'P002'")
-    conn.close()
+    old_library(path, 11, rows, "local:z", source_path="/papers/z.md")
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            "UPDATE passages SET search_section = 'Densesolvers' WHERE passage_id = 'P002'"
+        )
     return path
-
-
-def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as conn:
-        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
-        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
 
 
 def test_upgrade_from_version_11_reads_a_zero_width_space_as_a_word_break(
@@ -53,28 +47,26 @@ def test_upgrade_from_version_11_reads_a_zero_width_space_as_a_word_break(
     with sqlite3.connect(path) as conn:
         # As stored before: one joined word, no "matrices".
         assert index_matches(conn, "matrices") == []
-    before = _stored(path)
+    before = stored_as_read(path)
     with Library.open(path) as lib:
-        for word, expected in [
-            ("matrices", ["P001"]),
-            ("sparse", ["P001"]),
-            ("sparse\u200bmatrices", ["P001"]),  # typed with it: the same two words
-            ("solvers", ["P002"]),  # a heading's word
-        ]:
-            assert sorted(h.passage_id for h in lib.search(word)) == expected, word
+        assert_finds(
+            lib,
+            [
+                ("matrices", ["P001"]),
+                ("sparse", ["P001"]),
+                ("sparse\u200bmatrices", ["P001"]),  # typed with it: the same two words
+                ("solvers", ["P002"]),  # a heading's word
+            ],
+        )
         # A passage added after the upgrade is indexed the same way.
         add_after_upgrade(lib, Passage("P001", "Tall\u200bmatrices.", None))
         assert {str(h.ref) for h in lib.search("matrices")} == {"local:z", "local:b"}
-    assert check_health(path).healthy
-    after = _stored(path)
-    assert after["papers"][:1] == before["papers"]
-    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
-    assert_latest(path, since=12)
-    with sqlite3.connect(path) as conn:
-        forms = conn.execute(
-            "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
-        ).fetchall()
-    assert forms == [("Sparse matrices save memory.", None), (None, "Dense solvers"), (None, None)]
+    assert_upgraded_keeping(path, before, since=12)
+    assert search_forms(path) == [
+        ("Sparse matrices save memory.", None),
+        (None, "Dense solvers"),
+        (None, None),
+    ]
 
 
 @EVERY_DAMAGE

@@ -15,8 +15,14 @@ from claimaudit.errors import (
     InvalidSettingsError,
 )
 from claimaudit.identity import parse_ref
-from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry, user_agent
-from tests.httpfake import closed_port
+from claimaudit.sources.arxiv import (
+    DEFAULT_BASE_URL,
+    ArxivClient,
+    ArxivEntry,
+    catalogue_client,
+    user_agent,
+)
+from tests.httpfake import FakeHandler, FakeServer, RecordedRequest, closed_port
 from tests.library.helpers import make_pdf
 from tests.sources.arxivserver import ArxivServer
 
@@ -402,3 +408,29 @@ def test_a_feed_nested_deeply_is_read_without_a_traceback(
     arxiv.reply_next(200, f'<feed xmlns="http://www.w3.org/2005/Atom">{nest}</feed>'.encode())
     with pytest.raises(ArxivEmptyFeedError):
         client.entry(parse_ref("1706.03762"))
+
+
+class _Moved(FakeHandler):
+    """``/old`` moved to ``/new``, which answers ``{}``; each request recorded."""
+
+    def do_GET(self) -> None:
+        self.owner.record(self.read_request())
+        if self.path == "/old":
+            self.send_body(301, b"", "text/plain", {"Location": "/new"})
+        else:
+            self.send_body(200, b"{}", "application/json")
+
+
+def test_a_catalogue_client_follows_a_move_sending_its_headers_each_time() -> None:
+    # arXiv and Crossref alike: a catalogue that moved a path is followed, not an error.
+    with FakeServer[RecordedRequest](_Moved, name="moved") as server:
+        client = catalogue_client(server.url, {"User-Agent": "ua/1", "Accept": "x/y"}, 5.0)
+        with client:
+            reply = client.get(f"{server.url}/old")
+        assert (reply.status_code, reply.content) == (200, b"{}")
+        assert [
+            (r.path, r.headers["user-agent"], r.headers["accept"]) for r in server.recorded
+        ] == [
+            ("/old", "ua/1", "x/y"),
+            ("/new", "ua/1", "x/y"),
+        ]

@@ -30,7 +30,8 @@ from pathlib import Path
 from claimaudit.batch.rewrite import hidden_sibling, restore_interrupted, undo_path
 from claimaudit.errors import BatchLockedError
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.userfiles import make_folder, opened_as, remove_empty_folders
+from claimaudit.guards.stdio_names import opened_as
+from claimaudit.guards.userfiles import make_folder, remove_empty_folders
 
 if sys.platform != "win32":
     import fcntl

@@ -22,10 +22,10 @@ from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.own_stdout import own_stream
+from claimaudit.guards.stdio_names import is_stream
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import (
     PartlyWrittenError,
-    is_stream,
     is_symlink_loop,
     make_folder,
     missing_reason,

@@ -65,13 +65,8 @@ from claimaudit.cli._terminal import shown_text
 from claimaudit.engines import EngineName
 from claimaudit.guards.diskspace import is_no_room
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.userfiles import (
-    is_symlink_loop,
-    missing_reason,
-    names_standard_input,
-    opened_as,
-    require_distinct,
-)
+from claimaudit.guards.stdio_names import names_standard_input, opened_as
+from claimaudit.guards.userfiles import is_symlink_loop, missing_reason, require_distinct
 from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path

@@ -46,14 +46,8 @@ from claimaudit.evaluation.rationales import check_rationales
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.userfiles import (
-    UnreadableFileError,
-    check_regular,
-    is_stream,
-    names_standard_input,
-    names_stdout,
-    require_distinct,
-)
+from claimaudit.guards.stdio_names import is_stream, names_standard_input, names_stdout
+from claimaudit.guards.userfiles import UnreadableFileError, check_regular, require_distinct
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.scifact import CorpusFormat, import_corpus, sentence_counts
 from claimaudit.library.store import Library

@@ -24,7 +24,8 @@ from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn, warn_unread
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.userfiles import missing_reason, names_standard_input
+from claimaudit.guards.stdio_names import names_standard_input
+from claimaudit.guards.userfiles import missing_reason
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.store import Library

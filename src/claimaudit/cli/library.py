@@ -28,8 +28,9 @@ from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_add import add
 from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
 from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.stdio_names import names_standard_input
 from claimaudit.guards.untrusted import check_text
-from claimaudit.guards.userfiles import missing_reason, names_standard_input
+from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.models import StoredPaper

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from claimaudit.guards.userfiles import is_stream
+from claimaudit.guards.stdio_names import is_stream
 
 # An earlier eval's first row (a record, its claim under 2,000 characters, with the gold) or
 # summary is far below this: past it, the file is no eval output.

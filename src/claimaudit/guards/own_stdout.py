@@ -12,7 +12,7 @@ output is written to a private duplicate of descriptor 1, and descriptor 1 itsel
 at stderr: whatever else writes "to stdout", by any route, lands on stderr.
 
 A name of descriptor 1 (``/dev/stdout``, ``/proc/self/fd/1``) now names stderr too: an output
-written in place is opened through ``userfiles.opened_as``, which names the private duplicate
+written in place is opened through ``stdio_names.opened_as``, which names the private duplicate
 instead, and ``batch`` puts its ``--out`` through it once, before it locks or reads it.
 
 Where standard output is a terminal a person reads it, and nothing is claimed: the table is

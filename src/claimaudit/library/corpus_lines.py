@@ -15,8 +15,8 @@ from pathlib import Path
 from claimaudit.errors import InputError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.jsonlines import split_on_lone_cr
-from claimaudit.guards.userfiles import UnreadableFileError, check_regular, missing_reason
-from claimaudit.library.extract_text import not_utf16
+from claimaudit.guards.userfiles import UnreadableFileError, check_regular
+from claimaudit.library.extract_text import not_utf16, unreadable
 
 # What is vetted before the first line is read: the span the whole-text checks looked at.
 _HEAD = 8192
@@ -31,12 +31,8 @@ def corpus_lines(path: Path) -> Iterator[tuple[int, str]]:
     try:
         check_regular(path)
         handle = path.open("rb")
-    except UnreadableFileError as exc:
-        raise InputError(f"{shown_name(path)} {exc}") from None
-    except FileNotFoundError:
-        raise InputError(f"{shown_name(path)}: {missing_reason(path)}") from None
-    except OSError as exc:
-        raise InputError(f"{shown_name(path)}: cannot read ({exc.strerror or exc})") from None
+    except (UnreadableFileError, OSError) as exc:
+        raise unreadable(path, exc) from None
     with handle:
         try:
             yield from _lines(path, handle)

@@ -34,12 +34,18 @@ def confined(paths: Iterable[Path], root: Path) -> None:
 def read_bytes(path: Path) -> bytes:
     try:
         return read_regular(path)
-    except UnreadableFileError as exc:
-        raise InputError(f"{shown_name(path)} {exc}") from None
-    except FileNotFoundError:
-        raise InputError(f"{shown_name(path)}: {missing_reason(path)}") from None
-    except OSError as exc:
-        raise InputError(f"{shown_name(path)}: cannot read ({exc.strerror or exc})") from None
+    except (UnreadableFileError, OSError) as exc:
+        raise unreadable(path, exc) from None
+
+
+def unreadable(path: Path, error: UnreadableFileError | OSError) -> InputError:
+    """The InputError naming ``path`` that says why it cannot be read: no regular file (or
+    over a limit), nothing there, or the system's reason; the same for a paper as a corpus."""
+    if isinstance(error, UnreadableFileError):
+        return InputError(f"{shown_name(path)} {error}")
+    if isinstance(error, FileNotFoundError):
+        return InputError(f"{shown_name(path)}: {missing_reason(path)}")
+    return InputError(f"{shown_name(path)}: cannot read ({error.strerror or error})")
 
 
 def not_utf16(path: Path, data: bytes) -> None:

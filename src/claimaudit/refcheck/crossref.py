@@ -31,7 +31,7 @@ from claimaudit.errors import (
     InvalidSettingsError,
 )
 from claimaudit.identity import PaperRef, RefKind
-from claimaudit.net.envsettings import checked_base_url, env_base_url, header_safe, http_client
+from claimaudit.net.envsettings import checked_base_url, env_base_url, header_safe
 from claimaudit.net.outage import RecentOutage
 from claimaudit.net.proxies import through_proxy
 from claimaudit.net.redaction import add_secret_env, clipped, redact_url
@@ -115,22 +115,15 @@ class CrossrefClient:
         self._sleep = sleep
         self.requests_made = 0
         self._outage = RecentOutage()
-        import httpx
-
-        from claimaudit.net.stalepool import StalePoolClient
-        from claimaudit.sources.arxiv import user_agent
+        from claimaudit.sources.arxiv import catalogue_client, user_agent
 
         agent = user_agent()
         if self.mailto:
             agent += f" mailto:{self.mailto}"
-        self._http = http_client(
-            lambda: StalePoolClient(
-                headers={"User-Agent": agent, "Accept": "application/json"},
-                timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
-                follow_redirects=True,
-                limits=httpx.Limits(max_connections=1),
-            ),
+        self._http = catalogue_client(
             self.base_url,
+            {"User-Agent": agent, "Accept": "application/json"},
+            DEFAULT_TIMEOUT if timeout is None else timeout,
         )
 
     def close(self) -> None:

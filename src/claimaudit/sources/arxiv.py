@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivReplyError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
@@ -30,6 +31,9 @@ from claimaudit.net.envsettings import checked_base_url, env_base_url, http_clie
 from claimaudit.net.outage import RecentOutage
 from claimaudit.net.proxies import through_proxy
 from claimaudit.net.redaction import redact_url
+
+if TYPE_CHECKING:
+    from claimaudit.net.stalepool import StalePoolClient
 
 BASE_URL_ENV = "CLAIMAUDIT_ARXIV_BASE_URL"
 DEFAULT_BASE_URL = "https://export.arxiv.org"
@@ -61,6 +65,26 @@ def user_agent() -> str:
     return (
         f"claimaudit/{release} (claim checker fetching single papers for a user's own library; "
         f"python-httpx/{httpx.__version__})"
+    )
+
+
+def catalogue_client(base_url: str, headers: dict[str, str], timeout: float) -> StalePoolClient:
+    """The client a catalogue's API at ``base_url`` is asked through (arXiv's, Crossref's): one
+    request at a time, redirects followed, a dropped kept-alive connection asked again, the
+    environment's proxy and CA settings checked first (``http_client``)."""
+    # Imported on use: httpx is slow to import, and this module loads with every command.
+    import httpx
+
+    from claimaudit.net.stalepool import StalePoolClient
+
+    return http_client(
+        lambda: StalePoolClient(
+            headers=headers,
+            timeout=timeout,
+            follow_redirects=True,
+            limits=httpx.Limits(max_connections=1),
+        ),
+        base_url,
     )
 
 
@@ -113,20 +137,7 @@ class ArxivClient:
         # One memory per endpoint (``_METADATA``, ``_PDF``, ``_EPRINT``): a refused download
         # must not keep metadata (or the PDF fallback of a refused source) from being asked.
         self._outages = {name: RecentOutage(clock) for name in (_METADATA, _PDF, _EPRINT)}
-        # Imported on use: httpx is slow to import, and this module loads with every command.
-        import httpx
-
-        from claimaudit.net.stalepool import StalePoolClient
-
-        self._http = http_client(
-            lambda: StalePoolClient(
-                headers={"User-Agent": user_agent()},
-                timeout=timeout,
-                follow_redirects=True,
-                limits=httpx.Limits(max_connections=1),
-            ),
-            self.base_url,
-        )
+        self._http = catalogue_client(self.base_url, {"User-Agent": user_agent()}, timeout)
         self.requests_made = 0
 
     def close(self) -> None:
