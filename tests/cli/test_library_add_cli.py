@@ -118,3 +118,14 @@ def test_a_library_that_cannot_be_opened_stops_the_adds_at_the_first(
     assert len(_errors(result)) == 1, result.stderr  # said once, not once a paper
     assert "paths:" not in result.stdout
     assert db.read_bytes() == before
+
+
+def test_a_link_that_loops_is_said_to_loop_not_to_be_missing(tmp_path: Path) -> None:
+    # QA: "loop.md: no such file or folder", where import-jsonl said the link loops.
+    loop = tmp_path / "loop.md"
+    loop.symlink_to("loop.md")
+    db = tmp_path / "lib.db"
+    result = run(loop, "--library", db)
+    assert result.exit_code == 2, result.output  # as for a missing file: bad input
+    assert _errors(result) == [f"error: {loop}: its symbolic links go round in a loop"]
+    assert "Traceback" not in result.output

@@ -388,3 +388,10 @@ def test_a_latex_file_with_a_missing_include_is_named_as_it_is(tmp_path: Path) -
     with pytest.raises(InputError) as raised:
         extract(path)
     assert str(raised.value) == f"{shown_name(path)}: \\input{{gone}} refers to a missing file"
+
+
+def test_a_paper_behind_a_link_that_loops_is_said_to_loop(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.tex"
+    loop.symlink_to("loop.tex")
+    with pytest.raises(InputError, match=r"loop\.tex: its symbolic links go round in a loop$"):
+        extract(loop)

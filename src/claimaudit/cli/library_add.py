@@ -25,6 +25,7 @@ from claimaudit.cli._warnings import warn
 from claimaudit.errors import ClaimauditError, LibraryOpenError, as_known
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_text
+from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
 from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.arxiv import add_from_arxiv
@@ -150,7 +151,7 @@ def _add_one(
             fail(f"{shown_name(text)}: no such file or folder, and no arXiv paper: {why}")
     paper_ref = _reference(ref) if ref is not None else None
     if not path.exists():
-        fail(f"{shown_name(text)}: no such file or folder")
+        fail(f"{shown_name(text)}: {missing_reason(path, 'no such file or folder')}")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
     with sigterm_interrupts():
         lib: Library | None = None

@@ -85,9 +85,9 @@ def is_symlink_loop(path: Path) -> bool:
     return False
 
 
-def missing_reason(path: Path) -> str:
-    """How a message says that ``path`` names no file: "no such file", or why it cannot."""
-    return "its symbolic links go round in a loop" if is_symlink_loop(path) else "no such file"
+def missing_reason(path: Path, nothing: str = "no such file") -> str:
+    """How a message says that ``path`` names no file: ``nothing``, or why it cannot."""
+    return "its symbolic links go round in a loop" if is_symlink_loop(path) else nothing
 
 
 def existing_spelling(path: Path) -> Path:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from claimaudit.errors import CorpusFileError, InputError
 from claimaudit.guards.filenames import shown_name
+from claimaudit.guards.userfiles import missing_reason
 from claimaudit.library.extract_text import (
     confined,
     decode_text,
@@ -67,7 +68,8 @@ def _without_soft_hyphens(document: ExtractedDocument) -> ExtractedDocument:
 
 def _read(path: Path, *, includes: bool) -> ExtractedDocument:
     if not path.exists():
-        raise InputError(f"{shown_name(path)}: no such file or folder")
+        # A link that loops is there but leads nowhere: say so, as every other reader does.
+        raise InputError(f"{shown_name(path)}: {missing_reason(path, 'no such file or folder')}")
     if path.is_dir():
         if not includes:
             raise InputError(f"{shown_name(path)}: a folder cannot be added here; add one file")

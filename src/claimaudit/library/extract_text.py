@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import re
 from collections.abc import Iterable
@@ -43,7 +44,7 @@ def unreadable(path: Path, error: UnreadableFileError | OSError) -> InputError:
     over a limit), nothing there, or the system's reason; the same for a paper as a corpus."""
     if isinstance(error, UnreadableFileError):
         return InputError(f"{shown_name(path)} {error}")
-    if isinstance(error, FileNotFoundError):
+    if isinstance(error, FileNotFoundError) or error.errno == errno.ELOOP:
         return InputError(f"{shown_name(path)}: {missing_reason(path)}")
     return InputError(f"{shown_name(path)}: cannot read ({error.strerror or error})")
 
