@@ -627,6 +627,11 @@ def test_a_bibliography_read_as_another_format_is_named_as_it_is(tmp_path: Path)
         "G. Wilson, J. Bryan, K. Cranston",
         "Wilson, Greg, Bryan, Jennifer",
         "Wilson, G., Bryan, J. and Cranston, Karen",  # the first "name" a list
+        # One comma, a person written initials first on each side: two people, no "and".
+        "G. Wilson, J. Bryan",
+        "G Wilson, J Bryan",
+        "{\\'E}. Durand, J.-P. Sartre",
+        "A. B. Smith, C. de Vries and E. Doe",
     ],
 )
 def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str) -> None:
@@ -648,6 +653,13 @@ def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str
         ("King, Martin Luther, Jr.", ("King",)),  # or after them
         ("Wilson, Greg and Bryan, Jennifer", ("Wilson", "Bryan")),
         ("{Barnes, Noble, and Sons, Inc.} and Doe, J.", ("Barnes, Noble, and Sons, Inc.", "Doe")),
+        # One comma: family name, then given names or initials, however they are written.
+        ("Wilson, G.", ("Wilson",)),
+        ("Wilson, G. Greg", ("Wilson",)),
+        ("Smith, J. R. R.", ("Smith",)),
+        ("De La Cruz, Maria J.", ("De La Cruz",)),
+        ("van der Walt, St{\\'e}fan", ("van der Walt",)),
+        ("Escher, M. C. and Penrose, R.", ("Escher", "Penrose")),
     ],
 )
 def test_names_with_their_own_commas_are_no_comma_list(
