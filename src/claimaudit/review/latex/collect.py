@@ -52,6 +52,19 @@ def node_args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
+def holds_citation(nodes: Sequence[LatexNode | None]) -> bool:
+    """Whether ``nodes`` hold a citation command, at any depth (as ``cite_text`` reads them)."""
+    for node in nodes:
+        if isinstance(node, LatexMacroNode):
+            if node.macroname in CITE_COMMANDS or holds_citation(node_args(node)):
+                return True
+        elif isinstance(node, LatexGroupNode | LatexEnvironmentNode) and holds_citation(
+            node.nodelist
+        ):
+            return True
+    return False
+
+
 class DraftCollector:
     """Citation commands and bibliography items, in the order met, and where the reader is."""
 

@@ -21,6 +21,7 @@ from pylatexenc.latexwalker import (
     LatexSpecialsNode,
 )
 
+from claimaudit.library.latex.citations import FULL_NAMES_COMMANDS
 from claimaudit.library.latex.context import (
     SECTION_MACROS,
     kept_after,
@@ -39,7 +40,7 @@ from claimaudit.review.latex.cites import (
     CitationCommand,
     CiteKind,
 )
-from claimaudit.review.latex.collect import NOTES_TO_SELF, node_args
+from claimaudit.review.latex.collect import NOTES_TO_SELF, holds_citation, node_args
 from claimaudit.review.latex.counters import COUNTER_COMMANDS
 from claimaudit.review.latex.draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex.files import DraftFiles, document_body, document_node
@@ -223,12 +224,17 @@ class DraftWalker(NoteWalker):
                 self.builder = self.new_block()
             before = len(self.builder.chars)
             if command.kind is CiteKind.TEXTUAL:
-                shown = self.names(command.keys)
+                full = command.command.endswith("*") and name in FULL_NAMES_COMMANDS
+                shown = self.names(command.keys, full)
                 # \Citet, \Textcite: the capitalised form begins a sentence ("The authors").
                 self.emit(shown[:1].upper() + shown[1:] if name[:1].isupper() else shown, node)
             elif name in CITE_FIELDS:
                 self.emit(self.fields(CITE_FIELDS[name], command.keys), node)
             self.builder.cite(command, printed=len(self.builder.chars) > before)
+        elif name == CITE_TEXT and not holds_citation(node_args(node)):
+            # \citetext{priv.\ comm.}: free text natbib prints in parentheses, no mark.
+            written = " ".join(self.text_of(node_args(node)).split())
+            self.emit(f"({written})" if written else "", node)
         elif name == CITE_TEXT:
             self.cite_text(node_args(node), context)
         elif name in INCLUDE_COMMANDS:
