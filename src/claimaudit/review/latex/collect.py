@@ -190,6 +190,12 @@ class DraftCollector:
         if node.macroname in files.aliases:
             written: str = node.latex_verbatim()
             return "\\" + files.aliases[node.macroname] + written[len(node.macroname) + 1 :]
+        if node.macroname in files.delimited:
+            # Its arguments were matched in the file as written (``latex.delimited``); an
+            # expansion's own calls are not expanded again.
+            call = files.calls.get((self.file, node.pos)) if self.override is None else None
+            body = files.delimited[node.macroname].body
+            return None if call is None else expand_call(body, call[0])
         count, body = files.macros[node.macroname]
         given = list(node.nodeargd.argnlist) if node.nodeargd else []
         arguments: list[str] = []

@@ -356,10 +356,14 @@ class DraftWalker(NoteWalker):
         def walk(body: list[LatexNode]) -> None:
             self.walk(body, chain, context)
             last = next((n for n in reversed(body) if not _blank(n)), None)
+            source = self.draft_files.files[self.file]
             if isinstance(last, LatexMacroNode) and last.macroname == "xspace":
                 # A space, unless punctuation follows the call (only the file shows what does).
-                source = self.draft_files.files[self.file]
                 self.emit(space_before(source, node.pos + node.len), node)
+            elif (call := self.draft_files.calls.get((self.file, node.pos))) is not None:
+                # "\eg. boosting": the blank after a delimited call is text, which the
+                # parser took as the blanks after a command's name.
+                self.emit(" " if source[call[1] : call[1] + 1].isspace() else "", node)
 
         if self.override is not None or not self.with_expansion(node, walk):
             self.collect(node_args(node), context)
