@@ -632,6 +632,9 @@ def test_a_bibliography_read_as_another_format_is_named_as_it_is(tmp_path: Path)
         "G Wilson, J Bryan",
         "{\\'E}. Durand, J.-P. Sartre",
         "A. B. Smith, C. de Vries and E. Doe",
+        # PubMed's order, family name then initials, on each side of one comma.
+        "Wilson G., Bryan J.",
+        "Wilson GV, Le Cun Y",
     ],
 )
 def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str) -> None:
@@ -660,6 +663,12 @@ def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str
         ("De La Cruz, Maria J.", ("De La Cruz",)),
         ("van der Walt, St{\\'e}fan", ("van der Walt",)),
         ("Escher, M. C. and Penrose, R.", ("Escher", "Penrose")),
+        # biblatex's extended name format: every part "key=value".
+        (
+            "family=Walt, given=Stéfan, prefix=van der, useprefix=true and given=J., family=Doe",
+            ("van der Walt", "Doe"),
+        ),
+        ("family={Le Cun}, given=Yann", ("Le Cun",)),
     ],
 )
 def test_names_with_their_own_commas_are_no_comma_list(
@@ -667,6 +676,27 @@ def test_names_with_their_own_commas_are_no_comma_list(
 ) -> None:
     found = parse_bib(f"@article{{k, title = {{T}}, author = {{{authors}}}}}\n")
     assert (found.records[0].authors, found.warnings) == (families, ())
+
+
+@pytest.mark.parametrize(
+    "authors", ["G. Wilson; J. Bryan", "Wilson, G.; Bryan, J.", "Wilson G; Bryan J and Doe K"]
+)
+def test_authors_listed_with_semicolons_are_said_to_be_so_and_not_compared(authors: str) -> None:
+    # "G. Wilson; J. Bryan" was one person, family name "Bryan": `refs` compared "Bryan" as
+    # the first author, and said the first author differs of a paper by Wilson.
+    found = parse_bib(
+        f"@article{{k, title = {{T}},\n author = {{{authors}}}}}\n", source="refs.bib"
+    )
+    assert found.records[0].authors == ()
+    (warning,) = found.warnings
+    assert warning.startswith(
+        f"refs.bib line 1: entry 'k' separates its authors with semicolons ({authors!r}); "
+    )
+
+
+def test_a_braced_semicolon_is_part_of_a_name() -> None:
+    found = parse_bib("@article{k, title = {T}, author = {{Smith; Sons} and Doe, J.}}\n")
+    assert (found.records[0].authors, found.warnings) == (("Smith; Sons", "Doe"), ())
 
 
 @pytest.mark.parametrize("name", ["-", "/dev/stdin"])

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from claimaudit.bibcrossref import CrossrefEntry, inherit
-from claimaudit.bibnames import comma_list_warning, is_comma_list
+from claimaudit.bibnames import comma_list_warning, extended_family, list_separator
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
@@ -151,6 +151,10 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
         if person.strip().lower() == "others":
             et_al = True
             continue
+        extended = extended_family(person)
+        if extended is not None:  # biblatex's "family=Walt, given=Stéfan, prefix=van der"
+            families.append(plain_text(extended))
+            continue
         try:
             parts = parse_single_name_into_parts(person)
         except InvalidNameError:
@@ -183,10 +187,15 @@ def _family_then_initials(person: str, first: list[str], von: list[str], last: l
     )
 
 
-def _written_with_commas(value: str) -> bool:
+def _list_separator(value: str) -> str | None:
+    """What a name list separates people with in place of "and" (``bibnames.list_separator``:
+    "commas", "semicolons"), or None."""
     from bibtexparser.middlewares.names import split_multiple_persons_names
 
-    return "," in value and any(map(is_comma_list, split_multiple_persons_names(value)))
+    if "," not in value and ";" not in value:
+        return None
+    found = (list_separator(name) for name in split_multiple_persons_names(value))
+    return next((separator for separator in found if separator is not None), None)
 
 
 def _year(value: str | None) -> int | None:
@@ -262,9 +271,9 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         written = fields.get("year") or fields.get("date")
         year = _year(written)
         families, et_al = _families(authors)
-        if _written_with_commas(authors):
+        if (separator := _list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
-            warnings.append(comma_list_warning(where, entry.key, authors))
+            warnings.append(comma_list_warning(where, entry.key, authors, separator))
             families, et_al = (), False
         unread = _unread_year(written) if year is None else None
         records.append(BibRecord(entry.key, fields, families, year, line, et_al, unread))
