@@ -175,6 +175,9 @@ def test_a_textual_citation_of_a_list_cut_short_reads_et_al(tmp_path: Path) -> N
         (r"\citet{virtanen2020}", "Virtanen et al. found"),
         (r"\citealt{virtanen2020}", "Virtanen et al. found"),
         (r"\Citet{walt2014}", "Van der Walt and Schönberger found"),
+        # natbib's \citefullauthor is \citeauthor*; \citetalias names the work's authors.
+        (r"\citefullauthor{virtanen2020}", "Virtanen, Gommers, and Oliphant found"),
+        (r"\citetalias{virtanen2020}", "Virtanen et al. found"),
     ],
 )
 def test_a_starred_textual_citation_names_every_author(
@@ -207,6 +210,23 @@ def test_citetext_without_a_citation_prints_its_text(
     )
     assert [s.text for s in found.uncited] == [reads]
     assert not [c for c in found.draft.commands if c.command == "citetext"]
+
+
+def test_natbib_s_alias_and_full_author_commands_cite_their_key(tmp_path: Path) -> None:
+    # Unknown to the reader, each was no citation: "found that SciPy is fast" uncited.
+    body = (
+        "\\citefullauthor{virtanen2020} found that SciPy is fast.\n\n"
+        "SciPy is fast \\citepalias[see][p.~2]{walt2014}.\n\n"
+        "\\citetalias{dumoulin2016} found that convolutions are fast.\n"
+    )
+    found = extract_latex_claims(_draft(tmp_path, body))
+    cited = [(c.text, [k.key for k in c.citations]) for c in found.claims]
+    assert cited == [
+        ("Virtanen, Gommers, and Oliphant found that SciPy is fast.", ["virtanen2020"]),
+        ("SciPy is fast.", ["walt2014"]),
+        ("Dumoulin found that convolutions are fast.", ["dumoulin2016"]),
+    ]
+    assert found.uncited == []
 
 
 def test_nocite_is_found_but_is_no_claim(tmp_path: Path) -> None:

@@ -21,7 +21,6 @@ from pylatexenc.latexwalker import (
     LatexSpecialsNode,
 )
 
-from claimaudit.library.latex.citations import FULL_NAMES_COMMANDS
 from claimaudit.library.latex.context import (
     SECTION_MACROS,
     kept_after,
@@ -34,9 +33,11 @@ from claimaudit.review.latex.arguments import (
     text_argument,
 )
 from claimaudit.review.latex.cites import (
+    ALL_AUTHORS,
     CITE_COMMANDS,
     CITE_FIELDS,
     CITE_TEXT,
+    FULL_NAMES_COMMANDS,
     CitationCommand,
     CiteKind,
 )
@@ -224,7 +225,9 @@ class DraftWalker(NoteWalker):
                 self.builder = self.new_block()
             before = len(self.builder.chars)
             if command.kind is CiteKind.TEXTUAL:
-                full = command.command.endswith("*") and name in FULL_NAMES_COMMANDS
+                full = name in ALL_AUTHORS or (
+                    command.command.endswith("*") and name in FULL_NAMES_COMMANDS
+                )
                 shown = self.names(command.keys, full)
                 # \Citet, \Textcite: the capitalised form begins a sentence ("The authors").
                 self.emit(shown[:1].upper() + shown[1:] if name[:1].isupper() else shown, node)
