@@ -730,3 +730,28 @@ def test_family_names_written_before_initials_are_read_as_family_names(
     # "Wilson G" gave the family name "G", so `refs` said "first author differs".
     [record] = parse_bib(f"@article{{a, title={{T}}, author={{{author}}}}}").records
     assert record.authors == families
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Lee, Ann and et al.",
+        "Lee, Ann and et al",
+        "Lee, Ann and {et al.}",
+        "Lee, Ann and others.",
+        "Ann Lee et al.",
+        "Lee, Ann, et al.",
+        "Lee, Ann et al.",
+    ],
+)
+def test_et_al_written_by_hand_cuts_the_list_short(authors: str) -> None:
+    # "and et al." read a second author "al.", and "Ann Lee et al." the first author "et al.":
+    # a textual citation read "Lee and al.", and `refs` compared "et al." as the first author.
+    found = parse_bib(f"@article{{k, title = {{T}}, author = {{{authors}}}}}\n")
+    [record] = found.records
+    assert (record.authors, record.et_al, found.warnings) == (("Lee",), True, ())
+
+
+def test_a_name_ending_in_al_is_no_et_al() -> None:
+    [record] = parse_bib("@article{k, title = {T}, author = {Al, Omar and Etal, K.}}\n").records
+    assert (record.authors, record.et_al) == (("Al", "Etal"), False)

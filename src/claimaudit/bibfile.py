@@ -65,6 +65,8 @@ _MAX_YEAR_DIGITS = 6
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
 # A CSL-JSON name that marks a list cut short: "others" (BibTeX's word) or "et al.".
 _CSL_ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
+# The same written after a BibTeX name, "A. Lee et al." or "Lee, A., et al.".
+_ET_AL_AFTER = re.compile(r"[\s,]+\{?et\.?\s*al\.?\}?\s*$", re.IGNORECASE)
 # A "standard_id: doi:10.1/x" line of a CSL-JSON note (the "cheater syntax" Manubot writes),
 # or the same in braces, "{:standard_id: doi:10.1/x}".
 # Blanks are read within the line, possessively: "\s*" at each line start ran on through every
@@ -148,9 +150,14 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
     families: list[str] = []
     et_al = False
     for person in split_multiple_persons_names(value):
-        if person.strip().lower() == "others":
+        if _CSL_ET_AL.match(person.strip().strip("{}").rstrip(".")):
+            # "and others", or "and et al." as people write it: a list cut short, no author
+            # (read as one, "al." was the second author, "Lee and al.").
             et_al = True
             continue
+        if (cut := _ET_AL_AFTER.search(person)) is not None and cut.start() > 0:
+            et_al = True  # "A. Lee et al.": the name before it ("et al." was its family name)
+            person = person[: cut.start()]
         extended = extended_family(person)
         if extended is not None:  # biblatex's "family=Walt, given=Stéfan, prefix=van der"
             families.append(plain_text(extended))
@@ -194,7 +201,9 @@ def _list_separator(value: str) -> str | None:
 
     if "," not in value and ";" not in value:
         return None
-    found = (list_separator(name) for name in split_multiple_persons_names(value))
+    # "Lee, A., et al.": one name and the mark of a list cut short.
+    names = (_ET_AL_AFTER.sub("", name) for name in split_multiple_persons_names(value))
+    found = (list_separator(name) for name in names)
     return next((separator for separator in found if separator is not None), None)
 
 
