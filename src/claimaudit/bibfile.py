@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from claimaudit.bibcrossref import CrossrefEntry, inherit
-from claimaudit.bibnames import comma_list_warning, is_comma_list
+from claimaudit.bibnames import comma_list_warning, extended_family, list_separator
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
@@ -66,6 +66,8 @@ _MAX_YEAR_DIGITS = 6
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
 # A CSL-JSON name that marks a list cut short: "others" (BibTeX's word) or "et al.".
 _CSL_ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
+# The same written after a BibTeX name, "A. Lee et al." or "Lee, A., et al.".
+_ET_AL_AFTER = re.compile(r"[\s,]+\{?et\.?\s*al\.?\}?\s*$", re.IGNORECASE)
 # A "standard_id: doi:10.1/x" line of a CSL-JSON note (the "cheater syntax" Manubot writes),
 # or the same in braces, "{:standard_id: doi:10.1/x}".
 # Blanks are read within the line, possessively: "\s*" at each line start ran on through every
@@ -149,8 +151,17 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
     families: list[str] = []
     et_al = False
     for person in split_multiple_persons_names(value):
-        if person.strip().lower() == "others":
+        if _CSL_ET_AL.match(person.strip().strip("{}").rstrip(".")):
+            # "and others", or "and et al." as people write it: a list cut short, no author
+            # (read as one, "al." was the second author, "Lee and al.").
             et_al = True
+            continue
+        if (cut := _ET_AL_AFTER.search(person)) is not None and cut.start() > 0:
+            et_al = True  # "A. Lee et al.": the name before it ("et al." was its family name)
+            person = person[: cut.start()]
+        extended = extended_family(person)
+        if extended is not None:  # biblatex's "family=Walt, given=Stéfan, prefix=van der"
+            families.append(plain_text(extended))
             continue
         try:
             parts = parse_single_name_into_parts(person)
@@ -184,10 +195,17 @@ def _family_then_initials(person: str, first: list[str], von: list[str], last: l
     )
 
 
-def _written_with_commas(value: str) -> bool:
+def _list_separator(value: str) -> str | None:
+    """What a name list separates people with in place of "and" (``bibnames.list_separator``:
+    "commas", "semicolons"), or None."""
     from bibtexparser.middlewares.names import split_multiple_persons_names
 
-    return "," in value and any(map(is_comma_list, split_multiple_persons_names(value)))
+    if "," not in value and ";" not in value:
+        return None
+    # "Lee, A., et al.": one name and the mark of a list cut short.
+    names = (_ET_AL_AFTER.sub("", name) for name in split_multiple_persons_names(value))
+    found = (list_separator(name) for name in names)
+    return next((separator for separator in found if separator is not None), None)
 
 
 def _year(value: str | None) -> int | None:
@@ -263,9 +281,9 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         written = fields.get("year") or fields.get("date")
         year = _year(written)
         families, et_al = _families(authors)
-        if _written_with_commas(authors):
+        if (separator := _list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
-            warnings.append(comma_list_warning(where, entry.key, authors))
+            warnings.append(comma_list_warning(where, entry.key, authors, separator))
             families, et_al = (), False
         unread = _unread_year(written) if year is None else None
         records.append(BibRecord(entry.key, fields, families, year, line, et_al, unread))

@@ -543,3 +543,25 @@ def test_an_eprint_with_its_subject_class_is_that_arxiv_id(eprint: str, ref: str
     # "1706.03762 [cs.CL]" was no id: the entry had "no arXiv id or DOI to look up".
     bib = parse_bibliography(f"@misc{{paper, eprint = {{{eprint}}}, archivePrefix = {{arXiv}}}}\n")
     assert [str(r) for r in bib.entries["paper"].refs] == [ref]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "url = {https://www.biorxiv.org/content/10.1101/2020.03.22.002386v3}",
+        "url = {https://www.biorxiv.org/content/10.1101/2020.03.22.002386v1.full.pdf}",
+        "url = {https://www.medrxiv.org/content/10.1101/2020.03.22.002386v2.full}",
+        "howpublished = {\\url{https://www.biorxiv.org/content/10.1101/2020.03.22.002386v3}}",
+        "note = {bioRxiv 10.1101/2020.03.22.002386v3}",
+    ],
+)
+def test_a_biorxiv_address_names_the_preprint_s_doi_without_its_version(written: str) -> None:
+    # "10.1101/2020.03.22.002386v3.full.pdf" was looked up as the DOI, and not found.
+    bibliography = parse_bibliography(f"@misc{{p, title = {{A preprint}}, {written}}}\n")
+    assert bibliography.entries["p"].refs == (parse_ref("doi:10.1101/2020.03.22.002386"),)
+
+
+@pytest.mark.parametrize("doi", ["10.1101/gr.123456.111", "10.1101/2020.03.22.002386"])
+def test_other_1101_dois_are_read_as_written(doi: str) -> None:
+    bibliography = parse_bibliography(f"@article{{p, title = {{T}}, doi = {{{doi}}}}}\n")
+    assert bibliography.entries["p"].refs == (parse_ref(f"doi:{doi}"),)

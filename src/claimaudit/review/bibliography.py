@@ -51,6 +51,14 @@ _DOI_ORG = re.compile(r"^(?:https?://)?(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
 # "hep-th/9711200 [hep-th]"): the id's, not part of it.
 _ARXIV_CLASS = re.compile(r"\s*\[\s*[a-z][a-z\-]*(?:\.[a-z\-]+)?\s*\]\s*$", re.IGNORECASE)
 _TEX_ESCAPE = re.compile(r"\{\\([_#%&~$])\}|\\([_#%&~$])")
+# A bioRxiv or medRxiv page of a preprint: its DOI, then the server's version and page, which
+# no DOI holds ("10.1101/2020.03.22.002386v3.full.pdf" was looked up, and not found).
+_PREPRINT_PAGE = re.compile(
+    r"^(?:https?://)?(?:www\.)?(?:bio|med)rxiv\.org/content/(?P<doi>10\.1101/\d[\d.]*?\d)"
+    r"(?:v\d+)?(?:\.(?:full|abstract|full-text|full\.pdf|full\.pdf\+html|supplementary-material))?"
+    r"/?(?:[?#]\S*)?$",
+    re.IGNORECASE,
+)
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
 # At most six digits, as a citation's number (``numbered.MAX_NUMBER_DIGITS``): a label of
 # thousands was a traceback (int() refuses more than 4300 digits), and no entry's number.
@@ -133,10 +141,24 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
             refs = [ref] if ref is not None else []
         else:
             keys = [c.key for c in find_citations(value) if c.style is CitationStyle.IDENTIFIER]
+            keys = [_preprint_doi(key) for key in keys]
             keys += corr_arxiv_ids(value)  # "CoRR abs/1706.03762", as DBLP writes an arXiv id
             refs = [r for r in map(try_parse_ref, keys) if r is not None]
         found.extend(r for r in refs if r.kind is not RefKind.LOCAL and r not in found)
     return tuple(sorted(found, key=lambda r: r.kind is not RefKind.ARXIV))
+
+
+# A bioRxiv or medRxiv DOI as its page's address writes it, with the server's version and page.
+_PREPRINT_DOI = re.compile(
+    r"(?P<doi>10\.1101/\d[\d.]*?\d)(?:v\d+)(?:\.(?:full|abstract|full-text|full\.pdf))?",
+    re.IGNORECASE,
+)
+
+
+def _preprint_doi(key: str) -> str:
+    """``key`` without what a bioRxiv or medRxiv address adds to its DOI ("v3.full.pdf")."""
+    match = _PREPRINT_DOI.fullmatch(key)
+    return match.group("doi") if match else key
 
 
 def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
@@ -181,7 +203,11 @@ def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[s
         naming.append(("doi", record.key))
     free = [(name, fields[name]) for name in _FREE_TEXT_FIELDS if name in fields]
     url = fields.get("url")
-    if url is not None:
+    page = _PREPRINT_PAGE.match(url.strip()) if url is not None else None
+    if url is not None and page is not None:
+        # A bioRxiv or medRxiv page names its preprint by the DOI in its address.
+        naming.append(("doi", page.group("doi")))
+    elif url is not None:
         # The work's own address (doi.org, arxiv.org); any other page is text mentioning ids.
         own = try_parse_ref(url.strip())
         (naming if own is not None and own.kind is not RefKind.LOCAL else free).append(("url", url))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from claimaudit.library.latex.citations import textual_names
+from claimaudit.library.latex.citations import full_names, textual_names
 from claimaudit.review.bibliography import (
     Bibliography,
     Entry,
@@ -142,10 +142,12 @@ _SELF_NAMING = frozenset({"doi", "arxiv"})
 # the verb without a subject.
 
 
-def cited_names(entry: Entry) -> str:
+def cited_names(entry: Entry, *, full: bool = False) -> str:
     """What a textual citation of ``entry``'s work prints in a draft's sentence: its authors
-    as natbib names them ("Smith et al."), else ``UNNAMED_AUTHORS``."""
-    return textual_names(entry.authors, et_al=entry.et_al) or UNNAMED_AUTHORS
+    as natbib names them ("Smith et al."; ``full``, as ``\\citet*`` does: "Smith, Lee, and
+    Kim"), else ``UNNAMED_AUTHORS``."""
+    names = full_names if full else textual_names
+    return names(entry.authors, et_al=entry.et_al) or UNNAMED_AUTHORS
 
 
 def in_text_names(bibliography: Bibliography) -> InTextNames:

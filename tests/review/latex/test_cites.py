@@ -47,7 +47,13 @@ STYLES = [
     (r"\autocite{dumoulin2016}", "SciPy is fast.", ("dumoulin2016",), "autocite"),
     (r"\footcite{dumoulin2016}", "SciPy is fast.", ("dumoulin2016",), "footcite"),
     (r"\citep*{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citep*"),
-    (r"\citet*{virtanen2020}", "Virtanen et al. SciPy is fast.", ("virtanen2020",), "citet*"),
+    # natbib's starred form prints every author, as plainnat writes the full list.
+    (
+        r"\citet*{virtanen2020}",
+        "Virtanen, Gommers, and Oliphant SciPy is fast.",
+        ("virtanen2020",),
+        "citet*",
+    ),
     (r"\cite*{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "cite*"),
     (r"\citep[p.~3]{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citep"),
     (r"\citep[see][ch.~2]{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citep"),
@@ -155,6 +161,72 @@ def test_a_textual_citation_of_a_list_cut_short_reads_et_al(tmp_path: Path) -> N
     )
     [claim] = extract_latex_claims(path).claims
     assert claim.text == "Harris et al. and van der Walt and Schönberger agree."
+
+
+@pytest.mark.parametrize(
+    ("written", "reads"),
+    [
+        (r"\citet*{virtanen2020}", "Virtanen, Gommers, and Oliphant found"),
+        (r"\Citet*{walt2014}", "Van der Walt and Schönberger found"),
+        (r"\citealt*{virtanen2020}", "Virtanen, Gommers, and Oliphant found"),
+        (r"\citeauthor*{virtanen2020}", "Virtanen, Gommers, and Oliphant found"),
+        (r"\Citeauthor*{dumoulin2016}", "Dumoulin found"),
+        (r"\citet*{numpy}", "Harris, Millman, et al. found"),  # cut short: "and others"
+        (r"\citet{virtanen2020}", "Virtanen et al. found"),
+        (r"\citealt{virtanen2020}", "Virtanen et al. found"),
+        (r"\Citet{walt2014}", "Van der Walt and Schönberger found"),
+        # natbib's \citefullauthor is \citeauthor*; \citetalias names the work's authors.
+        (r"\citefullauthor{virtanen2020}", "Virtanen, Gommers, and Oliphant found"),
+        (r"\citetalias{virtanen2020}", "Virtanen et al. found"),
+    ],
+)
+def test_a_starred_textual_citation_names_every_author(
+    tmp_path: Path, written: str, reads: str
+) -> None:
+    # \citet*{key} read "Virtanen et al.", where natbib prints the full author list.
+    path = _draft(tmp_path, f"{written} found that SciPy is fast.\n")
+    (tmp_path / "refs.bib").write_text(
+        BIB + "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},"
+        " title = {Array programming with NumPy}, year = 2020, doi = {10.1038/s41586-020-2649-2}}",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that SciPy is fast."
+
+
+@pytest.mark.parametrize(
+    ("written", "reads"),
+    [
+        (r"\citetext{priv.\ comm.}", "SciPy is fast (priv. comm.)."),
+        (r"\citetext{\emph{in prep.}}", "SciPy is fast (in prep.)."),
+    ],
+)
+def test_citetext_without_a_citation_prints_its_text(
+    tmp_path: Path, written: str, reads: str
+) -> None:
+    # It printed nothing: "SciPy is fast." lost what the author wrote in its parentheses.
+    found = extract_latex_claims(
+        _draft(tmp_path, f"Intro \\cite{{walt2014}}.\n\nSciPy is fast {written}.\n")
+    )
+    assert [s.text for s in found.uncited] == [reads]
+    assert not [c for c in found.draft.commands if c.command == "citetext"]
+
+
+def test_natbib_s_alias_and_full_author_commands_cite_their_key(tmp_path: Path) -> None:
+    # Unknown to the reader, each was no citation: "found that SciPy is fast" uncited.
+    body = (
+        "\\citefullauthor{virtanen2020} found that SciPy is fast.\n\n"
+        "SciPy is fast \\citepalias[see][p.~2]{walt2014}.\n\n"
+        "\\citetalias{dumoulin2016} found that convolutions are fast.\n"
+    )
+    found = extract_latex_claims(_draft(tmp_path, body))
+    cited = [(c.text, [k.key for k in c.citations]) for c in found.claims]
+    assert cited == [
+        ("Virtanen, Gommers, and Oliphant found that SciPy is fast.", ["virtanen2020"]),
+        ("SciPy is fast.", ["walt2014"]),
+        ("Dumoulin found that convolutions are fast.", ["dumoulin2016"]),
+    ]
+    assert found.uncited == []
 
 
 def test_nocite_is_found_but_is_no_claim(tmp_path: Path) -> None:

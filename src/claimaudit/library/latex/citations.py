@@ -182,6 +182,24 @@ def textual_names(authors: Sequence[str], *, et_al: bool = False) -> str:
     return " and ".join(authors)
 
 
+# natbib's starred textual commands print every author ("Jones, Baker, and Smith"), never
+# "Jones et al.".
+FULL_NAMES_COMMANDS = frozenset("citet Citet citealt Citealt citeauthor Citeauthor".split())
+
+
+def full_names(authors: Sequence[str], *, et_al: bool = False) -> str:
+    """What natbib's starred textual citation (``\\citet*``) prints of a work's authors, as
+    plainnat writes the full list: "Yu", "Smith and Jones", "Jones, Baker, and Smith"; a list
+    the bibliography cut short ends "et al." ("Harris, Millman, et al.")."""
+    if not authors:
+        return ""
+    if et_al:
+        return f"{', '.join(authors)}{',' if len(authors) > 1 else ''} et al."
+    if len(authors) > 2:
+        return f"{', '.join(authors[:-1])}, and {authors[-1]}"
+    return " and ".join(authors)
+
+
 def citation_keys(node: LatexMacroNode) -> tuple[str, ...]:
     """The keys in the brace-delimited arguments (the last one; each work's of a
     multi-citation command; every second of a volume citation, whose others are volumes),

@@ -29,19 +29,43 @@ _IFDEFINED_NAME = re.compile(r"\s{0,40}\\([A-Za-z@]+)")
 
 def decide_conditionals(source: str) -> str:
     """``source`` with the branches its own flags and definitions rule out dropped."""
+    kept: list[str] = []
+    position = 0
+    for start, end in conditional_spans(source):
+        kept.append(source[position:start])
+        position = end
+    kept.append(source[position:])
+    return "".join(kept)
+
+
+def conditional_spans(source: str, outer: str = "") -> list[tuple[int, int]]:
+    """Where ``source`` holds what TeX does not print by its own flags and definitions (in
+    order, apart): each decided conditional's words and the branch it does not take, and
+    every flag setting (``\\arxivtrue``). ``outer``: a text read before it (a draft's main
+    file, for a file it includes), whose flags, settings and definitions count too."""
+    if not outer:
+        return _spans(source)
+    offset = len(outer) + 1
+    spans = _spans(f"{outer}\n{source}")
+    return [(start - offset, end - offset) for start, end in spans if start >= offset]
+
+
+def _spans(source: str) -> list[tuple[int, int]]:
     flags = set(_NEWIF.findall(source)[:_MAX_FLAGS])
     if "\\iftrue" not in source and "\\ifdefined" not in source and not flags:
-        return source
+        return []
     settings = (
         re.compile(r"\\(" + "|".join(map(re.escape, flags)) + r")(true|false)(?![A-Za-z@])")
         if flags
         else None
     )
     values: dict[str, list[tuple[int, bool]]] = {}
+    setting_spans: list[tuple[int, int]] = []
     for setting in settings.finditer(source) if settings is not None else ():
         values.setdefault(setting.group(1), []).append(
             (setting.start(), setting.group(2) == "true")
         )
+        setting_spans.append(setting.span())
     defined: dict[str, int] = {}
     for definition in _DEFINED.finditer(source):
         defined.setdefault(definition.group(1) or definition.group(2), definition.start())
@@ -69,15 +93,14 @@ def decide_conditionals(source: str) -> str:
         # before it ends after it (those still ahead wait in a heap, by start).
         for span in spans:
             heapq.heappush(ahead, span)
-    kept: list[str] = []
-    position = 0
-    for start, end in sorted(removed):
-        kept.append(source[position:start])
-        position = end
-    kept.append(source[position:])
-    text = "".join(kept)
-    # A flag's setting prints nothing.
-    return settings.sub("", text) if settings is not None else text
+    # A flag's setting prints nothing (one in a dropped branch goes with it).
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted([*removed, *setting_spans]):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _matched(source: str, conditionals: frozenset[str]) -> list[tuple[int, str, int | None, int]]:

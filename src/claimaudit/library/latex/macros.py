@@ -116,6 +116,9 @@ class DraftMacros:
     defaults: dict[str, str] = field(default_factory=dict)
     # ``\\let`` copies of macros the source does not define: copy -> original.
     copies: dict[str, str] = field(default_factory=dict)
+    # ``\\def`` macros with a delimited parameter text (``\\def\\see#1.{...}``), whose calls a
+    # parser cannot read as braced arguments: the reader matches them as TeX does.
+    delimited: dict[str, Macro] = field(default_factory=dict)
 
 
 def draft_macros(source: str, *, blank_all: bool = False, package: bool = False) -> DraftMacros:
@@ -127,6 +130,7 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
     (``printing_macros``, as ingestion reads a package)."""
     macros: dict[str, tuple[int, str]] = {}
     defaults: dict[str, str] = {}
+    delimited: dict[str, Macro] = {}
     blanked: list[tuple[int, int]] = []
     accepted = accepted_definitions(source, at_letter=package)
     if package:
@@ -138,9 +142,13 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
     for definition in accepted:
         macro = definition.macro
         if macro.delimiters is not None:
-            # Its calls are not braced arguments such a reader could parse: only blanked.
+            # Its calls are not braced arguments such a reader could parse: blanked, and
+            # its calls matched apart (``delimited``); a later definition wins.
             blanked.append((definition.start, definition.end))
+            delimited[macro.name] = macro
+            macros.pop(macro.name, None)
         elif macro.default is None or blank_all:
+            delimited.pop(macro.name, None)
             macros[macro.name] = (macro.arguments, macro.body)
             if macro.default is not None:
                 defaults[macro.name] = macro.default
@@ -156,7 +164,7 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
             *document_command_spans(source, package),
             *def_spans(source),
         ]
-    return DraftMacros(macros, tuple(blanked), defaults, copies)
+    return DraftMacros(macros, tuple(blanked), defaults, copies, delimited)
 
 
 # How deep a body's calls of other macros are expanded into it, and the most it may grow to.
@@ -207,7 +215,7 @@ def _arguments(
 ) -> tuple[list[str], int] | None:
     """The arguments of a call whose name ends at ``end``, and the index after them."""
     if macro.delimiters is not None:
-        return _delimited_arguments(source, end, macro.delimiters, brackets)
+        return delimited_arguments(source, end, macro.delimiters, brackets)
     arguments: list[str] = []
     if macro.default is not None:
         # LaTeX looks for the bracket past blanks, as it does for a braced argument.
@@ -235,7 +243,7 @@ _MAX_DELIMITED = 400
 _TOKEN = re.compile(r"\\(?:[A-Za-z@]+|.)|[^\s{}]", re.DOTALL)
 
 
-def _delimited_arguments(
+def delimited_arguments(
     source: str, end: int, delimiters: tuple[str, ...], brackets: Brackets
 ) -> tuple[list[str], int] | None:
     """The arguments of a call of a ``\\def`` with a delimited parameter text, read as TeX

@@ -88,7 +88,7 @@ def unprinted_spans(text: str, excluded: Iterable[str] = ()) -> list[tuple[int, 
             else:
                 spans.extend([(match.start(), position), (line_end + 1, len(text))])
             break
-    return [_whole_lines(text, start, end) for start, end in spans]
+    return [whole_lines(text, start, end) for start, end in spans]
 
 
 def drop_unprinted(text: str, excluded: Iterable[str] = ()) -> str:
@@ -156,7 +156,7 @@ def _definition_end(masked: str, position: int, command: str) -> int | None:
     return position
 
 
-def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:
+def whole_lines(text: str, start: int, end: int) -> tuple[int, int]:
     """The span, widened over its line's blanks and line end when it fills whole lines."""
     before = start
     while before > 0 and text[before - 1] in " \t":

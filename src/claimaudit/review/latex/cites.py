@@ -14,23 +14,42 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pylatexenc.latexwalker import LatexMacroNode, LatexNode
+from pylatexenc.macrospec import MacroSpec
 
+from claimaudit.library.latex import citations as shared
 from claimaudit.library.latex.citations import (
-    CITE_COMMANDS,
     CITE_FIELDS,
-    CITE_SPECS,
     CITE_TEXT,
+    FULL_NAMES_COMMANDS,
     CiteKind,
     citation_keys,
     textual_names,
 )
 
-# The commands and how a textual one reads are the ingestion's too (``library.latex_citations``).
+# natbib's commands the shared table lacks: each cites its key, and a draft using one lost that
+# citation without a word. ``\citefullauthor`` prints every author (``\citeauthor*``);
+# ``\citetalias`` prints the alias ``\defcitealias`` gives a work ("Paper I"), read as its
+# authors, whom that alias names; ``\citepalias`` prints it in parentheses, a mark. (Ingestion
+# does not know them yet: what it gives the judge is unchanged.)
+_NATBIB_MORE = {
+    "citefullauthor": CiteKind.TEXTUAL,
+    "citetalias": CiteKind.TEXTUAL,
+    "citepalias": CiteKind.PARENTHETICAL,
+}
+CITE_COMMANDS: dict[str, CiteKind] = {**shared.CITE_COMMANDS, **_NATBIB_MORE}
+CITE_SPECS = [*shared.CITE_SPECS, *(MacroSpec(name, "*[[{") for name in _NATBIB_MORE)]
+# Those printing every author whatever their star.
+ALL_AUTHORS = frozenset({"citefullauthor"})
+
+# The commands (but those above) and how a textual one reads are the ingestion's too
+# (``library.latex.citations``).
 __all__ = [
+    "ALL_AUTHORS",
     "CITE_COMMANDS",
     "CITE_FIELDS",
     "CITE_SPECS",
     "CITE_TEXT",
+    "FULL_NAMES_COMMANDS",
     "CitationCommand",
     "CiteKind",
     "citation_keys",

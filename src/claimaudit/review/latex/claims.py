@@ -175,10 +175,10 @@ def _printers(resolver: Bibliography) -> tuple[TextualNames, CitedFields]:
     """What a textual citation prints of its keys (the authors' names), and what a command
     printing a field of its works does (``\\citetitle``: the title), by the bibliography."""
 
-    def names(keys: tuple[str, ...]) -> str:
+    def names(keys: tuple[str, ...], full: bool) -> str:
         works = [resolver.entries.get(k) for k in keys]
         # A key the bibliography lacks prints as natbib's "?" would: no name, never the key.
-        shown = [UNNAMED_AUTHORS if w is None else cited_names(w) for w in works]
+        shown = [UNNAMED_AUTHORS if w is None else cited_names(w, full=full) for w in works]
         return "; ".join(shown)
 
     def fields(field: str, keys: tuple[str, ...]) -> str:

@@ -52,6 +52,19 @@ def node_args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
+def holds_citation(nodes: Sequence[LatexNode | None]) -> bool:
+    """Whether ``nodes`` hold a citation command, at any depth (as ``cite_text`` reads them)."""
+    for node in nodes:
+        if isinstance(node, LatexMacroNode):
+            if node.macroname in CITE_COMMANDS or holds_citation(node_args(node)):
+                return True
+        elif isinstance(node, LatexGroupNode | LatexEnvironmentNode) and holds_citation(
+            node.nodelist
+        ):
+            return True
+    return False
+
+
 class DraftCollector:
     """Citation commands and bibliography items, in the order met, and where the reader is."""
 
@@ -177,6 +190,12 @@ class DraftCollector:
         if node.macroname in files.aliases:
             written: str = node.latex_verbatim()
             return "\\" + files.aliases[node.macroname] + written[len(node.macroname) + 1 :]
+        if node.macroname in files.delimited:
+            # Its arguments were matched in the file as written (``latex.delimited``); an
+            # expansion's own calls are not expanded again.
+            call = files.calls.get((self.file, node.pos)) if self.override is None else None
+            body = files.delimited[node.macroname].body
+            return None if call is None else expand_call(body, call[0])
         count, body = files.macros[node.macroname]
         given = list(node.nodeargd.argnlist) if node.nodeargd else []
         arguments: list[str] = []

@@ -13,7 +13,9 @@ from pathlib import Path
 from claimaudit.review.latex.cites import CitationCommand
 from claimaudit.review.latex.text import LatexBlock
 
-TextualNames = Callable[[tuple[str, ...]], str]
+# What a textual citation prints of ``keys``: their authors, every one where ``full`` (natbib's
+# ``\\citet*``), else as natbib shortens them ("Smith et al.").
+TextualNames = Callable[[tuple[str, ...], bool], str]
 # What a command printing one field of its works (``\\citetitle``: "title") prints of ``keys``.
 CitedFields = Callable[[str, tuple[str, ...]], str]
 

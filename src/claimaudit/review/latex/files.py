@@ -23,14 +23,17 @@ from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex.babel import uses_german_shorthands
+from claimaudit.library.latex.conditionals import conditional_spans
 from claimaudit.library.latex.context import walker_context
+from claimaudit.library.latex.definitions import Macro
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError, follow_include
 from claimaudit.library.latex.macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex.packages import local_packages
-from claimaudit.library.latex.unprinted import blank_unprinted, excluded_environments
+from claimaudit.library.latex.unprinted import blank_unprinted, excluded_environments, whole_lines
 from claimaudit.library.latex.walker import RunsWalker
 from claimaudit.review.latex.cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex.counters import COUNTER_SPECS
+from claimaudit.review.latex.delimited import rewrite_calls
 from claimaudit.review.latex.include import INCLUDE_SPECS, include_of
 
 _DRAFT_SPECS = [
@@ -64,6 +67,11 @@ class DraftFiles:
         self.macros: dict[str, tuple[int, str]] = {}
         self.defaults: dict[str, str] = {}  # an optional first argument's default
         self.aliases: dict[str, str] = {}  # \\let\\lcite\\cite: alias -> citation command
+        # \\def\\see#1.{...}: its calls are matched apart (``latex.delimited``), each call's
+        # arguments kept by (file, offset).
+        self.delimited: dict[str, Macro] = {}
+        self.outer = ""  # the main file as read before its conditionals are decided
+        self.calls: dict[tuple[str, int], tuple[list[str], int]] = {}
         self.german = False
         self.context = walker_context(_DRAFT_SPECS)
         self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
@@ -104,6 +112,15 @@ class DraftFiles:
         # \endinput: parsed as spaces, so every offset still points into the file as written.
         self.excluded.update(excluded_environments(text))
         printed = blank_unprinted(text, self.excluded)
+        # The branches of the draft's own conditionals TeX does not take (\\ifarxiv ... \\else
+        # ... \\fi), read as the library's reader decides them; an included file by the main
+        # file's flags too.
+        outer = self.outer if len(chain) > 1 else ""
+        if len(chain) == 1:
+            self.outer = printed
+        printed = _blank(
+            printed, [whole_lines(printed, *span) for span in conditional_spans(printed, outer)]
+        )
         if printed.startswith("\ufeff"):
             # A BOM is no text TeX prints (an included file's would be an uncited sentence);
             # a space for it keeps every offset, and the file's text keeps it as written.
@@ -120,6 +137,8 @@ class DraftFiles:
             except IncludeNotRegularError as error:  # refused as such an \input is
                 raise InputError(f"{shown_name(name)}: {error} is not a regular file") from None
             self._define([*packages, macros])
+        printed, calls = rewrite_calls(printed, self.delimited)
+        self.calls.update({(name, offset): call for offset, call in calls.items()})
         nodes = self._parse(printed)
         if document_node(nodes) is None and (begin := _begin_document(printed)) is not None:
             # Something in the preamble swallowed \\begin{document}: the preamble and the
@@ -141,14 +160,21 @@ class DraftFiles:
             for name, macro in macros.macros.items():
                 if name not in CITE_COMMANDS:
                     self.macros[name] = macro
+                    self.delimited.pop(name, None)
                     self.aliases.pop(name, None)
                     self.defaults.pop(name, None)
                     if name in macros.defaults:
                         self.defaults[name] = macros.defaults[name]
+            for name, delimited in macros.delimited.items():
+                if name not in CITE_COMMANDS:
+                    self.delimited[name] = delimited
+                    for known in (self.macros, self.aliases, self.defaults):
+                        known.pop(name, None)
             for copy, original in macros.copies.items():
                 if original in CITE_COMMANDS and copy not in CITE_COMMANDS:
                     self.aliases[copy] = original
                     self.macros.pop(copy, None)
+                    self.delimited.pop(copy, None)
         if self.aliases:
             # A body calling an alias (``\\my@cite{#1}``) calls the command it copies: an
             # expansion's own calls are not expanded again.
@@ -164,6 +190,8 @@ class DraftFiles:
             MacroSpec(n, ("[" if n in self.defaults else "{") + "{" * (a - 1) if a else "")
             for n, (a, _) in self.macros.items()
         ]
+        # A delimited call is read as its name alone (``latex.delimited``).
+        specs += [MacroSpec(name, "") for name in self.delimited]
         specs += [
             MacroSpec(alias, args_parser=cite_specs[original].args_parser)
             for alias, original in self.aliases.items()
@@ -173,7 +201,7 @@ class DraftFiles:
 
     def expands(self, name: str) -> bool:
         """Whether the reader expands ``name`` in place (a user macro or a citation alias)."""
-        return name in self.macros or name in self.aliases
+        return name in self.macros or name in self.aliases or name in self.delimited
 
     def target(
         self, node: LatexMacroNode, shown: str, chain: tuple[Path, ...], base: Path

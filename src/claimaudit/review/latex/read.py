@@ -58,7 +58,8 @@ def read_latex_draft(
     read (not UTF-8, too large or deep, an include that is missing or leaves the folder, an
     environment never closed: ``latex_unclosed``).
 
-    ``names(keys)`` gives what a textual citation prints (the authors), default the keys;
+    ``names(keys, full)`` gives what a textual citation prints (the authors, all of them where
+    ``full``: ``\\citet*``), default the keys;
     ``fields(field, keys)`` what a command printing a field of its works prints
     (``\\citetitle``: "title"), default nothing.
     ``numbered`` maps the numbers of the draft's ``thebibliography`` items to their keys, so
@@ -68,7 +69,7 @@ def read_latex_draft(
     files = DraftFiles(path, includes=includes)
     walker = DraftWalker(
         files,
-        names or (lambda keys: ", ".join(keys)),
+        names or (lambda keys, full: ", ".join(keys)),
         fields or (lambda field, keys: ""),
         numbered,
     )

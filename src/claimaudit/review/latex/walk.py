@@ -33,13 +33,15 @@ from claimaudit.review.latex.arguments import (
     text_argument,
 )
 from claimaudit.review.latex.cites import (
+    ALL_AUTHORS,
     CITE_COMMANDS,
     CITE_FIELDS,
     CITE_TEXT,
+    FULL_NAMES_COMMANDS,
     CitationCommand,
     CiteKind,
 )
-from claimaudit.review.latex.collect import NOTES_TO_SELF, node_args
+from claimaudit.review.latex.collect import NOTES_TO_SELF, holds_citation, node_args
 from claimaudit.review.latex.counters import COUNTER_COMMANDS
 from claimaudit.review.latex.draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex.files import DraftFiles, document_body, document_node
@@ -223,12 +225,19 @@ class DraftWalker(NoteWalker):
                 self.builder = self.new_block()
             before = len(self.builder.chars)
             if command.kind is CiteKind.TEXTUAL:
-                shown = self.names(command.keys)
+                full = name in ALL_AUTHORS or (
+                    command.command.endswith("*") and name in FULL_NAMES_COMMANDS
+                )
+                shown = self.names(command.keys, full)
                 # \Citet, \Textcite: the capitalised form begins a sentence ("The authors").
                 self.emit(shown[:1].upper() + shown[1:] if name[:1].isupper() else shown, node)
             elif name in CITE_FIELDS:
                 self.emit(self.fields(CITE_FIELDS[name], command.keys), node)
             self.builder.cite(command, printed=len(self.builder.chars) > before)
+        elif name == CITE_TEXT and not holds_citation(node_args(node)):
+            # \citetext{priv.\ comm.}: free text natbib prints in parentheses, no mark.
+            written = " ".join(self.text_of(node_args(node)).split())
+            self.emit(f"({written})" if written else "", node)
         elif name == CITE_TEXT:
             self.cite_text(node_args(node), context)
         elif name in INCLUDE_COMMANDS:
@@ -350,10 +359,14 @@ class DraftWalker(NoteWalker):
         def walk(body: list[LatexNode]) -> None:
             self.walk(body, chain, context)
             last = next((n for n in reversed(body) if not _blank(n)), None)
+            source = self.draft_files.files[self.file]
             if isinstance(last, LatexMacroNode) and last.macroname == "xspace":
                 # A space, unless punctuation follows the call (only the file shows what does).
-                source = self.draft_files.files[self.file]
                 self.emit(space_before(source, node.pos + node.len), node)
+            elif (call := self.draft_files.calls.get((self.file, node.pos))) is not None:
+                # "\eg. boosting": the blank after a delimited call is text, which the
+                # parser took as the blanks after a command's name.
+                self.emit(" " if source[call[1] : call[1] + 1].isspace() else "", node)
 
         if self.override is not None or not self.with_expansion(node, walk):
             self.collect(node_args(node), context)
