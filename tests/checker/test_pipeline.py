@@ -1198,6 +1198,33 @@ def test_an_answer_cached_before_a_lone_cjk_character_was_found_in_runs_is_asked
 
 
 @pytest.mark.parametrize(
+    ("claim", "before", "afresh"),
+    [("암은 위험하다", ":cjk-pairs", True), ("암 치료", ":cjk-pairs:cjk-alone", False)],
+    ids=["particle", "none"],
+)
+def test_an_answer_cached_before_a_korean_particle_was_read_apart_is_asked_afresh(
+    claim: str, before: str, afresh: bool
+) -> None:
+    # A claim's Korean word with a particle written onto it ("암은") was looked for as written,
+    # never finding the word ("암"): its cached answer was judged on passages ranked without
+    # it. A claim without such a word ranks as before and keeps its answer.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", ["암 환자의 생존율", *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    # The key such an answer was cached under before.
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}{before}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
     ("claim", "passage", "afresh"),
     [
         ("Sparse\u200bmatrices save memory.", "Plain text.", True),

@@ -313,3 +313,13 @@ def test_bm25_reads_a_claim_in_half_width_katakana_in_pairs() -> None:
 )
 def test_read_otherwise_tells_text_the_rankers_read_anew(text: str, otherwise: bool) -> None:
     assert read_otherwise(["plain", text]) is otherwise
+
+
+def test_bm25_finds_a_korean_word_written_with_a_particle() -> None:
+    # QA: "암은" (cancer + particle) was the one pair "암은", which a passage writing "암"
+    # does not hold, and "연구에서" matched any passage holding "에서": both ranked the
+    # passage on the word after an unrelated one. A word is read without its particle.
+    korean = _passages("날씨가 좋다", "이 약에서 효과가 있다", "암 환자의 생존율", "연구 결과")
+    assert Bm25Ranker().rank("암은 위험하다", korean)[0].passage_id == "P003"
+    assert Bm25Ranker().rank("암을 치료한다", korean)[0].passage_id == "P003"
+    assert Bm25Ranker().rank("연구에서", korean)[0].passage_id == "P004"

@@ -51,6 +51,7 @@ from claimaudit.checker.selection import (
     past_word_cap,
     ranking_settings,
     read_otherwise,
+    reads_korean_particles,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -337,6 +338,10 @@ class Checker:
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
             selection += ":cjk-alone"
+        if reads_korean_particles(query):
+            # Answers cached before a Korean word's particle was read apart from it ("암은" as
+            # "암") were judged on passages ranked without the word: asked afresh.
+            selection += ":ko-particles"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.
