@@ -23,8 +23,9 @@ figures depend on it); a person searching the library gets more care here:
 - past ``MAX_SEARCH_TERMS`` distinct words, the words left out are named, never dropped
   silently;
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
-  index keeps ("ασκηση" finds "άσκηση"); a word some of whose spellings the caps leave out is
-  named too;
+  index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
+  onto them ("كتاب" finds "الكتاب", ``search_article``); a word some of whose spellings the
+  caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -41,6 +42,7 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
+from claimaudit.library.search_article import article_forms
 from claimaudit.text.cjkpairs import CJK_CLASS
 from claimaudit.text.hangul import without_particles
 from claimaudit.text.searchform import plain_letters, without_invisible
@@ -74,7 +76,8 @@ _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 _UNSPACED_RUN = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
 # Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
-# Other spellings of Greek and Russian words (``search_accents``), in all: each is a term.
+# Other spellings of Greek, Russian and Arabic words (``search_accents``, ``search_article``),
+# in all: each is a term.
 MAX_ACCENT_FORMS = 64
 # Typed in capitals these are FTS5 operators, which a user may think work: never kept.
 _OPERATORS = frozenset({"and", "or", "not"})
@@ -90,8 +93,8 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     # Words past MAX_SEARCH_TERMS, as written, in query order, then the CJK pairs and Thai, Lao,
-    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek and Russian words searched for
-    # in some of their spellings only (``spellings_left_out``).
+    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek, Russian and Arabic words
+    # searched for in some of their spellings only (``spellings_left_out``).
     left_out: tuple[str, ...]
     # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
     # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
@@ -108,9 +111,10 @@ class SearchWords:
     # How many of ``left_out`` are such pieces: the two limits differ, and a warning naming the
     # 256 words of a query of 40 Chinese characters would be false.
     pieces_left_out: int = 0
-    # The Greek and Russian words (as written, in query order, also at the end of ``left_out``)
-    # searched for as typed but not in all their other spellings: past MAX_FORMS for the word or
-    # MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less widely.
+    # The Greek, Russian and Arabic words (as written, in query order, also at the end of
+    # ``left_out``) searched for as typed but not in all their other spellings: past MAX_FORMS
+    # for the word or MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less
+    # widely.
     spellings_left_out: tuple[str, ...] = ()
 
     def left_out_reason(self) -> str:
@@ -174,7 +178,8 @@ def search_words(text: str) -> SearchWords:
     quoted = [_quoted(p) for p in phrases] + [_quoted(t) for t in kept]
     numbered = {_quoted(p) for p, number in phrases.items() if number}
     numbered.update(_quoted(t) for t, term in kept.items() if term.number)
-    # Greek and Russian words also in the spellings with and without their accents.
+    # Greek and Russian words also in the spellings with and without their accents, Arabic ones
+    # with and without their article.
     spellings, spellings_left_out = _other_spellings(kept)
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it: "암은" finds "암" (``text.hangul``).
@@ -201,7 +206,8 @@ def search_words(text: str) -> SearchWords:
 
 
 def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
-    """The other spellings of the kept Greek and Russian words (``search_accents``), at most
+    """The other spellings of the kept Greek and Russian words (``search_accents``) and Arabic
+    ones (``search_article``), at most
     MAX_FORMS a word and MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
@@ -210,7 +216,8 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
     for tokens, term in kept.items():
         if len(tokens) != 1:
             continue
-        forms = [f for f in all_accent_forms(tokens[0]) if (f,) not in kept and f not in taken]
+        spellings = all_accent_forms(tokens[0]) + article_forms(tokens[0])
+        forms = [f for f in spellings if (f,) not in kept and f not in taken]
         room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
         if len(forms) > room:
