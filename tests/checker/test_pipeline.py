@@ -1199,15 +1199,20 @@ def test_an_answer_cached_before_a_lone_cjk_character_was_found_in_runs_is_asked
 
 @pytest.mark.parametrize(
     ("claim", "before", "afresh"),
-    [("암은 위험하다", ":cjk-pairs", True), ("암 치료", ":cjk-pairs:cjk-alone", False)],
-    ids=["particle", "none"],
+    [
+        ("암은 위험하다", ":cjk-pairs", True),
+        ("癌は遺伝する", ":cjk-pairs", True),
+        ("암 치료", ":cjk-pairs:cjk-alone", False),
+    ],
+    ids=["particle", "kana", "none"],
 )
-def test_an_answer_cached_before_a_korean_particle_was_read_apart_is_asked_afresh(
+def test_an_answer_cached_before_a_cjk_word_was_read_apart_is_asked_afresh(
     claim: str, before: str, afresh: bool
 ) -> None:
-    # A claim's Korean word with a particle written onto it ("암은") was looked for as written,
-    # never finding the word ("암"): its cached answer was judged on passages ranked without
-    # it. A claim without such a word ranks as before and keeps its answer.
+    # A claim's Korean word with a particle written onto it ("암은"), or Japanese kanji with
+    # kana after it ("癌は"), was looked for as written, never finding the word ("암", "癌"):
+    # its cached answer was judged on passages ranked without it. A claim without such a word
+    # ranks as before and keeps its answer.
     source = MemorySource()
     source.add(parse_ref("arxiv:1706.03762"), "Attention", ["암 환자의 생존율", *TEXTS])
     judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")

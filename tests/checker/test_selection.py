@@ -323,3 +323,9 @@ def test_bm25_finds_a_korean_word_written_with_a_particle() -> None:
     assert Bm25Ranker().rank("암은 위험하다", korean)[0].passage_id == "P003"
     assert Bm25Ranker().rank("암을 치료한다", korean)[0].passage_id == "P003"
     assert Bm25Ranker().rank("연구에서", korean)[0].passage_id == "P004"
+
+
+def test_bm25_finds_a_japanese_one_kanji_word_written_with_kana() -> None:
+    # QA: "癌は" (cancer + particle) was the one pair "癌は", which "肺癌の" does not hold.
+    japanese = _passages("天気が良い。", "肺癌の治療法を調べた。", "研究を行った。")
+    assert Bm25Ranker().rank("癌は遺伝する", japanese)[0].passage_id == "P002"

@@ -190,6 +190,8 @@ def test_a_korean_word_written_with_a_particle_finds_the_word() -> None:
     texts[30] = "연구 결과"
     assert preselect("암은 위험하다", texts, 1) == [7]
     assert preselect("연구에서", texts, 1) == [30]
+    texts[40] = "肺癌の治療法"
+    assert preselect("癌は遺伝する", texts, 1) == [40]
 
 
 def test_a_zero_width_space_parts_two_words() -> None:

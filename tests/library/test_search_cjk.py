@@ -192,3 +192,12 @@ def test_a_korean_word_written_with_a_particle_finds_the_word(library: Library) 
     library.add_paper(NewPaper(parse_ref("local:ko"), "T", passages, "local:ko"))
     assert {h.passage_id for h in library.search("암은")} == {"P001", "P004"}
     assert [h.passage_id for h in library.search("연구에서")] == ["P003"]
+
+
+def test_a_japanese_one_kanji_word_written_with_kana_finds_the_word(library: Library) -> None:
+    # QA: "癌は" (cancer + particle) was looked for as the pair "癌は", which "肺癌の" does not
+    # hold: a kanji alone before hiragana is looked for alone too.
+    texts = ["肺癌の治療法を調べた。", "天気が良い。"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:ja"), "T", passages, "local:ja"))
+    assert [h.passage_id for h in library.search("癌は")] == ["P001"]

@@ -51,7 +51,7 @@ from claimaudit.checker.selection import (
     past_word_cap,
     ranking_settings,
     read_otherwise,
-    reads_korean_particles,
+    reads_cjk_words_apart,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -338,10 +338,11 @@ class Checker:
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
             selection += ":cjk-alone"
-        if reads_korean_particles(query):
-            # Answers cached before a Korean word's particle was read apart from it ("암은" as
-            # "암") were judged on passages ranked without the word: asked afresh.
-            selection += ":ko-particles"
+        if reads_cjk_words_apart(query):
+            # Answers cached before a Korean word's particle ("암은" as "암") or the kana after
+            # a Japanese kanji ("癌は" as "癌") was read apart from it were judged on passages
+            # ranked without the word: asked afresh.
+            selection += ":cjk-words"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

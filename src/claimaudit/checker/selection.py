@@ -20,8 +20,7 @@ from typing import Protocol
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
-from claimaudit.text.hangul import without_particles
+from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
 from claimaudit.text.wordchars import (
@@ -74,8 +73,9 @@ class Bm25Ranker:
         # claim reads the passages as before.
         cjk = has_cjk(query)
         if cjk:
-            # A Korean word without the particle written onto it ("암은" as "암", cancer).
-            query = _korean_stems(query)
+            # A Korean word without the particle written onto it ("암은" as "암", cancer), a
+            # Japanese one-kanji word apart from the kana after it ("癌は" as "癌").
+            query = _cjk_query(query)
         read = _pairs if cjk else _indexed
         match = fts_query(read(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
         if match is None or not passages:
@@ -119,15 +119,16 @@ def _pairs(text: str, alone: Collection[str] = ()) -> str:
     return cjk_as_pairs(_indexed(text), alone)
 
 
-def _korean_stems(query: str) -> str:
-    return without_particles(_indexed(query))
+def _cjk_query(query: str) -> str:
+    return as_query(_indexed(query))
 
 
-def reads_korean_particles(query: str) -> bool:
-    """Whether ``query`` holds a Korean word with a particle written onto it ("암은"), which
-    the rankers once looked for as written, never finding the word alone ("암"): the results
-    cache asks such a question afresh (``text.hangul``)."""
-    return has_cjk(query) and _korean_stems(query) != _indexed(query)
+def reads_cjk_words_apart(query: str) -> bool:
+    """Whether ``query`` holds a Korean word with a particle written onto it ("암은") or a
+    Japanese one-kanji word with kana after it ("癌は"), which the rankers once looked for as
+    written, never finding the word alone ("암", "癌"): the results cache asks such a
+    question afresh (``text.cjkpairs.as_query``)."""
+    return has_cjk(query) and _cjk_query(query) != _indexed(query)
 
 
 def finds_lone_cjk(query: str) -> bool:

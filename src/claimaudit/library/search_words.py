@@ -12,7 +12,8 @@ figures depend on it); a person searching the library gets more care here:
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
   index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
 - a Korean word is looked for without the particle written onto it ("암은" finds "암",
-  "연구에서" finds "연구" and not every "에서": ``text.hangul``);
+  "연구에서" finds "연구" and not every "에서": ``text.hangul``), a Japanese one-kanji word
+  apart from the kana after it ("癌は" finds "肺癌": ``text.kanji``);
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
   does not match; the phrase also matches "i_2 = 5", so the numbers are given apart
@@ -43,8 +44,7 @@ from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
-from claimaudit.text.cjkpairs import CJK_CLASS
-from claimaudit.text.hangul import without_particles
+from claimaudit.text.cjkpairs import CJK_CLASS, as_query
 from claimaudit.text.searchform import plain_letters, without_invisible
 from claimaudit.text.wordchars import without_points, word_regex
 
@@ -182,8 +182,9 @@ def search_words(text: str) -> SearchWords:
     # with and without their article.
     spellings, spellings_left_out = _other_spellings(kept)
     quoted += [_quoted((s,)) for s in spellings]
-    # A Korean word without the particle written onto it: "암은" finds "암" (``text.hangul``).
-    grams = _cjk_grams(without_particles(normal))
+    # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
+    # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.
+    grams = _cjk_grams(as_query(normal))
     words_left_out = len(left_out)
     if len(grams) > MAX_CJK_GRAMS:
         left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))

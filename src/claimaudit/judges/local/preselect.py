@@ -13,8 +13,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
-from claimaudit.text.hangul import without_particles
+from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.wordchars import without_diacritics, words
 
@@ -58,9 +57,10 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     # A claim in another script reads the windows as before, whatever CJK they hold.
     pairs = has_cjk(query)
     if pairs:
-        # A Korean word without the particle written onto it ("암은" as "암", cancer), as the
-        # checker's BM25 and ``library search`` read a claim (``text.hangul``).
-        query = without_particles(_folded(query))
+        # A Korean word without the particle written onto it ("암은" as "암", cancer), a
+        # Japanese one-kanji word apart from the kana after it ("癌は" as "癌"), as the
+        # checker's BM25 and ``library search`` read a claim (``text.cjkpairs.as_query``).
+        query = as_query(_folded(query))
     alone = lone_cjk(_folded(query)) if pairs else frozenset()
     docs = [Counter(_terms(t, pairs, alone)) for t in texts]
     if not docs:
