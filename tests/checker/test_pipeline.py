@@ -1232,6 +1232,38 @@ def test_an_answer_cached_before_a_cjk_word_was_read_apart_is_asked_afresh(
 @pytest.mark.parametrize(
     ("claim", "passage", "afresh"),
     [
+        ("كتاب مفيد", "قرأت الكتاب", True),
+        ("الكتاب مفيد", "Plain text.", True),
+        ("كتاب مفيد", "Plain text.", False),
+        ("Sparse matrices save memory.", "قرأت الكتاب", False),
+    ],
+    ids=["passage", "claim", "neither", "english-claim"],
+)
+def test_an_answer_cached_before_the_arabic_article_was_read_apart_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read an Arabic claim's words and its passages' without the article now: a
+    # question where either holds one was judged on passages ranked otherwise. An English
+    # claim reads its passages as before, whatever Arabic they hold.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    # The key such an answer was cached under before.
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
         ("Sparse\u200bmatrices save memory.", "Plain text.", True),
         ("Sparse matrices save memory.", "Sparse\u200bmatrices.", True),
         ("Sparse matrices save memory.", "Plain text.", False),

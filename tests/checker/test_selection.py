@@ -329,3 +329,11 @@ def test_bm25_finds_a_japanese_one_kanji_word_written_with_kana() -> None:
     # QA: "癌は" (cancer + particle) was the one pair "癌は", which "肺癌の" does not hold.
     japanese = _passages("天気が良い。", "肺癌の治療法を調べた。", "研究を行った。")
     assert Bm25Ranker().rank("癌は遺伝する", japanese)[0].passage_id == "P002"
+
+
+def test_bm25_reads_an_arabic_word_without_its_article() -> None:
+    # QA: "كتاب" (book) and "الكتاب" (the book) were two words to the ranker: the passage on
+    # the book ranked after an unrelated one, whichever the claim wrote.
+    arabic = _passages("الطقس جميل اليوم", "قرأت الكتاب في المكتبة", "هذا بحث آخر")
+    assert Bm25Ranker().rank("كتاب مفيد", arabic)[0].passage_id == "P002"
+    assert Bm25Ranker().rank("المكتبة", _passages("هذا بحث", "مكتبة كبيرة"))[0].passage_id == "P002"

@@ -194,6 +194,15 @@ def test_a_korean_word_written_with_a_particle_finds_the_word() -> None:
     assert preselect("癌は遺伝する", texts, 1) == [40]
 
 
+def test_an_arabic_word_is_read_without_its_article() -> None:
+    # QA: "كتاب" (book) and "الكتاب" (the book) were two words: the window on the book was cut
+    # before the cross-encoder.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[11] = "قرأت الكتاب في المكتبة"
+    texts[25] = "هذا بحث آخر"
+    assert preselect("كتاب مفيد", texts, 1) == [11]
+
+
 def test_a_zero_width_space_parts_two_words() -> None:
     # QA: left out, it joined the words around it ("Sparse\u200bmatrices" one word), though the
     # claim reads it as a break: the window on "matrices" was cut before the cross-encoder.

@@ -51,6 +51,7 @@ from claimaudit.checker.selection import (
     past_word_cap,
     ranking_settings,
     read_otherwise,
+    reads_arabic_article,
     reads_cjk_words_apart,
     select_candidates,
     unofferable_kinds,
@@ -343,6 +344,10 @@ class Checker:
             # a Japanese kanji ("癌は" as "癌") was read apart from it were judged on passages
             # ranked without the word: asked afresh.
             selection += ":cjk-words"
+        if reads_arabic_article(query, texts):
+            # Answers cached before an Arabic word was read without its article ("الكتاب" as
+            # "كتاب") were judged on passages ranked otherwise: asked afresh.
+            selection += ":ar-article"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

@@ -15,11 +15,13 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
+from itertools import chain
 from typing import Protocol
 
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
+from claimaudit.text.arabic import has_arabic, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
@@ -76,8 +78,11 @@ class Bm25Ranker:
             # A Korean word without the particle written onto it ("암은" as "암", cancer), a
             # Japanese one-kanji word apart from the kana after it ("癌は" as "癌").
             query = _cjk_query(query)
-        read = _pairs if cjk else _indexed
-        match = fts_query(read(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
+        read: Callable[[str], str] = _pairs if cjk else _indexed
+        # An Arabic claim, and its passages, without the article written onto a word ("الكتاب"
+        # as "كتاب", ``text.arabic``). Any other claim reads the passages as before.
+        article = has_arabic(_indexed(query))
+        match = fts_query(_read_with(read, article)(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
         if match is None or not passages:
             return list(passages)
         alone = lone_cjk(_indexed(query)) if cjk else frozenset()
@@ -85,6 +90,7 @@ class Bm25Ranker:
             # A one-character word of the claim ("癌") is found inside a passage's runs too
             # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
             read = partial(_pairs, alone=alone)
+        read = _read_with(read, article)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
             # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
@@ -117,6 +123,26 @@ def _indexed(text: str) -> str:
 
 def _pairs(text: str, alone: Collection[str] = ()) -> str:
     return cjk_as_pairs(_indexed(text), alone)
+
+
+def _read_with(read: Callable[[str], str], article: bool) -> Callable[[str], str]:
+    return (lambda text: without_article(read(text))) if article else read
+
+
+def reads_arabic_article(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds an Arabic word and it or one of ``texts`` a word with the
+    article written onto it ("الكتاب"), which the rankers once read as a word of its own (so
+    the results cache asks such a question afresh: ``text.arabic``)."""
+    if not has_arabic(_indexed(query)):
+        return False
+    return any(_article_read(text) for text in chain((query,), texts))
+
+
+def _article_read(text: str) -> bool:
+    if not has_arabic(text):
+        return False
+    form = _indexed(text)
+    return without_article(form) != form
 
 
 def _cjk_query(query: str) -> str:
