@@ -1264,6 +1264,36 @@ def test_an_answer_cached_before_the_arabic_article_was_read_apart_is_asked_afre
 @pytest.mark.parametrize(
     ("claim", "passage", "afresh"),
     [
+        ("Cells grow at 10^5 per well.", "We plated 10\u2075 cells.", True),
+        ("Cells grow at 10\u2075 per well.", "Plain text.", True),
+        ("Cells grow at 10^5 per well.", "Plain text.", False),
+    ],
+    ids=["passage", "claim", "neither"],
+)
+def test_an_answer_cached_while_superscript_digits_were_plain_digits_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read "10⁵" as "10^5" now, not as the number "105": a question whose claim or
+    # passages hold such digits was judged on passages ranked otherwise. Others keep theirs.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    # The key such an answer was cached under before.
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
         ("Sparse\u200bmatrices save memory.", "Plain text.", True),
         ("Sparse matrices save memory.", "Sparse\u200bmatrices.", True),
         ("Sparse matrices save memory.", "Plain text.", False),

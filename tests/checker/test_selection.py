@@ -337,3 +337,10 @@ def test_bm25_reads_an_arabic_word_without_its_article() -> None:
     arabic = _passages("الطقس جميل اليوم", "قرأت الكتاب في المكتبة", "هذا بحث آخر")
     assert Bm25Ranker().rank("كتاب مفيد", arabic)[0].passage_id == "P002"
     assert Bm25Ranker().rank("المكتبة", _passages("هذا بحث", "مكتبة كبيرة"))[0].passage_id == "P002"
+
+
+def test_bm25_reads_a_superscript_after_a_digit_as_an_exponent() -> None:
+    # QA: "10⁵" was the number "105" to the ranker: a claim on "10^5 cells" ranked the passage
+    # writing "10⁵ cells" after one on batch 105.
+    passages = _passages("Batch 105 was discarded.", "Wells held 10\u2075 of them.")
+    assert Bm25Ranker().rank("10^5", passages)[0].passage_id == "P002"

@@ -75,3 +75,11 @@ def test_the_capitals_the_tokenizer_leaves_are_looked_for_as_ranges() -> None:
     assert capitals.pattern.count("-") > 0 and len(capitals.pattern) < len(table)
     for code in range(0x370, 0x1F000):
         assert (capitals.match(chr(code)) is not None) == (code in table), hex(code)
+
+
+def test_superscript_digits_after_a_digit_are_an_exponent_apart() -> None:
+    # QA: NFKC made "10⁵" the number "105" ("105" found it, "10^5" did not) and "2019¹" no
+    # "2019". After a letter they stay joined, as NFKC reads them ("m²" as "m2", "CO₂").
+    assert search_text("10\u2075 cells in 2019\u00b9") == "10^5 cells in 2019^1"
+    assert search_text("10\u207b\u00b3 M") == "10^\u22123 M"
+    assert search_text("5 m\u00b2 of CO\u2082") == "5 m2 of CO2"

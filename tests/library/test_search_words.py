@@ -196,3 +196,8 @@ def test_a_persian_kaf_or_yeh_is_searched_for_as_the_arabic_one() -> None:
     # kaf), nor "يادگيري" "یادگیری": to a reader the same words. Both read the Arabic letters.
     arabic = search_words("\u0643\u062a\u0627\u0628 \u064a\u0627\u062f").match
     assert search_words("\u06a9\u062a\u0627\u0628 \u06cc\u0627\u062f").match == arabic
+
+
+def test_a_superscript_after_a_digit_is_searched_for_as_an_exponent() -> None:
+    # QA: "10⁵" was searched for as "105", which a passage on batch 105 holds.
+    assert search_words("10\u2075").match == search_words("10^5").match == '"10 5" OR "10" OR "5"'

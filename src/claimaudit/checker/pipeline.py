@@ -46,6 +46,7 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     finds_lone_cjk,
+    holds_raised_digits,
     holds_zero_width_space,
     offerable,
     past_word_cap,
@@ -335,6 +336,10 @@ class Checker:
             # Answers cached while a zero-width space joined the words around it, not parted
             # them, were judged on passages ranked otherwise: asked afresh.
             selection += ":zwsp-break"
+        if holds_raised_digits(chain((query,), texts)):
+            # Answers cached while superscript digits after a digit were read as plain digits
+            # ("10⁵" as "105") were judged on passages ranked otherwise: asked afresh.
+            selection += ":raised-apart"
         if finds_lone_cjk(query):
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.

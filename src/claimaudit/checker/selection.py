@@ -24,7 +24,7 @@ from claimaudit.passage import Passage
 from claimaudit.text.arabic import has_arabic, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
+from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
 from claimaudit.text.wordchars import (
     class_ranges,
     has_astral,
@@ -206,6 +206,13 @@ def holds_zero_width_space(texts: Iterable[str]) -> bool:
     joining the words around it, and now read as a word break (``text.searchform``): the
     results cache asks such a question afresh."""
     return any("\u200b" in text for text in texts)
+
+
+def holds_raised_digits(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds superscript digits after a digit ("10⁵"), which the
+    rankers once read as plain digits ("105") and now as an exponent apart ("10^5",
+    ``text.searchform.raised_apart``): the results cache asks such a question afresh."""
+    return any(not text.isascii() and raised_apart(text) != text for text in texts)
 
 
 def past_word_cap(query: str) -> bool:

@@ -45,7 +45,7 @@ from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query
-from claimaudit.text.searchform import plain_letters, without_invisible
+from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
 from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
@@ -141,7 +141,8 @@ class _Term:
 
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
-    normal = plain_letters(without_points(unicodedata.normalize("NFKC", without_invisible(text))))
+    normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
+    normal = plain_letters(without_points(normal))
     terms = _terms(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}

@@ -93,13 +93,28 @@ def plain_letters(text: str) -> str:
     return text.translate(_PLAIN_TABLE) if _PLAIN_FOUND.search(text) else text
 
 
+# Superscript digits (with a raised sign) after a digit: an exponent ("10⁵") or a note mark
+# ("in 2019¹"). NFKC makes them plain digits, so "10⁵" was the word "105", found by "105"
+# and not by "10^5", the way a paper's LaTeX, HTML or PDF exponent is stored; "2019¹" was no
+# "2019". Read as "^" and the digits: two words, as "10^5" is.
+_RAISED_AFTER_DIGIT = re.compile(
+    "(?<=[0-9])[\u207a\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+"
+)
+
+
+def raised_apart(text: str) -> str:
+    """``text`` with the superscript digits after a digit written "^" and the digits
+    (``_RAISED_AFTER_DIGIT``); a query is read so too."""
+    return _RAISED_AFTER_DIGIT.sub(lambda run: "^" + run.group(), text)
+
+
 def search_form(text: str) -> str:
     """``text`` as the search index reads it (most text: ``text`` itself)."""
     if text.isascii():  # quick: normal, and every ASCII capital is folded by the tokenizer
         return text
     normal = without_invisible(text)
     if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
-        normal = unicodedata.normalize("NFKC", normal)
+        normal = unicodedata.normalize("NFKC", raised_apart(normal))
     # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
     normal = plain_letters(without_points(normal))
     table, capitals = _unfolded()
