@@ -25,8 +25,9 @@ figures depend on it); a person searching the library gets more care here:
   silently;
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
   index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
-  onto them ("كتاب" finds "الكتاب", ``search_article``); a word some of whose spellings the
-  caps leave out is named too;
+  onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with a one-letter
+  word written onto them ("מחקר" finds "המחקר", ``search_hebrew``); a word some of whose
+  spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -44,6 +45,7 @@ from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
+from claimaudit.library.search_hebrew import prefixed_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query
 from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
 from claimaudit.text.wordchars import without_points, word_regex
@@ -76,8 +78,8 @@ _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 _UNSPACED_RUN = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
 # Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
-# Other spellings of Greek, Russian and Arabic words (``search_accents``, ``search_article``),
-# in all: each is a term.
+# Other spellings of Greek, Russian, Arabic and Hebrew words (``search_accents``,
+# ``search_article``, ``search_hebrew``), in all: each is a term.
 MAX_ACCENT_FORMS = 64
 # Typed in capitals these are FTS5 operators, which a user may think work: never kept.
 _OPERATORS = frozenset({"and", "or", "not"})
@@ -93,7 +95,7 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     # Words past MAX_SEARCH_TERMS, as written, in query order, then the CJK pairs and Thai, Lao,
-    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek, Russian and Arabic words
+    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek, Russian, Arabic and Hebrew words
     # searched for in some of their spellings only (``spellings_left_out``).
     left_out: tuple[str, ...]
     # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
@@ -111,7 +113,7 @@ class SearchWords:
     # How many of ``left_out`` are such pieces: the two limits differ, and a warning naming the
     # 256 words of a query of 40 Chinese characters would be false.
     pieces_left_out: int = 0
-    # The Greek, Russian and Arabic words (as written, in query order, also at the end of
+    # The Greek, Russian, Arabic and Hebrew words (as written, in query order, also at the end of
     # ``left_out``) searched for as typed but not in all their other spellings: past MAX_FORMS
     # for the word or MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less
     # widely.
@@ -208,9 +210,9 @@ def search_words(text: str) -> SearchWords:
 
 
 def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
-    """The other spellings of the kept Greek and Russian words (``search_accents``) and Arabic
-    ones (``search_article``), at most
-    MAX_FORMS a word and MAX_ACCENT_FORMS in all, and the words (as written) some of whose
+    """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
+    (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word and
+    MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
     taken: dict[str, None] = {}
@@ -218,7 +220,8 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
     for tokens, term in kept.items():
         if len(tokens) != 1:
             continue
-        spellings = all_accent_forms(tokens[0]) + article_forms(tokens[0])
+        word = tokens[0]
+        spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
         forms = [f for f in spellings if (f,) not in kept and f not in taken]
         room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
