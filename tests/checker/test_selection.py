@@ -344,3 +344,11 @@ def test_bm25_reads_a_superscript_after_a_digit_as_an_exponent() -> None:
     # writing "10⁵ cells" after one on batch 105.
     passages = _passages("Batch 105 was discarded.", "Wells held 10\u2075 of them.")
     assert Bm25Ranker().rank("10^5", passages)[0].passage_id == "P002"
+
+
+def test_bm25_reads_an_arabic_alef_with_a_hamza_as_the_bare_alef() -> None:
+    # QA: "اسلام" and "إسلام" were two words to the ranker, as to the index.
+    passages = _passages(
+        "\u0647\u0630\u0627 \u0628\u062d\u062b", "\u0627\u0644\u0625\u0633\u0644\u0627\u0645"
+    )
+    assert Bm25Ranker().rank("\u0627\u0633\u0644\u0627\u0645", passages)[0].passage_id == "P002"

@@ -1,6 +1,6 @@
 """Schema step 13: the index reads superscript digits after a digit as an exponent apart
 ("10⁵" as "10^5"); steps up to 12 read them as plain digits, so "10⁵" was the number "105".
-Nothing stored is lost."""
+And an Arabic alef with a hamza or madda as the bare alef. Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ def _version_12_library(path: Path) -> Path:
         (None, "We plated 10\u2075 cells.", "We plated 105 cells."),
         ("Since 2019\u00b9", "Plain words.", None),
         (None, "Batch 105 was discarded.", None),
+        (None, "\u0625\u0633\u0644\u0627\u0645", None),  # إسلام, its alef with a hamza
     ]
     insert_passages(conn, rows)
     conn.execute("UPDATE passages SET search_section = 'Since 20191' WHERE passage_id = 'P002'")
@@ -58,6 +59,7 @@ def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_pat
             ("10^5", ["P001"]),
             ("10\u2075", ["P001"]),  # typed so: the same two words
             ("2019", ["P002"]),  # a heading's number, without its note mark
+            ("\u0627\u0633\u0644\u0627\u0645", ["P004"]),  # اسلام, with the bare alef
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, word
         # A passage added after the upgrade is indexed the same way.
@@ -72,7 +74,12 @@ def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_pat
         forms = conn.execute(
             "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
         ).fetchall()
-    assert forms == [("We plated 10^5 cells.", None), (None, "Since 2019^1"), (None, None)]
+    assert forms == [
+        ("We plated 10^5 cells.", None),
+        (None, "Since 2019^1"),
+        (None, None),
+        ("\u0627\u0633\u0644\u0627\u0645", None),
+    ]
 
 
 @EVERY_DAMAGE

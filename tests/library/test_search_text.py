@@ -83,3 +83,10 @@ def test_superscript_digits_after_a_digit_are_an_exponent_apart() -> None:
     assert search_text("10\u2075 cells in 2019\u00b9") == "10^5 cells in 2019^1"
     assert search_text("10\u207b\u00b3 M") == "10^\u22123 M"
     assert search_text("5 m\u00b2 of CO\u2082") == "5 m2 of CO2"
+
+
+def test_an_arabic_alef_with_a_hamza_or_madda_is_the_bare_alef() -> None:
+    # QA: "اسلام" found no "إسلام", nor "احمد" "أحمد": most writing leaves the hamza out.
+    assert search_text("\u0625\u0633\u0644\u0627\u0645 \u0623\u062d\u0645\u062f") == (
+        "\u0627\u0633\u0644\u0627\u0645 \u0627\u062d\u0645\u062f"
+    )

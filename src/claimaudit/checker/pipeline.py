@@ -46,6 +46,7 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     finds_lone_cjk,
+    holds_hamza_alef,
     holds_raised_digits,
     holds_zero_width_space,
     offerable,
@@ -340,6 +341,10 @@ class Checker:
             # Answers cached while superscript digits after a digit were read as plain digits
             # ("10⁵" as "105") were judged on passages ranked otherwise: asked afresh.
             selection += ":raised-apart"
+        if holds_hamza_alef(chain((query,), texts)):
+            # Answers cached while an alef with a hamza ("أ") was a letter of its own, not the
+            # bare alef, were judged on passages ranked otherwise: asked afresh.
+            selection += ":bare-alef"
         if finds_lone_cjk(query):
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.

@@ -215,6 +215,16 @@ def holds_raised_digits(texts: Iterable[str]) -> bool:
     return any(not text.isascii() and raised_apart(text) != text for text in texts)
 
 
+def holds_hamza_alef(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an Arabic alef with a hamza or madda, which the rankers
+    once kept and now read as the bare alef (``text.searchform``): the results cache asks such
+    a question afresh."""
+    return any(not text.isascii() and _HAMZA_ALEF.search(text) for text in texts)
+
+
+_HAMZA_ALEF = re.compile("[\u0622\u0623\u0625\u0671]")
+
+
 def past_word_cap(query: str) -> bool:
     """Whether ``Bm25Ranker`` ranks by more of ``query``'s terms than MAX_TOKENS: a CJK query of
     more character pairs, once ranked by its first MAX_TOKENS alone (so the results cache asks

@@ -70,8 +70,14 @@ def without_invisible(text: str) -> str:
 # ("προιον" for "προϊόν"): read without it; the tonos stays, looked for in each spelling
 # (``library.search_accents``). The Persian kaf and yeh ("ک", "ی"), which a keyboard of Arabic
 # layout types as the Arabic "ك" and "ي", the same letters to a reader: "كتاب" found no
-# "کتاب"; both read as the Arabic ones.
+# "کتاب"; both read as the Arabic ones. The alef with a hamza or madda ("أ", "إ", "آ", and the
+# wasla "ٱ"), which most writing leaves as the bare alef: "اسلام" found no "إسلام", nor
+# "احمد" "أحمد"; all read as the bare one.
 _PLAIN = {
+    "\u0622": "\u0627",
+    "\u0623": "\u0627",
+    "\u0625": "\u0627",
+    "\u0671": "\u0627",
     "\u00df": "ss",
     "\u1e9e": "ss",
     "\u03ca": "\u03b9",
