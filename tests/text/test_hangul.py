@@ -30,6 +30,8 @@ def test_a_particle_is_taken_only_where_it_agrees_with_the_syllable_before() -> 
 def test_a_particle_written_onto_a_latin_word_or_number_is_left_out() -> None:
     # Alone it was a one-character word, found inside every passage holding it.
     assert without_particles("DNA는 5%의 환자").split() == ["DNA", "5%", "환자"]
+    # A word written onto one is read as any other ("DNA분석은": DNA analysis + topic).
+    assert without_particles("DNA분석은") == "DNA분석 석은"
 
 
 def test_other_text_is_kept() -> None:

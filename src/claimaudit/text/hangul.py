@@ -97,9 +97,9 @@ def without_particles(text: str) -> str:
 def _read(word: re.Match[str]) -> str:
     syllables = word.group()
     start = word.start()
-    if start and _ONTO.match(word.string, start - 1):
+    if syllables in _PARTICLES and start and _ONTO.match(word.string, start - 1):
         # Written onto a Latin word or number: a particle alone is left out.
-        return " " if syllables in _PARTICLES else syllables
+        return " "
     for size in range(min(_LONGEST, len(syllables) - 1), 0, -1):
         stem, particle = syllables[:-size], syllables[-size:]
         if _agrees(_PARTICLES.get(particle), stem[-1]):
