@@ -1268,8 +1268,9 @@ def test_an_answer_cached_before_the_arabic_article_was_read_apart_is_asked_afre
         ("Cells grow at 10\u2075 per well.", "Plain text.", True),
         ("Cells grow at 10^5 per well.", "Plain text.", False),
         ("Cells grow at 10^5 per well.", "\u0625\u0633\u0644\u0627\u0645", True),
+        ("Cells grow at 10^5 per well.", "\u0662\u0660\u0662\u0664", True),
     ],
-    ids=["passage", "claim", "neither", "hamza-alef"],
+    ids=["passage", "claim", "neither", "hamza-alef", "other-digits"],
 )
 def test_an_answer_cached_while_superscript_digits_were_plain_digits_is_asked_afresh(
     claim: str, passage: str, afresh: bool

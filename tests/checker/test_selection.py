@@ -352,3 +352,9 @@ def test_bm25_reads_an_arabic_alef_with_a_hamza_as_the_bare_alef() -> None:
         "\u0647\u0630\u0627 \u0628\u062d\u062b", "\u0627\u0644\u0625\u0633\u0644\u0627\u0645"
     )
     assert Bm25Ranker().rank("\u0627\u0633\u0644\u0627\u0645", passages)[0].passage_id == "P002"
+
+
+def test_bm25_reads_the_digits_of_other_scripts_as_ascii_digits() -> None:
+    # QA: "2024" and "٢٠٢٤" were two words to the ranker, as to the index.
+    passages = _passages("Nothing here.", "\u0639\u0627\u0645 \u0662\u0660\u0662\u0664")
+    assert Bm25Ranker().rank("2024", passages)[0].passage_id == "P002"

@@ -1,6 +1,7 @@
 """Schema step 13: the index reads superscript digits after a digit as an exponent apart
 ("10⁵" as "10^5"); steps up to 12 read them as plain digits, so "10⁵" was the number "105".
-And an Arabic alef with a hamza or madda as the bare alef. Nothing stored is lost."""
+And an Arabic alef with a hamza or madda as the bare alef, the digits of other scripts as
+ASCII digits. Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def _version_12_library(path: Path) -> Path:
         ("Since 2019\u00b9", "Plain words.", None),
         (None, "Batch 105 was discarded.", None),
         (None, "\u0625\u0633\u0644\u0627\u0645", None),  # إسلام, its alef with a hamza
+        (None, "\u0966\u0967\u0968\u0969 \u092e\u0930\u0940\u091c", None),  # ०१२३ मरीज
     ]
     insert_passages(conn, rows)
     conn.execute("UPDATE passages SET search_section = 'Since 20191' WHERE passage_id = 'P002'")
@@ -60,6 +62,7 @@ def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_pat
             ("10\u2075", ["P001"]),  # typed so: the same two words
             ("2019", ["P002"]),  # a heading's number, without its note mark
             ("\u0627\u0633\u0644\u0627\u0645", ["P004"]),  # اسلام, with the bare alef
+            ("0123", ["P005"]),  # in ASCII digits
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, word
         # A passage added after the upgrade is indexed the same way.
@@ -79,6 +82,7 @@ def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_pat
         (None, "Since 2019^1"),
         (None, None),
         ("\u0627\u0633\u0644\u0627\u0645", None),
+        ("0123 \u092e\u0930\u0940\u091c", None),
     ]
 
 

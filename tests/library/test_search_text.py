@@ -90,3 +90,10 @@ def test_an_arabic_alef_with_a_hamza_or_madda_is_the_bare_alef() -> None:
     assert search_text("\u0625\u0633\u0644\u0627\u0645 \u0623\u062d\u0645\u062f") == (
         "\u0627\u0633\u0644\u0627\u0645 \u0627\u062d\u0645\u062f"
     )
+
+
+def test_the_digits_of_other_scripts_are_ascii_digits() -> None:
+    # QA: NFKC keeps them, so "2024" found no year written in Arabic-Indic, Persian or
+    # Devanagari digits, nor the other way round.
+    assert search_text("\u0639\u0627\u0645 \u0662\u0660\u0662\u0664") == "\u0639\u0627\u0645 2024"
+    assert search_text("\u06f2\u06f0 \u0968\u0966") == "20 20"

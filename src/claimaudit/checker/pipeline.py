@@ -47,6 +47,7 @@ from claimaudit.checker.selection import (
     check_budgets,
     finds_lone_cjk,
     holds_hamza_alef,
+    holds_other_digits,
     holds_raised_digits,
     holds_zero_width_space,
     offerable,
@@ -345,6 +346,10 @@ class Checker:
             # Answers cached while an alef with a hamza ("أ") was a letter of its own, not the
             # bare alef, were judged on passages ranked otherwise: asked afresh.
             selection += ":bare-alef"
+        if holds_other_digits(chain((query,), texts)):
+            # Answers cached while a digit of another script ("٢") was no ASCII digit were
+            # judged on passages ranked otherwise: asked afresh.
+            selection += ":ascii-digits"
         if finds_lone_cjk(query):
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.

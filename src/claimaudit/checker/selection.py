@@ -225,6 +225,16 @@ def holds_hamza_alef(texts: Iterable[str]) -> bool:
 _HAMZA_ALEF = re.compile("[\u0622\u0623\u0625\u0671]")
 
 
+def holds_other_digits(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a decimal digit of another script than ASCII ("٢٠٢٤"),
+    which the rankers once kept and now read as the ASCII digit (``text.searchform``): the
+    results cache asks such a question afresh."""
+    return any(not text.isascii() and _OTHER_DIGIT.search(text) for text in texts)
+
+
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+
+
 def past_word_cap(query: str) -> bool:
     """Whether ``Bm25Ranker`` ranks by more of ``query``'s terms than MAX_TOKENS: a CJK query of
     more character pairs, once ranked by its first MAX_TOKENS alone (so the results cache asks

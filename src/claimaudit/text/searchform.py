@@ -89,14 +89,30 @@ _PLAIN = {
     "\u06a9": "\u0643",
     "\u06cc": "\u064a",
 }
-_PLAIN_TABLE = str.maketrans(_PLAIN)
-_PLAIN_FOUND = re.compile("[" + "".join(_PLAIN) + "]")
+# Past the last decimal digit of any script (Unicode 15: U+1FBF9).
+_PAST_DIGITS = 0x20000
+
+
+@cache
+def _plain() -> tuple[dict[int, str], re.Pattern[str]]:
+    """``_PLAIN`` as a table, with the decimal digits of other scripts (Arabic-Indic "٢٠٢٤",
+    Persian "۲۰۲۴", Devanagari "२०२४"), which NFKC keeps: "2024" found no "٢٠٢٤", nor the
+    other way round; all read as ASCII digits. And a pattern finding one. Made once a
+    process, when a text not ASCII is first read (some 60 ms)."""
+    table = {ord(c): plain for c, plain in _PLAIN.items()}
+    for code in range(0x80, _PAST_DIGITS):
+        digit = chr(code)
+        if unicodedata.category(digit) == "Nd" and unicodedata.normalize("NFKC", digit) == digit:
+            table[code] = str(unicodedata.decimal(digit))
+    return table, re.compile("[" + class_ranges(sorted(table)) + "]")
 
 
 def plain_letters(text: str) -> str:
     """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
-    dialytika and its Persian kaf and yeh as the Arabic ones (``_PLAIN``)."""
-    return text.translate(_PLAIN_TABLE) if _PLAIN_FOUND.search(text) else text
+    dialytika, its Persian kaf and yeh as the Arabic ones, an alef with a hamza or madda as
+    the bare one and the digits of other scripts as ASCII digits (``_PLAIN``)."""
+    table, found = _plain()
+    return text.translate(table) if found.search(text) else text
 
 
 # Superscript digits (with a raised sign) after a digit: an exponent ("10⁵") or a note mark
@@ -176,7 +192,7 @@ def altered_characters(astral: bool = True) -> str:
     ``checker.selection.read_otherwise`` tells quickly so."""
     codes = {
         *map(ord, "\u00ad\u034f\u200b\u2060\ufeff\u200c\u200d"),  # _INVISIBLE, the joiners
-        *map(ord, _PLAIN),
+        *_plain()[0],
         *_WITHOUT_ACCENT,
         *_unfolded()[0],
     }
