@@ -1164,6 +1164,102 @@ def test_an_answer_cached_before_a_lone_cjk_character_was_found_in_runs_is_asked
 
 
 @pytest.mark.parametrize(
+    ("claim", "before", "afresh"),
+    [
+        ("암은 위험하다", ":cjk-pairs", True),
+        ("癌は遺伝する", ":cjk-pairs", True),
+        ("암 치료", ":cjk-pairs:cjk-alone", False),
+    ],
+    ids=["particle", "kana", "none"],
+)
+def test_an_answer_cached_before_a_cjk_word_was_read_apart_is_asked_afresh(
+    claim: str, before: str, afresh: bool
+) -> None:
+    # A claim's Korean word with a particle written onto it ("암은"), or Japanese kanji with
+    # kana after it ("癌は"), was looked for as written, never finding the word ("암", "癌"):
+    # its cached answer was judged on passages ranked without it. A claim without such a word
+    # ranks as before and keeps its answer.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", ["암 환자의 생존율", *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    # The key such an answer was cached under before.
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}{before}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("كتاب مفيد", "هذا الكتاب", True),
+        ("الكتاب مفيد", "Plain text.", True),
+        ("كتاب مفيد", "Plain text.", False),
+        ("Sparse matrices save memory.", "هذا الكتاب", False),
+    ],
+    ids=["passage", "claim", "neither", "english-claim"],
+)
+def test_an_answer_cached_before_the_arabic_article_was_read_apart_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read an Arabic claim's words and its passages' without the article now: a
+    # question where either holds one was judged on passages ranked otherwise. An English
+    # claim reads its passages as before, whatever Arabic they hold.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    # The key such an answer was cached under before.
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Cells grow at 10^5 per well.", "We plated 10\u2075 cells.", True),
+        ("Cells grow at 10\u2075 per well.", "Plain text.", True),
+        ("Cells grow at 10^5 per well.", "Plain text.", False),
+        ("Cells grow at 10^5 per well.", "\u0625\u0633\u0644\u0627\u0645", True),
+        ("Cells grow at 10^5 per well.", "\u0662\u0660\u0662\u0664", True),
+    ],
+    ids=["passage", "claim", "neither", "hamza-alef", "other-digits"],
+)
+def test_an_answer_cached_while_superscript_digits_were_plain_digits_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read "10⁵" as "10^5" now, not as the number "105": a question whose claim or
+    # passages hold such digits was judged on passages ranked otherwise. Others keep theirs.
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    # The key such an answer was cached under before.
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", None)
+    assert checker.cache.hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
     ("claim", "passage", "afresh"),
     [
         ("Sparse\u200bmatrices save memory.", "Plain text.", True),

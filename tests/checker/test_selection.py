@@ -313,3 +313,48 @@ def test_bm25_reads_a_claim_in_half_width_katakana_in_pairs() -> None:
 )
 def test_read_otherwise_tells_text_the_rankers_read_anew(text: str, otherwise: bool) -> None:
     assert read_otherwise(["plain", text]) is otherwise
+
+
+def test_bm25_finds_a_korean_word_written_with_a_particle() -> None:
+    # QA: "암은" (cancer + particle) was the one pair "암은", which a passage writing "암"
+    # does not hold, and "연구에서" matched any passage holding "에서": both ranked the
+    # passage on the word after an unrelated one. A word is read without its particle.
+    korean = _passages("날씨가 좋다", "이 약에서 효과가 있다", "암 환자의 생존율", "연구 결과")
+    assert Bm25Ranker().rank("암은 위험하다", korean)[0].passage_id == "P003"
+    assert Bm25Ranker().rank("암을 치료한다", korean)[0].passage_id == "P003"
+    assert Bm25Ranker().rank("연구에서", korean)[0].passage_id == "P004"
+
+
+def test_bm25_finds_a_japanese_one_kanji_word_written_with_kana() -> None:
+    # QA: "癌は" (cancer + particle) was the one pair "癌は", which "肺癌の" does not hold.
+    japanese = _passages("天気が良い。", "肺癌の治療法を調べた。", "研究を行った。")
+    assert Bm25Ranker().rank("癌は遺伝する", japanese)[0].passage_id == "P002"
+
+
+def test_bm25_reads_an_arabic_word_without_its_article() -> None:
+    # QA: "كتاب" (book) and "الكتاب" (the book) were two words to the ranker: the passage on
+    # the book ranked after an unrelated one, whichever the claim wrote.
+    arabic = _passages("الطقس جميل اليوم", "قرأت الكتاب في المكتبة", "هذا بحث آخر")
+    assert Bm25Ranker().rank("كتاب مفيد", arabic)[0].passage_id == "P002"
+    assert Bm25Ranker().rank("المكتبة", _passages("هذا بحث", "مكتبة كبيرة"))[0].passage_id == "P002"
+
+
+def test_bm25_reads_a_superscript_after_a_digit_as_an_exponent() -> None:
+    # QA: "10⁵" was the number "105" to the ranker: a claim on "10^5 cells" ranked the passage
+    # writing "10⁵ cells" after one on batch 105.
+    passages = _passages("Batch 105 was discarded.", "Wells held 10\u2075 of them.")
+    assert Bm25Ranker().rank("10^5", passages)[0].passage_id == "P002"
+
+
+def test_bm25_reads_an_arabic_alef_with_a_hamza_as_the_bare_alef() -> None:
+    # QA: "اسلام" and "إسلام" were two words to the ranker, as to the index.
+    passages = _passages(
+        "\u0647\u0630\u0627 \u0628\u062d\u062b", "\u0627\u0644\u0625\u0633\u0644\u0627\u0645"
+    )
+    assert Bm25Ranker().rank("\u0627\u0633\u0644\u0627\u0645", passages)[0].passage_id == "P002"
+
+
+def test_bm25_reads_the_digits_of_other_scripts_as_ascii_digits() -> None:
+    # QA: "2024" and "٢٠٢٤" were two words to the ranker, as to the index.
+    passages = _passages("Nothing here.", "\u0639\u0627\u0645 \u0662\u0660\u0662\u0664")
+    assert Bm25Ranker().rank("2024", passages)[0].passage_id == "P002"

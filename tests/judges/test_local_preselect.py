@@ -180,6 +180,29 @@ def test_a_one_character_cjk_word_is_found_inside_a_windows_text() -> None:
     assert preselect("癌", texts, 1) == [20]
 
 
+def test_a_korean_word_written_with_a_particle_finds_the_word() -> None:
+    # QA: "암은" (cancer + particle) was the one pair "암은", which a window writing "암" does
+    # not hold, and "연구에서"'s pair "에서" matched any window holding it: the window on the
+    # word was cut before the cross-encoder. A claim's word is read without its particle.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[7] = "암 환자의 생존율"
+    texts[12] = "이 약에서 효과가 있다"
+    texts[30] = "연구 결과"
+    assert preselect("암은 위험하다", texts, 1) == [7]
+    assert preselect("연구에서", texts, 1) == [30]
+    texts[40] = "肺癌の治療法"
+    assert preselect("癌は遺伝する", texts, 1) == [40]
+
+
+def test_an_arabic_word_is_read_without_its_article() -> None:
+    # QA: "كتاب" (book) and "الكتاب" (the book) were two words: the window on the book was cut
+    # before the cross-encoder.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[11] = "قرأت الكتاب في المكتبة"
+    texts[25] = "هذا بحث آخر"
+    assert preselect("كتاب مفيد", texts, 1) == [11]
+
+
 def test_a_zero_width_space_parts_two_words() -> None:
     # QA: left out, it joined the words around it ("Sparse\u200bmatrices" one word), though the
     # claim reads it as a break: the window on "matrices" was cut before the cross-encoder.

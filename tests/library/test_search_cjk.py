@@ -174,3 +174,30 @@ def test_an_iteration_mark_is_read_with_its_word(library: Library) -> None:
     library.add_paper(NewPaper(parse_ref("local:iter"), "T", passages, "local:iter"))
     assert [h.passage_id for h in library.search("人々")] == ["P001"]
     assert [h.passage_id for h in library.search("様々")] == ["P001"]
+
+
+KOREAN = [
+    "암 환자의 생존율이 높다.",
+    "이 약에서 효과가 있다.",
+    "연구 결과를 보고한다.",
+    "암을 치료한다.",
+]
+
+
+def test_a_korean_word_written_with_a_particle_finds_the_word(library: Library) -> None:
+    # QA: "암은" (cancer + particle) was looked for as the pair "암은", which "암" and "암을"
+    # do not hold, and "연구에서" found any passage holding "에서". A query's Korean word is
+    # looked for without its particle.
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(KOREAN, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:ko"), "T", passages, "local:ko"))
+    assert {h.passage_id for h in library.search("암은")} == {"P001", "P004"}
+    assert [h.passage_id for h in library.search("연구에서")] == ["P003"]
+
+
+def test_a_japanese_one_kanji_word_written_with_kana_finds_the_word(library: Library) -> None:
+    # QA: "癌は" (cancer + particle) was looked for as the pair "癌は", which "肺癌の" does not
+    # hold: a kanji alone before hiragana is looked for alone too.
+    texts = ["肺癌の治療法を調べた。", "天気が良い。"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:ja"), "T", passages, "local:ja"))
+    assert [h.passage_id for h in library.search("癌は")] == ["P001"]

@@ -75,3 +75,25 @@ def test_the_capitals_the_tokenizer_leaves_are_looked_for_as_ranges() -> None:
     assert capitals.pattern.count("-") > 0 and len(capitals.pattern) < len(table)
     for code in range(0x370, 0x1F000):
         assert (capitals.match(chr(code)) is not None) == (code in table), hex(code)
+
+
+def test_superscript_digits_after_a_digit_are_an_exponent_apart() -> None:
+    # QA: NFKC made "10⁵" the number "105" ("105" found it, "10^5" did not) and "2019¹" no
+    # "2019". After a letter they stay joined, as NFKC reads them ("m²" as "m2", "CO₂").
+    assert search_text("10\u2075 cells in 2019\u00b9") == "10^5 cells in 2019^1"
+    assert search_text("10\u207b\u00b3 M") == "10^\u22123 M"
+    assert search_text("5 m\u00b2 of CO\u2082") == "5 m2 of CO2"
+
+
+def test_an_arabic_alef_with_a_hamza_or_madda_is_the_bare_alef() -> None:
+    # QA: "اسلام" found no "إسلام", nor "احمد" "أحمد": most writing leaves the hamza out.
+    assert search_text("\u0625\u0633\u0644\u0627\u0645 \u0623\u062d\u0645\u062f") == (
+        "\u0627\u0633\u0644\u0627\u0645 \u0627\u062d\u0645\u062f"
+    )
+
+
+def test_the_digits_of_other_scripts_are_ascii_digits() -> None:
+    # QA: NFKC keeps them, so "2024" found no year written in Arabic-Indic, Persian or
+    # Devanagari digits, nor the other way round.
+    assert search_text("\u0639\u0627\u0645 \u0662\u0660\u0662\u0664") == "\u0639\u0627\u0645 2024"
+    assert search_text("\u06f2\u06f0 \u0968\u0966") == "20 20"

@@ -46,11 +46,16 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     finds_lone_cjk,
+    holds_hamza_alef,
+    holds_other_digits,
+    holds_raised_digits,
     holds_zero_width_space,
     offerable,
     past_word_cap,
     ranking_settings,
     read_otherwise,
+    reads_arabic_article,
+    reads_cjk_words_apart,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -333,10 +338,31 @@ class Checker:
             # Answers cached while a zero-width space joined the words around it, not parted
             # them, were judged on passages ranked otherwise: asked afresh.
             selection += ":zwsp-break"
+        if holds_raised_digits(chain((query,), texts)):
+            # Answers cached while superscript digits after a digit were read as plain digits
+            # ("10⁵" as "105") were judged on passages ranked otherwise: asked afresh.
+            selection += ":raised-apart"
+        if holds_hamza_alef(chain((query,), texts)):
+            # Answers cached while an alef with a hamza ("أ") was a letter of its own, not the
+            # bare alef, were judged on passages ranked otherwise: asked afresh.
+            selection += ":bare-alef"
+        if holds_other_digits(chain((query,), texts)):
+            # Answers cached while a digit of another script ("٢") was no ASCII digit were
+            # judged on passages ranked otherwise: asked afresh.
+            selection += ":ascii-digits"
         if finds_lone_cjk(query):
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
             selection += ":cjk-alone"
+        if reads_cjk_words_apart(query):
+            # Answers cached before a Korean word's particle ("암은" as "암") or the kana after
+            # a Japanese kanji ("癌は" as "癌") was read apart from it were judged on passages
+            # ranked without the word: asked afresh.
+            selection += ":cjk-words"
+        if reads_arabic_article(query, texts):
+            # Answers cached before an Arabic word was read without its article ("الكتاب" as
+            # "كتاب") were judged on passages ranked otherwise: asked afresh.
+            selection += ":ar-article"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

@@ -15,14 +15,16 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
+from itertools import chain
 from typing import Protocol
 
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.arabic import has_arabic, without_article
+from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.searchform import TOKENIZER, altered_characters, ranker_form
+from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
 from claimaudit.text.wordchars import (
     class_ranges,
     has_astral,
@@ -72,8 +74,15 @@ class Bm25Ranker:
         # token to unicode61, which no claim's word equals (``text.cjkpairs``). Any other
         # claim reads the passages as before.
         cjk = has_cjk(query)
-        read = _pairs if cjk else _indexed
-        match = fts_query(read(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
+        if cjk:
+            # A Korean word without the particle written onto it ("암은" as "암", cancer), a
+            # Japanese one-kanji word apart from the kana after it ("癌は" as "癌").
+            query = _cjk_query(query)
+        read: Callable[[str], str] = _pairs if cjk else _indexed
+        # An Arabic claim, and its passages, without the article written onto a word ("الكتاب"
+        # as "كتاب", ``text.arabic``). Any other claim reads the passages as before.
+        article = has_arabic(_indexed(query))
+        match = fts_query(_read_with(read, article)(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
         if match is None or not passages:
             return list(passages)
         alone = lone_cjk(_indexed(query)) if cjk else frozenset()
@@ -81,6 +90,7 @@ class Bm25Ranker:
             # A one-character word of the claim ("癌") is found inside a passage's runs too
             # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
             read = partial(_pairs, alone=alone)
+        read = _read_with(read, article)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
             # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
@@ -113,6 +123,38 @@ def _indexed(text: str) -> str:
 
 def _pairs(text: str, alone: Collection[str] = ()) -> str:
     return cjk_as_pairs(_indexed(text), alone)
+
+
+def _read_with(read: Callable[[str], str], article: bool) -> Callable[[str], str]:
+    return (lambda text: without_article(read(text))) if article else read
+
+
+def reads_arabic_article(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds an Arabic word and it or one of ``texts`` a word with the
+    article written onto it ("الكتاب"), which the rankers once read as a word of its own (so
+    the results cache asks such a question afresh: ``text.arabic``)."""
+    if not has_arabic(_indexed(query)):
+        return False
+    return any(_article_read(text) for text in chain((query,), texts))
+
+
+def _article_read(text: str) -> bool:
+    if not has_arabic(text):
+        return False
+    form = _indexed(text)
+    return without_article(form) != form
+
+
+def _cjk_query(query: str) -> str:
+    return as_query(_indexed(query))
+
+
+def reads_cjk_words_apart(query: str) -> bool:
+    """Whether ``query`` holds a Korean word with a particle written onto it ("암은") or a
+    Japanese one-kanji word with kana after it ("癌は"), which the rankers once looked for as
+    written, never finding the word alone ("암", "癌"): the results cache asks such a
+    question afresh (``text.cjkpairs.as_query``)."""
+    return has_cjk(query) and _cjk_query(query) != _indexed(query)
 
 
 def finds_lone_cjk(query: str) -> bool:
@@ -164,6 +206,33 @@ def holds_zero_width_space(texts: Iterable[str]) -> bool:
     joining the words around it, and now read as a word break (``text.searchform``): the
     results cache asks such a question afresh."""
     return any("\u200b" in text for text in texts)
+
+
+def holds_raised_digits(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds superscript digits after a digit ("10⁵"), which the
+    rankers once read as plain digits ("105") and now as an exponent apart ("10^5",
+    ``text.searchform.raised_apart``): the results cache asks such a question afresh."""
+    return any(not text.isascii() and raised_apart(text) != text for text in texts)
+
+
+def holds_hamza_alef(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an Arabic alef with a hamza or madda, which the rankers
+    once kept and now read as the bare alef (``text.searchform``): the results cache asks such
+    a question afresh."""
+    return any(not text.isascii() and _HAMZA_ALEF.search(text) for text in texts)
+
+
+_HAMZA_ALEF = re.compile("[\u0622\u0623\u0625\u0671]")
+
+
+def holds_other_digits(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a decimal digit of another script than ASCII ("٢٠٢٤"),
+    which the rankers once kept and now read as the ASCII digit (``text.searchform``): the
+    results cache asks such a question afresh."""
+    return any(not text.isascii() and _OTHER_DIGIT.search(text) for text in texts)
+
+
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 
 
 def past_word_cap(query: str) -> bool:

@@ -316,9 +316,9 @@ def search(
         # Searched for as typed, so not among the words above: without this a Greek word late in
         # a long query silently missed the passages spelling it with its tonos.
         warn(
-            f"Greek and Russian words are searched for in at most {MAX_FORMS} other spellings "
-            f"each (with or without a tonos or ё), {MAX_ACCENT_FORMS} in all; only in some of "
-            "theirs: " + _few(words.spellings_left_out)
+            f"Greek, Russian, Arabic and Hebrew words are searched for in at most {MAX_FORMS} "
+            "other spellings each (with or without a tonos, ё, the article or a prefix), "
+            f"{MAX_ACCENT_FORMS} in all; only in some of theirs: " + _few(words.spellings_left_out)
         )
     with _library(library) as lib:
         hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)

@@ -11,6 +11,9 @@ figures depend on it); a person searching the library gets more care here:
   searched for too when they differ;
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
   index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
+- a Korean word is looked for without the particle written onto it ("암은" finds "암",
+  "연구에서" finds "연구" and not every "에서": ``text.hangul``), a Japanese one-kanji word
+  apart from the kana after it ("癌は" finds "肺癌": ``text.kanji``);
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
   does not match; the phrase also matches "i_2 = 5", so the numbers are given apart
@@ -21,8 +24,10 @@ figures depend on it); a person searching the library gets more care here:
 - past ``MAX_SEARCH_TERMS`` distinct words, the words left out are named, never dropped
   silently;
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
-  index keeps ("ασκηση" finds "άσκηση"); a word some of whose spellings the caps leave out is
-  named too;
+  index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
+  onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with a one-letter
+  word written onto them ("מחקר" finds "המחקר", ``search_hebrew``); a word some of whose
+  spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -39,8 +44,10 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
-from claimaudit.text.cjkpairs import CJK_CLASS
-from claimaudit.text.searchform import plain_letters, without_invisible
+from claimaudit.library.search_article import article_forms
+from claimaudit.library.search_hebrew import prefixed_forms
+from claimaudit.text.cjkpairs import CJK_CLASS, as_query
+from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
 from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
@@ -71,7 +78,8 @@ _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 _UNSPACED_RUN = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
 # Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
-# Other spellings of Greek and Russian words (``search_accents``), in all: each is a term.
+# Other spellings of Greek, Russian, Arabic and Hebrew words (``search_accents``,
+# ``search_article``, ``search_hebrew``), in all: each is a term.
 MAX_ACCENT_FORMS = 64
 # Typed in capitals these are FTS5 operators, which a user may think work: never kept.
 _OPERATORS = frozenset({"and", "or", "not"})
@@ -87,8 +95,8 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     # Words past MAX_SEARCH_TERMS, as written, in query order, then the CJK pairs and Thai, Lao,
-    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek and Russian words searched for
-    # in some of their spellings only (``spellings_left_out``).
+    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek, Russian, Arabic and Hebrew words
+    # searched for in some of their spellings only (``spellings_left_out``).
     left_out: tuple[str, ...]
     # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
     # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
@@ -105,9 +113,10 @@ class SearchWords:
     # How many of ``left_out`` are such pieces: the two limits differ, and a warning naming the
     # 256 words of a query of 40 Chinese characters would be false.
     pieces_left_out: int = 0
-    # The Greek and Russian words (as written, in query order, also at the end of ``left_out``)
-    # searched for as typed but not in all their other spellings: past MAX_FORMS for the word or
-    # MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less widely.
+    # The Greek, Russian, Arabic and Hebrew words (as written, in query order, also at the end of
+    # ``left_out``) searched for as typed but not in all their other spellings: past MAX_FORMS
+    # for the word or MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less
+    # widely.
     spellings_left_out: tuple[str, ...] = ()
 
     def left_out_reason(self) -> str:
@@ -134,7 +143,8 @@ class _Term:
 
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
-    normal = plain_letters(without_points(unicodedata.normalize("NFKC", without_invisible(text))))
+    normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
+    normal = plain_letters(without_points(normal))
     terms = _terms(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
@@ -171,10 +181,13 @@ def search_words(text: str) -> SearchWords:
     quoted = [_quoted(p) for p in phrases] + [_quoted(t) for t in kept]
     numbered = {_quoted(p) for p, number in phrases.items() if number}
     numbered.update(_quoted(t) for t, term in kept.items() if term.number)
-    # Greek and Russian words also in the spellings with and without their accents.
+    # Greek and Russian words also in the spellings with and without their accents, Arabic ones
+    # with and without their article.
     spellings, spellings_left_out = _other_spellings(kept)
     quoted += [_quoted((s,)) for s in spellings]
-    grams = _cjk_grams(normal)
+    # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
+    # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.
+    grams = _cjk_grams(as_query(normal))
     words_left_out = len(left_out)
     if len(grams) > MAX_CJK_GRAMS:
         left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))
@@ -197,8 +210,9 @@ def search_words(text: str) -> SearchWords:
 
 
 def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
-    """The other spellings of the kept Greek and Russian words (``search_accents``), at most
-    MAX_FORMS a word and MAX_ACCENT_FORMS in all, and the words (as written) some of whose
+    """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
+    (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word and
+    MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
     taken: dict[str, None] = {}
@@ -206,7 +220,9 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
     for tokens, term in kept.items():
         if len(tokens) != 1:
             continue
-        forms = [f for f in all_accent_forms(tokens[0]) if (f,) not in kept and f not in taken]
+        word = tokens[0]
+        spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
+        forms = [f for f in spellings if (f,) not in kept and f not in taken]
         room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
         if len(forms) > room:

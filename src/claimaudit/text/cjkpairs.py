@@ -17,6 +17,9 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+from claimaudit.text.hangul import without_particles
+from claimaudit.text.kanji import kanji_apart
+
 # Han (with the compatibility ideographs and the supplementary planes), kana and Hangul, as the
 # inside of a regex class; the library's search reads them so too (``library.search_words``,
 # ``library.search_cjk``). With the iteration marks, which repeat the character before inside
@@ -52,6 +55,14 @@ def cjk_as_pairs(text: str, alone: Collection[str] = ()) -> str:
     if not alone:
         return _CJK_RUN.sub(_pairs, text)
     return _CJK_RUN.sub(lambda run: _pairs(run, alone), text)
+
+
+def as_query(text: str) -> str:
+    """A query's CJK words as the rankers and ``library search`` look them up: a Korean word
+    without the particle written onto it ("암은" as "암 암은", ``text.hangul``), a Japanese
+    one-kanji word also apart from the kana after it ("癌は" as "癌 癌は", ``text.kanji``).
+    Passages are read as they are."""
+    return kanji_apart(without_particles(text))
 
 
 def lone_cjk(text: str) -> frozenset[str]:

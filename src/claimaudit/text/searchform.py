@@ -70,8 +70,14 @@ def without_invisible(text: str) -> str:
 # ("προιον" for "προϊόν"): read without it; the tonos stays, looked for in each spelling
 # (``library.search_accents``). The Persian kaf and yeh ("ک", "ی"), which a keyboard of Arabic
 # layout types as the Arabic "ك" and "ي", the same letters to a reader: "كتاب" found no
-# "کتاب"; both read as the Arabic ones.
+# "کتاب"; both read as the Arabic ones. The alef with a hamza or madda ("أ", "إ", "آ", and the
+# wasla "ٱ"), which most writing leaves as the bare alef: "اسلام" found no "إسلام", nor
+# "احمد" "أحمد"; all read as the bare one.
 _PLAIN = {
+    "\u0622": "\u0627",
+    "\u0623": "\u0627",
+    "\u0625": "\u0627",
+    "\u0671": "\u0627",
     "\u00df": "ss",
     "\u1e9e": "ss",
     "\u03ca": "\u03b9",
@@ -83,14 +89,45 @@ _PLAIN = {
     "\u06a9": "\u0643",
     "\u06cc": "\u064a",
 }
-_PLAIN_TABLE = str.maketrans(_PLAIN)
-_PLAIN_FOUND = re.compile("[" + "".join(_PLAIN) + "]")
+# Past the last decimal digit of any script (Unicode 15: U+1FBF9).
+_PAST_DIGITS = 0x20000
+
+
+@cache
+def _plain() -> tuple[dict[int, str], re.Pattern[str]]:
+    """``_PLAIN`` as a table, with the decimal digits of other scripts (Arabic-Indic "٢٠٢٤",
+    Persian "۲۰۲۴", Devanagari "२०२४"), which NFKC keeps: "2024" found no "٢٠٢٤", nor the
+    other way round; all read as ASCII digits. And a pattern finding one. Made once a
+    process, when a text not ASCII is first read (some 60 ms)."""
+    table = {ord(c): plain for c, plain in _PLAIN.items()}
+    for code in range(0x80, _PAST_DIGITS):
+        digit = chr(code)
+        if unicodedata.category(digit) == "Nd" and unicodedata.normalize("NFKC", digit) == digit:
+            table[code] = str(unicodedata.decimal(digit))
+    return table, re.compile("[" + class_ranges(sorted(table)) + "]")
 
 
 def plain_letters(text: str) -> str:
     """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
-    dialytika and its Persian kaf and yeh as the Arabic ones (``_PLAIN``)."""
-    return text.translate(_PLAIN_TABLE) if _PLAIN_FOUND.search(text) else text
+    dialytika, its Persian kaf and yeh as the Arabic ones, an alef with a hamza or madda as
+    the bare one and the digits of other scripts as ASCII digits (``_PLAIN``)."""
+    table, found = _plain()
+    return text.translate(table) if found.search(text) else text
+
+
+# Superscript digits (with a raised sign) after a digit: an exponent ("10⁵") or a note mark
+# ("in 2019¹"). NFKC makes them plain digits, so "10⁵" was the word "105", found by "105"
+# and not by "10^5", the way a paper's LaTeX, HTML or PDF exponent is stored; "2019¹" was no
+# "2019". Read as "^" and the digits: two words, as "10^5" is.
+_RAISED_AFTER_DIGIT = re.compile(
+    "(?<=[0-9])[\u207a\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+"
+)
+
+
+def raised_apart(text: str) -> str:
+    """``text`` with the superscript digits after a digit written "^" and the digits
+    (``_RAISED_AFTER_DIGIT``); a query is read so too."""
+    return _RAISED_AFTER_DIGIT.sub(lambda run: "^" + run.group(), text)
 
 
 def search_form(text: str) -> str:
@@ -99,7 +136,7 @@ def search_form(text: str) -> str:
         return text
     normal = without_invisible(text)
     if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
-        normal = unicodedata.normalize("NFKC", normal)
+        normal = unicodedata.normalize("NFKC", raised_apart(normal))
     # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
     normal = plain_letters(without_points(normal))
     table, capitals = _unfolded()
@@ -155,7 +192,7 @@ def altered_characters(astral: bool = True) -> str:
     ``checker.selection.read_otherwise`` tells quickly so."""
     codes = {
         *map(ord, "\u00ad\u034f\u200b\u2060\ufeff\u200c\u200d"),  # _INVISIBLE, the joiners
-        *map(ord, _PLAIN),
+        *_plain()[0],
         *_WITHOUT_ACCENT,
         *_unfolded()[0],
     }

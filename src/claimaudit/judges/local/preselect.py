@@ -13,7 +13,8 @@ import math
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.arabic import has_arabic, without_article
+from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.wordchars import without_diacritics, words
 
@@ -40,7 +41,9 @@ def _folded(text: str) -> str:
     return as_tokenizer_folds(without_diacritics(ranker_form(text))).casefold()
 
 
-def _terms(text: str, pairs: bool = False, alone: Collection[str] = ()) -> list[str]:
+def _terms(
+    text: str, pairs: bool = False, alone: Collection[str] = (), article: bool = False
+) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
     # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
     # ``pairs`` (a CJK claim) a CJK run is its character pairs (``text.cjkpairs``), not one word
@@ -48,7 +51,9 @@ def _terms(text: str, pairs: bool = False, alone: Collection[str] = ()) -> list[
     # Korean word ("암", cancer; "약", drug) or Chinese one between punctuation is a word, as
     # the checker's BM25 and ``library search`` read it, not a stray letter; ``alone`` (the
     # claim's such characters) are words inside a window's runs too ("암은"), as there.
-    folded = _folded(text)
+    # ``article`` (an Arabic claim): an Arabic word without the article written onto it
+    # ("الكتاب" as "كتاب", ``text.arabic``), as the checker's BM25 reads it.
+    folded = without_article(_folded(text)) if article else _folded(text)
     terms = words(cjk_as_pairs(folded, alone) if pairs else folded)
     return [t for t in terms if t not in _STOP and (len(t) > 1 or (pairs and has_cjk(t)))]
 
@@ -56,8 +61,14 @@ def _terms(text: str, pairs: bool = False, alone: Collection[str] = ()) -> list[
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     # A claim in another script reads the windows as before, whatever CJK they hold.
     pairs = has_cjk(query)
+    if pairs:
+        # A Korean word without the particle written onto it ("암은" as "암", cancer), a
+        # Japanese one-kanji word apart from the kana after it ("癌は" as "癌"), as the
+        # checker's BM25 and ``library search`` read a claim (``text.cjkpairs.as_query``).
+        query = as_query(_folded(query))
     alone = lone_cjk(_folded(query)) if pairs else frozenset()
-    docs = [Counter(_terms(t, pairs, alone)) for t in texts]
+    article = has_arabic(_folded(query))
+    docs = [Counter(_terms(t, pairs, alone, article)) for t in texts]
     if not docs:
         return []
     lengths = [sum(d.values()) for d in docs]
@@ -67,7 +78,7 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
         df.update(doc.keys())
     n = len(docs)
     scores = []
-    terms = set(_terms(query, pairs))
+    terms = set(_terms(query, pairs, article=article))
     for doc, length in zip(docs, lengths, strict=True):
         score = 0.0
         for term in terms:
