@@ -76,6 +76,26 @@ def test_boxes_side_by_side_each_a_bold_title_over_its_paragraph_are_no_table() 
     assert headed_rows([titles, *lines]) == set()
 
 
+def test_cards_whose_paragraphs_end_in_a_short_line_are_no_table() -> None:
+    # Titles set left, as a table's headers may be: the lines under them are still a paragraph's,
+    # each running on to the card's edge but the ones that end a sentence ("found.").
+    titles = _row(100.0, ("Keep versions", 8.0, 80.0), ("Use plain text", 175.0, 250.0), bold=True)
+    left = [
+        ("Version control keeps every", 8.0, 166.0),
+        ("version of a project, so that", 8.0, 170.0),
+        ("its authors are found.", 8.0, 118.0),
+        ("It costs little.", 8.0, 80.0),
+    ]
+    right = [
+        ("Plain text formats outlive", 175.0, 326.0),
+        ("the programs that wrote", 175.0, 322.0),
+        ("them and any editor reads", 175.0, 330.0),
+        ("them.", 175.0, 202.0),
+    ]
+    lines = [_row(114.0 + 14 * n, a, b) for n, (a, b) in enumerate(zip(left, right, strict=True))]
+    assert headed_rows([titles, *lines]) == set()
+
+
 def test_rows_padded_further_apart_than_a_line_are_a_table_and_the_text_after_stays() -> None:
     # ``td, th { padding: 4px }``: rows 21 pt (1.75 em) apart, a cell's wrapped lines 13.4 pt;
     # the rows were cut off from their headers and read as prose ("A statement ... Claim").

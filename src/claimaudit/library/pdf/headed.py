@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 
+from claimaudit.library.pdf.patterns import TERMINAL
 from claimaudit.library.pdf.segments import Segment
 from claimaudit.library.pdf.tables import EQUATION_NUMBER, LIST_LABEL
 
@@ -106,14 +107,20 @@ def _headed(header: list[Segment], body: list[list[Segment]]) -> bool:
 
 
 def _paragraph(lines: list[list[Segment]], right: float) -> bool:
-    """Whether a column's rows are a paragraph's lines: one piece of several words a row, each
-    but the last broken where the next line's first word would not fit before the column's right
-    end; a table's column holds short cells, cells apart in one row, or cells of any width."""
+    """Whether a column's rows are a paragraph's lines: one piece a row, each but the last of
+    several words broken where the next line's first word would not fit before the column's
+    right end, or ending a sentence; a table's column holds short cells, cells apart in one row,
+    or cells of any width."""
     lines = [line for line in lines if line]
-    if not all(len(line) == 1 and len(line[0].text.split()) >= _LINE_WORDS for line in lines):
+    if not all(len(line) == 1 for line in lines):
         return False
+    # A line that ends a sentence may be short: its paragraph's last (a card's may hold one word).
     return all(
-        right - above[0].x1 < _FIT_SLACK * _first_word(below[0])
+        TERMINAL.search(above[0].text.strip()) is not None
+        or (
+            len(above[0].text.split()) >= _LINE_WORDS
+            and right - above[0].x1 < _FIT_SLACK * _first_word(below[0])
+        )
         for above, below in itertools.pairwise(lines)
     )
 
