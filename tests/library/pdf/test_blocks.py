@@ -96,3 +96,47 @@ def test_an_epigraph_before_the_first_heading_stays_with_its_author(tmp_path: Pa
     assert passages[:2] == ["All models are wrong, but some are useful.", "George E. P. Box"]
     # The title page's affiliation and date are still front matter.
     assert not any("Nowhere" in p or "2026" in p for p in passages)
+
+
+def test_a_footnote_over_a_float_at_the_pages_foot_is_not_read_into_the_paragraph(
+    tmp_path: Path,
+) -> None:
+    # LaTeX sets a page's footnotes above a float placed at its foot: a figure and its caption in
+    # body type came below the note, which was then read into the sentence the page breaks.
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, BODY, align="J")
+    pdf.set_font("helvetica", size=9)
+    pdf.text(20, 200, NOTE)
+    pdf.rect(60, 208, 90, 40)  # the figure
+    pdf.set_font("helvetica", size=12)
+    caption = "Figure 1: Branches in a repository, as the history shows them."
+    pdf.text(20, 256, caption)
+    pdf.add_page()
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, NEXT_PAGE, align="J")
+    passages = pdf_passages(pdf, tmp_path / "float.pdf")
+    assert any("multiple changes to a project independently. They are" in p for p in passages)
+    assert NOTE in passages
+    assert caption in passages
+
+
+def test_small_type_over_body_text_above_a_float_is_no_footnote(tmp_path: Path) -> None:
+    # Prose in body type between the small type and the float's caption: the small type is the
+    # body's, read in its place, as it was before floats were looked for under a note.
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, BODY, align="J")
+    pdf.set_font("helvetica", size=9)
+    pdf.text(20, 196, NOTE)
+    pdf.set_font("helvetica", size=12)
+    after = "The paragraph goes on under it in body type, as a paragraph does in any paper."
+    pdf.text(20, 206, after)
+    pdf.text(20, 256, "Figure 1: Branches in a repository, as the history shows them.")
+    passages = pdf_passages(pdf, tmp_path / "quote.pdf")
+    assert any(p.endswith(f"multiple changes to a {NOTE}") for p in passages)
+    assert after in passages

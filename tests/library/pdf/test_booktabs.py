@@ -298,3 +298,67 @@ def test_a_page_of_prose_after_a_table_that_ran_to_the_foot_stays(tmp_path: Path
     pdf.output(str(path))
     texts = " ".join(p.text for p in make_passages(extract(path).blocks))
     assert " ".join(prose) in texts
+
+
+def _footed_page(pdf: FPDF, rows: list[tuple[str, str]], y: float, last: bool) -> None:
+    """Rows of a ``longtable`` from ``y`` down, its ``\\endfoot`` rule under the page's last row
+    (on the last page its ``\\endlastfoot`` rule, then the paragraph after it); a page number."""
+    for left, right in rows:
+        if y > (200 if last else 700):
+            break
+        if left:
+            pdf.text(78, y, left)
+        pdf.text(120, y, right)
+        y += 12
+    pdf.rect(72, y - 8 - 0.4, 468, 0.8, style="F")
+    if last:
+        y += 20
+        for line in AFTER:
+            pdf.text(72, y, line)
+            y += 12
+    pdf.text(303, 740, str(pdf.page_no()))
+
+
+def test_a_table_broken_across_pages_with_a_rule_at_each_pages_foot_is_left_out(
+    tmp_path: Path,
+) -> None:
+    # ``\\endfoot{\\bottomrule}`` draws a rule under the rows of every page: the first page's
+    # three rules made a table that ended there, and the later pages' rows, over one rule of
+    # the table's width, were read as prose ("option-8 The number of passages ...").
+    pdf, y = _page()
+    pdf.text(200, y, "Table 1: The options.")
+    pdf.rect(72, y + 10 - 0.4, 468, 0.8, style="F")
+    for text, x in zip(("Option", "Meaning"), (78.0, 120.0), strict=True):
+        pdf.text(x, y + 22, text)
+    pdf.rect(72, y + 26 - 0.25, 468, 0.5, style="F")
+    _footed_page(pdf, LONG_ROWS, y + 38, last=False)
+    for last in (False, True):
+        pdf.add_page()
+        pdf.set_font("times", size=10)
+        _footed_page(pdf, LONG_ROWS, 72.0, last=last)
+    path = tmp_path / "longtable.pdf"
+    pdf.output(str(path))
+    texts = [p.text for p in make_passages(extract(path).blocks)]
+    assert not [text for text in texts if "option-" in text or "passages the search" in text]
+    assert " ".join(AFTER) in " ".join(texts)
+
+
+def test_a_page_of_prose_after_a_table_ruled_at_the_foot_stays(tmp_path: Path) -> None:
+    # A table that ends with its bottom rule at the page's foot may run on, or may not: a next
+    # page that opens with prose is prose.
+    pdf, y = _page()
+    pdf.rect(72, y + 10 - 0.4, 468, 0.8, style="F")
+    for text, x in zip(("Option", "Meaning"), (78.0, 120.0), strict=True):
+        pdf.text(x, y + 22, text)
+    pdf.rect(72, y + 26 - 0.25, 468, 0.5, style="F")
+    _footed_page(pdf, LONG_ROWS, y + 38, last=False)
+    pdf.add_page()
+    pdf.set_font("times", size=10)
+    prose = [*AFTER, *BEFORE] * 4
+    for number, line in enumerate(prose):
+        pdf.text(72, 72 + 12 * number, line)
+    path = tmp_path / "longtable.pdf"
+    pdf.output(str(path))
+    texts = " ".join(p.text for p in make_passages(extract(path).blocks))
+    assert " ".join(prose) in texts
+    assert "option-" not in texts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fpdf import FPDF
 
 from claimaudit.library.extract import extract
@@ -33,6 +34,39 @@ def test_the_line_after_a_box_starts_a_paragraph(tmp_path: Path) -> None:
     passages = _passages(_page(boxed=True), tmp_path)
     assert BOXED in passages
     assert AFTER in passages
+
+
+@pytest.mark.parametrize("stroked", [False, True])
+def test_a_box_drawn_as_four_rules_sets_its_text_apart(tmp_path: Path, stroked: bool) -> None:
+    # TeX's \fbox and the framed package draw a frame as four filled rules, not one rectangle
+    # (a program may stroke four lines): no shape was a box, and the boxed line ran on into
+    # the line after the box.
+    pdf = prose_page()
+    thin = 0.4 * 25.4 / 72
+    if stroked:
+        for x0, y0, x1, y1 in ((13, 54, 197, 54), (13, 63, 197, 63), (13, 54, 13, 63)):
+            pdf.line(x0, y0, x1, y1)
+        pdf.line(197, 54, 197, 63)
+    else:
+        pdf.rect(13, 54, 184, thin, style="F")
+        pdf.rect(13, 63 - thin, 184, thin, style="F")
+        pdf.rect(13, 54, thin, 9, style="F")
+        pdf.rect(197 - thin, 54, thin, 9, style="F")
+    pdf.text(15, 60, BOXED)
+    pdf.text(15, 66, AFTER)
+    passages = _passages(pdf, tmp_path)
+    assert BOXED in passages
+    assert AFTER in passages
+
+
+def test_two_rules_without_sides_are_no_box(tmp_path: Path) -> None:
+    # Rules above and below a line (a table's, a title's) with no rule down either end.
+    pdf = prose_page()
+    pdf.line(13, 54, 197, 54)
+    pdf.line(13, 63, 197, 63)
+    pdf.text(15, 60, BOXED)
+    pdf.text(15, 66, AFTER)
+    assert f"{BOXED} {AFTER}" in _passages(pdf, tmp_path)
 
 
 def test_without_a_box_the_same_lines_are_one_paragraph(tmp_path: Path) -> None:

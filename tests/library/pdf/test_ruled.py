@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fpdf import FPDF
 
 from claimaudit.library.extract import extract
@@ -172,6 +173,25 @@ def test_a_stroked_frame_round_a_paragraph_is_no_table(tmp_path: Path) -> None:
     pdf.text(15, 96, AFTER)
     texts = [p.text for p in _passages(pdf, tmp_path)]
     assert any("A boxed remark" in text for text in texts)
+
+
+@pytest.mark.parametrize("gap", [0.0, 1.0, 3.0])
+def test_a_box_framed_just_under_a_table_still_sets_its_text_apart(
+    tmp_path: Path, gap: float
+) -> None:
+    # The box's frame, under 4 pt from the table's bottom rule, joined the table's rules and was
+    # taken away with them: the boxed line and the line after the box were read as one paragraph.
+    pdf = _page()
+    bottom = _framed_cells(pdf, 58)
+    boxed = "Relationship 4. For any i and k, the output size grows by k - 1."
+    pdf.set_line_width(0.5 * PT)
+    pdf.rect(13, bottom + gap * PT, 184, 9)
+    pdf.text(15, bottom + gap * PT + 6, boxed)
+    pdf.text(15, bottom + gap * PT + 12, AFTER)
+    texts = [p.text for p in _passages(pdf, tmp_path)]
+    assert boxed in texts
+    assert AFTER in texts
+    assert not any("Placebo" in text for text in texts)
 
 
 def test_text_in_a_frame_round_a_table_stays(tmp_path: Path) -> None:

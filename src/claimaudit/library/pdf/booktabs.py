@@ -22,7 +22,10 @@ rules of one width with one row of cells between them, rows of cells below the s
 on to the page's foot (a page number aside), are such a table's. Its later pages, when its
 headers are not repeated on them, hold no rule but the last page's bottom one: rows whose cells
 line up with its first page's, from the page's top (a running head aside) down to its foot or
-to a rule of the table's width, are its rows (``continued``).
+to a rule of the table's width, are its rows (``continued``). A ``longtable`` whose
+``\\endfoot`` draws a rule under its rows on every page it runs on through ends each such page
+with a rule at the page's foot: a table whose last rule has nothing below it but the page's foot
+may run on too, and rows over such a rule on a later page do not end it.
 """
 
 from __future__ import annotations
@@ -110,7 +113,10 @@ def rule_bands(
     for group in _same_width(rules):
         group.sort(key=lambda s: s.top)
         if len(group) > _MIN_BANDS:
-            tables.extend(_tables(group, segments))
+            found = _tables(group, segments)
+            tables.extend(found)
+            footed = _footed(found, group[-1], segments, height)
+            opened = footed or opened
         elif len(group) == _BROKEN_RULES and height:
             broken = _broken(group, segments, height)
             if broken is not None:
@@ -149,6 +155,22 @@ def _broken(
     bottom = Shape(left, end, right, end)
     grid = Grid(left, _middle(rules[0]), right, end, (*rules, bottom))
     return grid, OpenTable(left, right, tuple(starts))
+
+
+def _footed(
+    found: list[Grid], last: Shape, segments: Sequence[Segment], height: float
+) -> OpenTable | None:
+    """The table among ``found`` that ends at the rule ``last`` with nothing below it but the
+    page's foot, as a ``longtable`` whose ``\\endfoot`` draws a rule under its rows on every
+    page it runs on through: it may run on to the next page."""
+    if not height or not found or found[-1].bottom != _middle(last):
+        return None
+    if not _foot_only(segments, last.bottom, height):
+        return None
+    grid = found[-1]
+    rows = _rows(segments, grid.x0, grid.x1, grid.top, grid.bottom)
+    starts = [s.x0 for row in rows if _cell_row(row) for s in row[1:]]
+    return OpenTable(grid.x0, grid.x1, tuple(starts)) if starts else None
 
 
 def continued(
@@ -196,7 +218,9 @@ def continued(
         and not any(s.top > last.bottom and s.bottom < rule.top for s in segments)
     ]
     if closing:
-        return Grid(table.left, top, table.right, _middle(closing[0]), (closing[0],)), None
+        grid = Grid(table.left, top, table.right, _middle(closing[0]), (closing[0],))
+        # A rule at the page's foot (``\endfoot``'s) may close this page's rows only.
+        return grid, table if _foot_only(segments, closing[0].bottom, height) else None
     end = max(s.bottom for s in taken[-1])
     if not _foot_only(segments, end, height):
         return None, None

@@ -13,12 +13,20 @@ it, however narrow. A row of two or more bold pieces, with rows below it a line'
 (or its cells' padding more, no further apart than the first row is from the headers) whose
 pieces and its own leave at least one such strip, each column between the strips headed by one
 of its pieces and a header centred over its column, is a table's. A paragraph's lines run
-across any strip, a list's label is no cell, code is no table, and boxes side by side, each a
-bold title over its paragraph, start their titles where their lines start.
+across any strip, a list's label is no cell, and code is no table.
+
+Headers set left (``th { text-align: left }``) start where their cells start, and one widest in
+its column runs on into the next header as one piece ("Mean Sex"). Boxes side by side, each a
+bold title over its paragraph (a web page's cards), start their titles where their lines start
+too: such a table's columns are told from them by their cells, which are no paragraph's lines
+(one piece of several words a row, each ended where the next line's first word would not fit).
 """
 
 from __future__ import annotations
 
+import itertools
+
+from claimaudit.library.pdf.patterns import TERMINAL
 from claimaudit.library.pdf.segments import Segment
 from claimaudit.library.pdf.tables import EQUATION_NUMBER, LIST_LABEL
 
@@ -34,6 +42,10 @@ _MAX_FIRST_PITCH_EMS = 2.5
 _PITCH_SLACK_EMS = 0.25
 # Rows under the headers, a wrapped cell's lines each counted.
 _MIN_ROWS = 3
+# A card's paragraph: lines of at least this many words, each ended where the next line's first
+# word would not fit (its width estimated from the line's mean letter: this much slack).
+_LINE_WORDS = 3
+_FIT_SLACK = 1.5
 
 
 def headed_rows(rows: list[list[Segment]]) -> set[int]:
@@ -43,7 +55,7 @@ def headed_rows(rows: list[list[Segment]]) -> set[int]:
     index = 0
     while index < len(rows):
         body = _body(rows, index) if _heads(rows[index]) else []
-        if len(body) >= _MIN_ROWS and _centred(rows[index], [s for i in body for s in rows[i]]):
+        if len(body) >= _MIN_ROWS and _headed(rows[index], [rows[i] for i in body]):
             doomed.update(range(index, body[-1] + 1))
             index = body[-1] + 1
         else:
@@ -64,7 +76,7 @@ def _heads(row: list[Segment]) -> bool:
 def _body(rows: list[list[Segment]], header: int) -> list[int]:
     """The indices of the rows under ``rows[header]`` that keep its columns apart."""
     body: list[int] = []
-    pieces = list(rows[header])
+    pieces: list[Segment] = []
     widest = 0.0  # the widest pitch between the table's rows so far (ems)
     for index in range(header + 1, len(rows)):
         row = rows[index]
@@ -82,10 +94,46 @@ def _body(rows: list[list[Segment]], header: int) -> list[int]:
     return body
 
 
+def _headed(header: list[Segment], body: list[list[Segment]]) -> bool:
+    """Whether the bold row heads the columns of a table rather than boxes side by side, each a
+    bold title over a paragraph (a web page's cards too close for a gutter): a header centred
+    over its column, as a browser sets ``<th>``, or columns that are no paragraphs. A header set
+    left (``th { text-align: left }``) starts where its cells start, as a card's title does."""
+    pieces = [s for row in body for s in row]
+    return _centred(header, pieces) or not all(
+        _paragraph([[s for s in row if lo <= s.x0 and s.x1 <= hi] for row in body], hi)
+        for lo, hi in _spans(pieces)
+    )
+
+
+def _paragraph(lines: list[list[Segment]], right: float) -> bool:
+    """Whether a column's rows are a paragraph's lines: one piece a row, each but the last of
+    several words broken where the next line's first word would not fit before the column's
+    right end, or ending a sentence; a table's column holds short cells, cells apart in one row,
+    or cells of any width."""
+    lines = [line for line in lines if line]
+    if not all(len(line) == 1 for line in lines):
+        return False
+    # A line that ends a sentence may be short: its paragraph's last (a card's may hold one word).
+    return all(
+        TERMINAL.search(above[0].text.strip()) is not None
+        or (
+            len(above[0].text.split()) >= _LINE_WORDS
+            and right - above[0].x1 < _FIT_SLACK * _first_word(below[0])
+        )
+        for above, below in itertools.pairwise(lines)
+    )
+
+
+def _first_word(piece: Segment) -> float:
+    """About how wide the piece's first word and a space before it are (points)."""
+    word = piece.text.split()[0]
+    return (piece.x1 - piece.x0) / max(len(piece.text), 1) * (len(word) + 1)
+
+
 def _centred(header: list[Segment], pieces: list[Segment]) -> bool:
-    """Whether a header is centred over its column, as a browser sets ``<th>``: it starts right
-    of where the column's cells start. Boxes side by side, each a bold title over a paragraph
-    (a web page's cards too close for a gutter), start their titles where their lines start."""
+    """Whether a header is centred over its column: it starts right of where the column's
+    cells start."""
     for lo, hi in _spans([*header, *pieces]):
         cells = [s.x0 for s in pieces if lo <= s.x0 and s.x1 <= hi]
         heads = [s.x0 for s in header if lo <= s.x0 and s.x1 <= hi]
@@ -95,10 +143,16 @@ def _centred(header: list[Segment], pieces: list[Segment]) -> bool:
 
 
 def _columns(header: list[Segment], pieces: list[Segment]) -> bool:
-    """Whether ``pieces`` leave two or more columns apart, each holding a header's piece."""
+    """Whether the body's ``pieces`` and the header leave two or more columns apart, each
+    holding a header's piece; or, the header set left, whether the body's pieces leave them,
+    each column's header starting where it starts or run into from the header before it (a
+    header widest in its column ends a cell spacing short of the next one: one piece)."""
+    spans = _spans([*header, *pieces])
+    if len(spans) >= 2 and all(any(lo <= s.x0 and s.x1 <= hi for s in header) for lo, hi in spans):
+        return True
     spans = _spans(pieces)
     return len(spans) >= 2 and all(
-        any(lo <= s.x0 and s.x1 <= hi for s in header) for lo, hi in spans
+        any(abs(s.x0 - lo) < _MIN_STRIP_PT or s.x0 < lo < s.x1 for s in header) for lo, _ in spans
     )
 
 

@@ -196,10 +196,33 @@ def _same_list(previous: RawBlock | None, block: RawBlock) -> bool:
 
 def _last_in_piece(block: RawBlock, blocks: list[RawBlock], body: float) -> bool:
     """Nothing in body type follows on the same page and column: a footnote's place (its mark,
-    raised, was dropped with the other superscript marks)."""
+    raised, was dropped with the other superscript marks). A float LaTeX sets at the page's
+    foot goes below its footnotes: from its caption down, and its drawing's words above the
+    caption (no prose), what follows is the float's."""
     first = block.lines[0]
+    below = [
+        other
+        for other in blocks
+        if other is not block
+        and (other.lines[0].page, other.lines[0].piece) == (first.page, first.piece)
+        and other.lines[0].baseline > first.baseline
+    ]
+    captions = [
+        other.lines[0].baseline
+        for other in below
+        if CAPTION.match(" ".join(line.text for line in other.lines).strip())
+    ]
+    float_top = min(captions, default=None)
+
+    def floated(other: RawBlock, line: Line) -> bool:
+        if float_top is None:
+            return False
+        if line.baseline >= float_top:
+            return True
+        return not reads_as_prose(" ".join(line.text for line in other.lines))
+
     return not any(
-        line.size > 0.92 * body and line.baseline > first.baseline
+        line.size > 0.92 * body and line.baseline > first.baseline and not floated(other, line)
         for other in blocks
         for line in other.lines
         if (line.page, line.piece) == (first.page, first.piece)

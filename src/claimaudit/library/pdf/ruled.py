@@ -11,7 +11,8 @@ A program that frames each cell apart (fpdf's and ReportLab's cell borders, ``re
 stroked rectangle a cell, no rule: the sides of such frames are taken as rules.
 
 A frame around a box (one cell), a box with a rule under its title (one cell a row) or a page
-frame with a column rule (one row of two cells) is no table.
+frame with a column rule (one row of two cells) is no table; nor is a box framed within a few
+points of a table's rules, though it is drawn with them: it stays a box round its text.
 """
 
 from __future__ import annotations
@@ -93,8 +94,21 @@ def ruled_grids(shapes: Sequence[Shape]) -> list[Grid]:
         grid = _grid(group)
         if grid is not None:
             drawn = {id(frames.get(id(rule), rule)): frames.get(id(rule), rule) for rule in group}
-            found.append(replace(grid, rules=tuple(drawn.values())))
+            # A box framed just above or below the table (its rules within ``_JOIN_PT`` of the
+            # table's) joins its group, but is no rule of the table: kept, it still frames its
+            # text (``pdf_boxes``). A frame round the table and its caption reaches its rows.
+            kept = [shape for shape in drawn.values() if _reaches(grid, shape)]
+            found.append(replace(grid, rules=tuple(kept)))
     return found
+
+
+def _reaches(grid: Grid, shape: Shape) -> bool:
+    """Whether ``shape`` is drawn for the grid's rows: its middle within their band (a rule
+    between or around them), or it encloses them (a frame round the table and its caption);
+    a box that merely touches the band lies outside it."""
+    middle = (shape.top + shape.bottom) / 2
+    encloses = shape.top <= grid.top + _SAME_PT and shape.bottom >= grid.bottom - _SAME_PT
+    return encloses or grid.top - _SAME_PT <= middle <= grid.bottom + _SAME_PT
 
 
 def _sides(frame: Shape) -> list[Shape]:
