@@ -191,3 +191,22 @@ def test_an_include_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "f.tex")
     with pytest.raises(InputError, match=r"\\input\{f\} is not a regular file$"):
         extract(main)
+
+
+def test_if_file_exists_takes_the_branch_for_the_file(tmp_path: Path) -> None:
+    # An optional part guarded as authors guard it: absent, the other branch is read.
+    body = (
+        "Opening words.\n\n\\IfFileExists{extra.tex}{\\input{extra}}{No extra part.}\n\n"
+        "\\IfFileExists{parts/more}{\\input{parts/more}}{}\n\nClosing words."
+    )
+    main = _paper(tmp_path, body)
+    assert _texts(main) == ["Opening words.", "No extra part.", "Closing words."]
+    _write(tmp_path, "extra.tex", "Extra words.\n")
+    _write(tmp_path, "parts/more.tex", "More words.\n")
+    assert _texts(main) == ["Opening words.", "Extra words.", "More words.", "Closing words."]
+
+
+def test_if_file_exists_outside_the_folder_reads_as_absent(tmp_path: Path) -> None:
+    _write(tmp_path, "outside.tex", "Secret words.\n")
+    main = _paper(tmp_path / "paper", "\\IfFileExists{../outside}{\\input{../outside}}{Inside.}")
+    assert _texts(main) == ["Inside."]

@@ -535,3 +535,22 @@ def test_a_package_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "mystyle.sty")
     with pytest.raises(InputError, match=r"paper\.tex: mystyle\.sty is not a regular file$"):
         extract_latex_claims(path)
+
+
+def test_if_file_exists_reads_the_branch_ingestion_reads(tmp_path: Path) -> None:
+    body = (
+        "\\IfFileExists{extra.tex}{\\input{extra}}{Without it \\cite{a}.}\n"
+        "\\IfFileExists{sub/here}{Here \\cite{b}.}{Not here \\cite{c}.}\n"
+    )
+    main = _write(tmp_path, "paper.tex", _doc(body))
+    _write(tmp_path, "sub/here.tex", "Unused.\n")
+    draft = read_latex_draft(main)
+    assert [c.keys for c in draft.commands] == [("a",), ("b",)]
+    text = " ".join(b.text for b in draft.blocks)
+    assert "Without it" in text and "Here" in text and "Not here" not in text
+    _write(tmp_path, "extra.tex", "Extra \\cite{x}.\n")
+    draft = read_latex_draft(main)
+    assert [(c.file, c.keys) for c in draft.commands] == [
+        ("extra.tex", ("x",)),
+        ("paper.tex", ("b",)),
+    ]

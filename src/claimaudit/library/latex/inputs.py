@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from claimaudit.guards.untrusted import check_latex_depth
 from claimaudit.guards.userfiles import existing_spelling
 from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
 from claimaudit.library.latex.comments import strip_comments
+from claimaudit.library.latex.file_tests import drop_spans, file_test_spans
 from claimaudit.library.latex.unprinted import drop_unprinted, excluded_environments
 
 # TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
@@ -157,6 +159,24 @@ def follow_include(
     return target, inner
 
 
+def file_exists_in(base: Path, main_folder: Path, boundary: Path) -> Callable[[str], bool]:
+    """Whether a file named from a file whose includes resolve against ``base`` is there, as
+    an include would find it (``.tex`` added, inside ``boundary``). One outside ``boundary``
+    counts as absent (it is never read); a FIFO or device as there (the include then says
+    what it is)."""
+
+    def exists(name: str) -> bool:
+        try:
+            locate(Include("input", name), base, main_folder, boundary)
+        except IncludeNotRegularError:
+            return True
+        except (IncludeOutsideError, FileNotFoundError):
+            return False
+        return True
+
+    return exists
+
+
 def _unquoted(name: str) -> str:
     """A file or folder name as TeX Live reads it: its double quotes, which let a name hold
     spaces (``\\input{"parts/with space"}``), are no part of it."""
@@ -222,6 +242,8 @@ def expand_inputs(
         # Before includes are followed: an \input inside \iffalse is never read.
         excluded.update(excluded_environments(text))
         text = drop_unprinted(text, excluded)
+        # Before includes too: the \input of a file \IfFileExists finds absent is never read.
+        text = drop_spans(text, file_test_spans(text, file_exists_in(base, folder, boundary)))
         total += len(text)
         if total > MAX_SOURCE_CHARS:
             raise InputError(

@@ -24,7 +24,13 @@ from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex.babel import uses_german_shorthands
 from claimaudit.library.latex.context import walker_context
-from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError, follow_include
+from claimaudit.library.latex.file_tests import file_test_spans
+from claimaudit.library.latex.inputs import (
+    MAX_SOURCE_CHARS,
+    IncludeNotRegularError,
+    file_exists_in,
+    follow_include,
+)
 from claimaudit.library.latex.macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex.packages import local_packages
 from claimaudit.library.latex.unprinted import blank_unprinted, excluded_environments
@@ -73,7 +79,11 @@ class DraftFiles:
     def name(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.folder)).as_posix()
 
-    def read(self, path: Path, chain: tuple[Path, ...]) -> list[LatexNode]:
+    def read(
+        self, path: Path, chain: tuple[Path, ...], base: Path | None = None
+    ) -> list[LatexNode]:
+        """The nodes of the file ``path`` (reached through ``chain``), whose includes resolve
+        against ``base`` (default: the draft's folder)."""
         name = self.name(path)
         data = read_bytes(path)
         binary = b"\x00" in data[:8192]
@@ -108,6 +118,9 @@ class DraftFiles:
             # A BOM is no text TeX prints (an included file's would be an uncited sentence);
             # a space for it keeps every offset, and the file's text keeps it as written.
             printed = " " + printed[1:]
+        # \IfFileExists: the branch for the file's presence, as ingestion reads it.
+        exists = file_exists_in(base or self.folder, self.folder, self.folder)
+        printed = _blank(printed, file_test_spans(printed, exists))
         # Every definition and \\let read as blanks: parsed, a body's \\cite{#1} would be a
         # citation, and \\let\\x\\cite a call swallowing what follows (\\begin{document}).
         macros = draft_macros(printed, blank_all=True)

@@ -98,7 +98,7 @@ class DraftWalker(NoteWalker):
         outer_file, outer_line, outer_base = self.file, self.top_line, self.base
         if len(chain) == 1:
             self.top_line = self.line(node.pos)
-        nodes = document_body(self.draft_files.read(target, (*chain, target)))
+        nodes = document_body(self.draft_files.read(target, (*chain, target), inner))
         self.file = self.draft_files.name(target)
         self.base = inner
         self.include_lines.setdefault(self.file, self.top_line or 1)

@@ -1,0 +1,83 @@
+"""``\\IfFileExists{file}{yes}{no}``, read as LaTeX decides it: only the branch for whether the
+paper's folder holds the file is kept. A paper guards an optional part with it
+(``\\IfFileExists{extra.tex}{\\input{extra}}{}``); followed blindly, the ``\\input`` of a file
+that is absent refused the whole paper, where LaTeX takes the other branch.
+
+``file_test_spans`` finds what to leave out of one file's text (the test, its braces, the branch
+not taken); ingestion removes those spans and the review reader blanks them (keeping offsets),
+so both read the same branch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_TEST = re.compile(r"\\IfFileExists(?![A-Za-z@])")
+_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+# How far a test's arguments may run: a longer one (or one never closed) is left as it is, so
+# a source of unclosed tests costs a bounded pass at each.
+_MAX_ARGUMENTS = 50_000
+
+
+def file_test_spans(text: str, exists: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """[start, end) of what TeX does not print of each ``\\IfFileExists`` in ``text``, in order
+    and apart: the test and the braces of the branch taken, the whole branch not taken.
+    ``exists(name)`` says whether the file is there."""
+    masked = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)
+    spans: list[tuple[int, int]] = []
+    # Branches dropped that lie ahead of the scan, the nearest last (they nest): a test inside
+    # one is never decided.
+    ahead: list[tuple[int, int]] = []
+    position = 0
+    while (match := _TEST.search(masked, position)) is not None:
+        if ahead and match.start() >= ahead[-1][0]:
+            position = max(position, ahead.pop()[1])
+            continue
+        position = match.end()
+        groups = _groups(masked, position, 3)
+        if groups is None:
+            continue
+        (name_start, name_end), (yes_start, yes_end), (no_start, no_end) = groups
+        if exists(masked[name_start + 1 : name_end - 1].strip()):
+            spans += [(match.start(), yes_start + 1), (yes_end - 1, no_end)]
+            ahead.append((yes_end - 1, no_end))
+            position = yes_start + 1
+        else:
+            spans += [(match.start(), no_start + 1), (no_end - 1, no_end)]
+            position = no_start + 1
+    return sorted(spans)
+
+
+def drop_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` without ``spans`` (in order and apart)."""
+    kept: list[str] = []
+    position = 0
+    for start, end in spans:
+        kept.append(text[position:start])
+        position = end
+    kept.append(text[position:])
+    return "".join(kept)
+
+
+def _groups(masked: str, position: int, count: int) -> list[tuple[int, int]] | None:
+    """[start, end) of the ``count`` brace groups from ``position`` (spaces between them
+    skipped), or None when they are not all there within the limit."""
+    limit = min(len(masked), position + _MAX_ARGUMENTS)
+    groups: list[tuple[int, int]] = []
+    for _ in range(count):
+        while position < limit and masked[position].isspace():
+            position += 1
+        if not masked.startswith("{", position) or position >= limit:
+            return None
+        depth = 0
+        for brace in _BRACE.finditer(masked, position, limit):
+            depth += {"{": 1, "}": -1}.get(brace.group(), 0)
+            if depth == 0:
+                groups.append((position, brace.end()))
+                position = brace.end()
+                break
+        else:
+            return None
+    return groups
