@@ -202,12 +202,14 @@ def test_a_sentence_broken_by_a_figure_reads_whole_as_in_the_pdf() -> None:
     assert any(plain(sentence) in plain(t) for t in texts(pdf))
 
 
-def test_a_label_in_an_algorithm_is_not_the_section_s(tmp_path: Path) -> None:
-    # The algorithm's own number is not counted here: nothing, not "1" (the section's).
+def test_a_label_in_an_algorithm_is_the_algorithm_s_not_the_section_s(tmp_path: Path) -> None:
     body = (
-        "\\section{Method}\n\\begin{algorithm}[t]\\caption{Train.}\\label{alg:a}\n"
+        "\\section{Intro}\n\\section{Method}\n\\begin{algorithm}[t]\\caption{Train.}\\label{alg:a}\n"
         "\\begin{algorithmic}[1]\\STATE update\\end{algorithmic}\\end{algorithm}\n"
         "As \\ref{alg:a} shows.\n"
     )
     got = " ".join(passages_of(tmp_path, body, "\\usepackage{algorithm,algorithmic}"))
+    assert "As 1 shows." in " ".join(got.split())
+    # In a book, whether the package numbers it by chapter is its own: nothing, not a guess.
+    got = " ".join(passages_of(tmp_path, body, "\\usepackage{algorithm,algorithmic}", "book"))
     assert "As shows." in " ".join(got.split())

@@ -3,8 +3,11 @@
 ``\\labelcref`` the numbers alone, ``\\namecref`` the name alone. Its default English names,
 as the package's ``capitalise`` and ``noabbrev`` options change them, and the paper's own
 ``\\crefname``/``\\Crefname``. A page reference (``\\cpageref``) prints nothing: no page is known.
-A label that is not found prints nothing, as ``\\ref``'s does; nor does the name of a counter
-cleveref has no name for here (a theorem's counter, which theorems may share), only its number.
+Several labels are sorted and three or more in a row compressed to a range, "figs. 1 to 3". A
+theorem-like environment is named by its own name (a lemma sharing the theorem counter is a
+"lemma"), an algorithm "alg.". A label that is not found prints nothing, as ``\\ref``'s does;
+a type cleveref has no name for here (``\\newtheorem{thm}`` without ``\\crefname{thm}``)
+prints its number alone.
 """
 
 from __future__ import annotations
@@ -24,11 +27,23 @@ _NAMES = {
     "subsection": ("section", "sections"),
     "subsubsection": ("section", "sections"),
     "appendix": ("appendix", "appendices"),
+    "algorithm": ("alg.", "algs."),
+    # A theorem-like environment is named by its own name, where cleveref knows it.
+    "theorem": ("theorem", "theorems"),
+    "lemma": ("lemma", "lemmas"),
+    "corollary": ("corollary", "corollaries"),
+    "proposition": ("proposition", "propositions"),
+    "definition": ("definition", "definitions"),
+    "result": ("result", "results"),
+    "example": ("example", "examples"),
+    "remark": ("remark", "remarks"),
+    "note": ("note", "notes"),
 }
 _FULL = {
     "equation": ("equation", "equations"),
     "figure": ("figure", "figures"),
     "table": ("table", "tables"),
+    "algorithm": ("algorithm", "algorithms"),
 }
 STYLES = ("cref", "Cref", "crefrange", "Crefrange", "labelcref", "namecref", "nameCref")
 PAGE_STYLES = ("cpageref", "Cpageref", "cpagerefrange", "Cpagerefrange", "labelcpageref")
@@ -79,29 +94,61 @@ def render_cref(style: str, keys: list[str], labels: dict[str, Target], names: C
         return ""
     table = names.upper if style[0] == "C" or style == "nameCref" else names.lower
     if style.startswith("name"):
-        return table.get(targets[0].kind, ("", ""))[0]
+        return table.get(targets[0].type, ("", ""))[0]
     if style.endswith("range") and len(targets) == 2:
-        first, last = (_number(t) for t in targets)
-        return _named(table, targets[0].kind, f"{first} to {last}", plural=True)
-    groups: list[tuple[str, list[str]]] = []  # consecutive targets of one kind share a name
+        first, last = (_number(t.kind, t.number) for t in targets)
+        return _named(table, targets[0].type, f"{first} to {last}", plural=True)
+    groups: list[tuple[str, list[Target]]] = []  # consecutive targets of one type share a name
     for target in targets:
-        if groups and groups[-1][0] == target.kind:
-            groups[-1][1].append(_number(target))
+        if groups and groups[-1][0] == target.type:
+            groups[-1][1].append(target)
         else:
-            groups.append((target.kind, [_number(target)]))
+            groups.append((target.type, [target]))
     if style == "labelcref":
-        return _listed([n for _, numbers in groups for n in numbers])
+        return _listed([n for _, group in groups for n in _compressed(group)])
     # Only the first name is capitalised by \Cref; the rest read as \cref's.
     return _listed(
         [
-            _named(names.lower if at else table, kind, _listed(numbers), plural=len(numbers) > 1)
-            for at, (kind, numbers) in enumerate(groups)
+            _named(
+                names.lower if at else table,
+                kind,
+                _listed(_compressed(group)),
+                plural=len(group) > 1,
+            )
+            for at, (kind, group) in enumerate(groups)
         ]
     )
 
 
-def _number(target: Target) -> str:
-    return f"({target.number})" if target.kind == "equation" else target.number
+def _number(kind: str, number: str) -> str:
+    return f"({number})" if kind == "equation" else number
+
+
+def _compressed(group: list[Target]) -> list[str]:
+    """The numbers of one type's targets as cleveref lists them: in order, and three or more
+    in a row ("1", "2", "3") as a range, "1 to 3"."""
+    keys = [_order(t.number) for t in group]
+    if any(key is None for key in keys):
+        return [_number(t.kind, t.number) for t in group]  # a letter, a sub-figure: as given
+    ordered = sorted(zip(keys, group, strict=True), key=lambda pair: pair[0] or ())
+    runs: list[list[Target]] = []
+    for index, (key, target) in enumerate(ordered):
+        previous = ordered[index - 1][0] if index else None
+        if runs and key and previous and key[:-1] == previous[:-1] and key[-1] == previous[-1] + 1:
+            runs[-1].append(target)
+        elif not runs or key != previous:  # a label given twice is listed once
+            runs.append([target])
+    out: list[str] = []
+    for run in runs:
+        numbers = [_number(t.kind, t.number) for t in run]
+        out.extend([f"{numbers[0]} to {numbers[-1]}"] if len(run) > 2 else numbers)
+    return out
+
+
+def _order(number: str) -> tuple[int, ...] | None:
+    """A number's parts ("2.3" -> (2, 3)) to sort and compare by; None for any other."""
+    parts = number.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
 
 
 def _named(table: dict[str, tuple[str, str]], kind: str, numbers: str, *, plural: bool) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pylatexenc.latexwalker import (
+    LatexCharsNode,
     LatexEnvironmentNode,
     LatexGroupNode,
     LatexMacroNode,
@@ -55,9 +56,30 @@ _SUBCAPTION = re.compile(
     r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
 )
 # Displays that number each line: not counted, so equation numbers after one are unknown.
+# The algorithm packages, the environments each numbers and the options that number them
+# within a level; other options that change the number are not followed.
+_ALGORITHM_PACKAGE = re.compile(
+    r"\\usepackage\s{0,40}(?:\[([^\]{}]{0,400})\])?\s{0,40}\{(?:[^{}]{0,400},)?\s{0,40}"
+    r"(algorithm|algorithm2e)\s{0,40}(?:,[^{}]{0,400})?\}"
+)
+_ALGORITHM_LEVELS = {
+    "algorithm": {"chapter": "chapter", "section": "section", "part": "part"},
+    "algorithm2e": {"algochapter": "chapter", "algosection": "section", "algopart": "part"},
+}
+_ALGORITHM_ENVIRONMENTS = {
+    "algorithm": frozenset({"algorithm", "algorithm*"}),
+    # (Its ``procedure`` and ``function`` are numbered only with ``procnumbered``.)
+    "algorithm2e": frozenset({"algorithm", "algorithm*"}),
+}
+_ALGORITHM_RENUMBERING = frozenset({"procnumbered"})
+_ALGORITHM_NUMBER = re.compile(
+    r"\\the(?:algorithm|algocf)(?![A-Za-z@])|\\(?:numberwithin|counterwithin\*?|setcounter)"
+    r"\s{0,40}\{\s{0,40}(?:algorithm|algocf)\s{0,40}\}"
+)
 _LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
-# Floats whose caption steps a counter not followed here (an algorithm's, numbered as its
-# package and options say): a label in one names that, not the section around it.
+# Floats whose caption steps a counter not followed here (a listing's, or an algorithm's where
+# its package's options are not read here): a label in one names that, not the section around
+# it.
 _UNCOUNTED_FLOATS = frozenset({"algorithm", "algorithm*", "listing"})
 
 
@@ -65,6 +87,14 @@ _UNCOUNTED_FLOATS = frozenset({"algorithm", "algorithm*", "listing"})
 class Target:
     kind: str  # the counter: "figure", "section", a theorem environment's name, ...
     number: str
+    # The environment that stepped it where that is not the counter's name (a lemma sharing
+    # the theorem counter): cleveref names a reference by it, hyperref's \autoref by the counter.
+    environment: str = ""
+
+    @property
+    def type(self) -> str:
+        """What cleveref names the reference by."""
+        return self.environment or self.kind
 
 
 @dataclass(frozen=True)
@@ -102,6 +132,7 @@ class _Counts:
     chapters: bool
     theorems: dict[str, _Theorem]
     within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
+    algorithms: frozenset[str] = frozenset()  # the environments counted as algorithms
     lettered: bool = False  # the subcaption package letters sub-figures
     labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
     sub: _Subfloats | None = None  # the float being counted, where sub-figures are lettered
@@ -144,7 +175,7 @@ class _Counts:
         if kind in _LEVELS:
             index = _LEVELS.index(kind)
             parent = _LEVELS[index - 1] if index > 0 and kind != top else None
-        elif kind in ("figure", "table", "equation"):
+        elif kind in ("figure", "table", "equation", "algorithm"):
             parent = self.within.get(kind)
         else:
             theorem = self.theorems.get(kind)
@@ -152,6 +183,27 @@ class _Counts:
         if parent is None:
             return own
         return f"{self.numbers.get(parent, '0')}.{own}"
+
+
+def algorithm_numbering(source: str, chapters: bool) -> tuple[frozenset[str], str | None] | None:
+    """The environments the paper's algorithm package numbers (``algorithm``'s float,
+    algorithm2e's environments) and the level that resets and prefixes their number, as its
+    options say; None where the count would be a guess (no such package, both, an option or
+    a ``\thealgorithm`` of the paper's own that numbers them otherwise)."""
+    found = list(_ALGORITHM_PACKAGE.finditer(source))
+    if len({m.group(2) for m in found}) != 1 or _ALGORITHM_NUMBER.search(source):
+        return None
+    options = {o.strip() for m in found for o in (m.group(1) or "").split(",") if o.strip()}
+    package = found[0].group(2)
+    levels = _ALGORITHM_LEVELS[package]
+    within = {levels[option] for option in options if option in levels}
+    if len(within) > 1 or options & _ALGORITHM_RENUMBERING:
+        return None
+    level = next(iter(within), None)
+    if level == "part" or (chapters and level is None):
+        return None  # parts are not counted; in a book, whether by chapter is the package's
+    environments = _ALGORITHM_ENVIRONMENTS[package]
+    return environments, level
 
 
 def document_class(source: str) -> str | None:
@@ -169,10 +221,14 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
             within[match.group(1)] = match.group(2)
     theorems = _theorems(source)
     package = _SUBCAPTION.search(source)
+    algorithms = algorithm_numbering(source, chapters)
+    if algorithms is not None and algorithms[1] is not None:
+        within["algorithm"] = algorithms[1]
     counts = _Counts(
         chapters=chapters,
         theorems=theorems,
         within=within,
+        algorithms=algorithms[0] if algorithms is not None else frozenset(),
         lettered=package is not None,
         labelled=package is not None and not package.group(1),
     )
@@ -278,6 +334,9 @@ def _environment(
         if not name.endswith("*"):
             counts.unknown.add("equation")
         current = None  # a label on one of its lines is not placed
+    elif name in counts.algorithms:
+        _algorithm(node, counts)
+        return
     elif name in _UNCOUNTED_FLOATS:
         current, floating = None, None
     elif name in _SUBFLOATS:
@@ -290,10 +349,45 @@ def _environment(
         current = _target("equation", counts.step("equation"))
     elif name in counts.theorems:
         theorem = counts.theorems[name]
-        current = _target(theorem.counter, counts.step(theorem.counter))
+        number = counts.step(theorem.counter)
+        current = None if number is None else Target(theorem.counter, number, name)
         if current is not None and theorem.title:
             counts.heads[node.pos] = f"{theorem.title} {current.number}"
     _walk(node.nodelist or [], counts, current, floating)
+
+
+def _algorithm(node: LatexEnvironmentNode, counts: _Counts) -> None:
+    """Counts an algorithm by its caption. A label names it only in the caption or right
+    after it: one further on may name a line (algorithm2e's, algorithmic's), not counted."""
+    nodes = node.nodelist or []
+    target: Target | None = None
+    for child in nodes:
+        if isinstance(child, LatexMacroNode) and child.macroname == "caption":
+            if _starred(child):
+                continue
+            target = _target("algorithm", counts.step("algorithm"))
+            for arg in macro_arguments(child):
+                if isinstance(arg, LatexGroupNode):
+                    _labels(arg.nodelist or [], counts, target)
+        elif isinstance(child, LatexMacroNode) and child.macroname == "label":
+            _labels([child], counts, target)
+        elif not (isinstance(child, LatexCharsNode) and not child.chars.strip()):
+            target = None  # past the caption: a label now names something else
+    # What it holds is counted as elsewhere (an equation), its labels placed by nothing here.
+    _walk(nodes, counts, None, None)
+
+
+def _labels(nodes: Sequence[LatexNode], counts: _Counts, target: Target | None) -> None:
+    for child in nodes:
+        if isinstance(child, LatexMacroNode) and child.macroname == "label" and target:
+            args = macro_arguments(child)
+            key = _plain(args[-1]) if args else ""
+            if key:
+                counts.labels.setdefault(key, target)
+
+
+def macro_arguments(node: LatexMacroNode) -> list[LatexNode]:
+    return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
 def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, kind: str) -> None:
