@@ -210,3 +210,15 @@ def test_if_file_exists_outside_the_folder_reads_as_absent(tmp_path: Path) -> No
     _write(tmp_path, "outside.tex", "Secret words.\n")
     main = _paper(tmp_path / "paper", "\\IfFileExists{../outside}{\\input{../outside}}{Inside.}")
     assert _texts(main) == ["Inside."]
+
+
+def test_includeonly_leaves_out_the_other_included_files(tmp_path: Path) -> None:
+    # As LaTeX does: the PDF lacks "b"'s text, and "c" need not be there at all.
+    main = _paper(
+        tmp_path,
+        "\\include{a}\n\\include{b}\n\\include{c}\n\\input{d}",
+        "\\includeonly{a, d}\n% \\includeonly{b}\n",
+    )
+    for name in "abd":
+        _write(tmp_path, f"{name}.tex", f"Words of {name}.\n")
+    assert _texts(main) == ["Words of a.", "Words of d."]

@@ -554,3 +554,10 @@ def test_if_file_exists_reads_the_branch_ingestion_reads(tmp_path: Path) -> None
         ("extra.tex", ("x",)),
         ("paper.tex", ("b",)),
     ]
+
+
+def test_includeonly_leaves_out_what_ingestion_leaves_out(tmp_path: Path) -> None:
+    main = _write(tmp_path, "paper.tex", _doc("\\include{a}\n\\include{b}\n", "\\includeonly{b}\n"))
+    _write(tmp_path, "b.tex", "Included \\cite{y}.\n")  # a.tex is not there: not read
+    draft = read_latex_draft(main)
+    assert [(c.file, c.keys) for c in draft.commands] == [("b.tex", ("y",))]

@@ -40,6 +40,8 @@ _INCLUDE = re.compile(
 _DOCUMENT_CLASS = re.compile(r"\\documentclass(?![A-Za-z@])")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s{0,40}\{document\}")
+# ``\includeonly{a,b}`` in the preamble: LaTeX reads only those of the ``\include``d files.
+_INCLUDE_ONLY = re.compile(r"\\includeonly\s{0,40}\{([^{}]{0,2000})\}")
 MAX_INCLUDE_DEPTH = 20
 # pylatexenc reads about 0.3 MB a second: a bigger source (or one that \inputs the same file
 # over and over) would hold a worker for minutes. Real papers are well under 1 MB.
@@ -177,6 +179,29 @@ def file_exists_in(base: Path, main_folder: Path, boundary: Path) -> Callable[[s
     return exists
 
 
+def include_only(text: str) -> frozenset[str] | None:
+    """The files the last ``\\includeonly`` of ``text`` (comments gone) lets ``\\include``
+    read; None without one (all of them)."""
+    found = _INCLUDE_ONLY.findall(text)
+    if not found:
+        return None
+    return frozenset(_include_name(name) for name in found[-1].split(",") if name.strip())
+
+
+def left_out(include: Include, only: frozenset[str] | None) -> bool:
+    """Whether LaTeX skips ``include``: an ``\\include`` of a file ``\\includeonly`` does not
+    name (the PDF lacks its text, and the file need not be there)."""
+    return (
+        include.command == "include"
+        and only is not None
+        and (_include_name(include.name) not in only)
+    )
+
+
+def _include_name(name: str) -> str:
+    return _unquoted(name).removesuffix(".tex")
+
+
 def _unquoted(name: str) -> str:
     """A file or folder name as TeX Live reads it: its double quotes, which let a name hold
     spaces (``\\input{"parts/with space"}``), are no part of it."""
@@ -230,9 +255,10 @@ def expand_inputs(
     hasher = hasher or SourceHasher()
     total = 0
     excluded: set[str] = set()  # \excludecomment environments, declared in the preamble
+    only: frozenset[str] | None = None  # what \includeonly lets \include read
 
     def load(path: Path, chain: tuple[Path, ...], base: Path) -> str:
-        nonlocal total
+        nonlocal total, only
         shown = main if len(chain) == 1 else Path(os.path.relpath(path, boundary))
         data = read_bytes(path)
         hasher.add("" if len(chain) == 1 else Path(os.path.relpath(path, folder)).as_posix(), data)
@@ -255,7 +281,12 @@ def expand_inputs(
         except NestingError as error:
             raise InputError(f"{shown_name(shown)}: LaTeX {error}") from None
 
+        if len(chain) == 1:
+            only = include_only(text)
+
         def replace(match: re.Match[str]) -> str:
+            if left_out(_include(match), only):
+                return "\n"
             target, inner = follow_include(
                 _include(match),
                 match.group(0),

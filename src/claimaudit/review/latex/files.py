@@ -30,6 +30,8 @@ from claimaudit.library.latex.inputs import (
     IncludeNotRegularError,
     file_exists_in,
     follow_include,
+    include_only,
+    left_out,
 )
 from claimaudit.library.latex.macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex.packages import local_packages
@@ -73,6 +75,7 @@ class DraftFiles:
         self.german = False
         self.context = walker_context(_DRAFT_SPECS)
         self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
+        self.only: frozenset[str] | None = None  # what \includeonly lets \include read
         # Each file read: its name, text, text parsed and nodes (``latex_unclosed`` checks them).
         self.parsed: list[tuple[str, str, str, list[LatexNode]]] = []
 
@@ -128,6 +131,7 @@ class DraftFiles:
         if len(chain) == 1:
             # babel's German shorthands ("a, "`) are read where the main file sets German.
             self.german = uses_german_shorthands(printed)
+            self.only = include_only(_COMMENT_LINE.sub("", printed))
             try:
                 packages = preamble_macros(printed, self.folder, path.parent.resolve())
             except IncludeNotRegularError as error:  # refused as such an \input is
@@ -187,6 +191,10 @@ class DraftFiles:
     def expands(self, name: str) -> bool:
         """Whether the reader expands ``name`` in place (a user macro or a citation alias)."""
         return name in self.macros or name in self.aliases
+
+    def left_out(self, node: LatexMacroNode) -> bool:
+        """Whether ``\\includeonly`` leaves the include ``node`` out, as LaTeX does."""
+        return left_out(include_of(node), self.only)
 
     def target(
         self, node: LatexMacroNode, shown: str, chain: tuple[Path, ...], base: Path

@@ -93,6 +93,8 @@ class DraftWalker(NoteWalker):
     def include(
         self, node: LatexMacroNode, chain: tuple[Path, ...], *, preamble: bool = False
     ) -> None:
+        if self.draft_files.left_out(node):
+            return
         target, inner = self.draft_files.target(node, self.file, chain, self.base)
         self.flush()
         outer_file, outer_line, outer_base = self.file, self.top_line, self.base
