@@ -27,6 +27,8 @@ from pylatexenc.latexwalker import (
     LatexNode,
 )
 
+from claimaudit.library.latex.algorithms import algorithm_numbering
+
 _CLASS = re.compile(
     r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
 )
@@ -56,26 +58,6 @@ _SUBCAPTION = re.compile(
     r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
 )
 # Displays that number each line: not counted, so equation numbers after one are unknown.
-# The algorithm packages, the environments each numbers and the options that number them
-# within a level; other options that change the number are not followed.
-_ALGORITHM_PACKAGE = re.compile(
-    r"\\usepackage\s{0,40}(?:\[([^\]{}]{0,400})\])?\s{0,40}\{(?:[^{}]{0,400},)?\s{0,40}"
-    r"(algorithm|algorithm2e)\s{0,40}(?:,[^{}]{0,400})?\}"
-)
-_ALGORITHM_LEVELS = {
-    "algorithm": {"chapter": "chapter", "section": "section", "part": "part"},
-    "algorithm2e": {"algochapter": "chapter", "algosection": "section", "algopart": "part"},
-}
-_ALGORITHM_ENVIRONMENTS = {
-    "algorithm": frozenset({"algorithm", "algorithm*"}),
-    # (Its ``procedure`` and ``function`` are numbered only with ``procnumbered``.)
-    "algorithm2e": frozenset({"algorithm", "algorithm*"}),
-}
-_ALGORITHM_RENUMBERING = frozenset({"procnumbered"})
-_ALGORITHM_NUMBER = re.compile(
-    r"\\the(?:algorithm|algocf)(?![A-Za-z@])|\\(?:numberwithin|counterwithin\*?|setcounter)"
-    r"\s{0,40}\{\s{0,40}(?:algorithm|algocf)\s{0,40}\}"
-)
 _LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
 # Floats whose caption steps a counter not followed here (a listing's, or an algorithm's where
 # its package's options are not read here): a label in one names that, not the section around
@@ -183,27 +165,6 @@ class _Counts:
         if parent is None:
             return own
         return f"{self.numbers.get(parent, '0')}.{own}"
-
-
-def algorithm_numbering(source: str, chapters: bool) -> tuple[frozenset[str], str | None] | None:
-    """The environments the paper's algorithm package numbers (``algorithm``'s float,
-    algorithm2e's environments) and the level that resets and prefixes their number, as its
-    options say; None where the count would be a guess (no such package, both, an option or
-    a ``\thealgorithm`` of the paper's own that numbers them otherwise)."""
-    found = list(_ALGORITHM_PACKAGE.finditer(source))
-    if len({m.group(2) for m in found}) != 1 or _ALGORITHM_NUMBER.search(source):
-        return None
-    options = {o.strip() for m in found for o in (m.group(1) or "").split(",") if o.strip()}
-    package = found[0].group(2)
-    levels = _ALGORITHM_LEVELS[package]
-    within = {levels[option] for option in options if option in levels}
-    if len(within) > 1 or options & _ALGORITHM_RENUMBERING:
-        return None
-    level = next(iter(within), None)
-    if level == "part" or (chapters and level is None):
-        return None  # parts are not counted; in a book, whether by chapter is the package's
-    environments = _ALGORITHM_ENVIRONMENTS[package]
-    return environments, level
 
 
 def document_class(source: str) -> str | None:
