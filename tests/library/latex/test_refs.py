@@ -213,3 +213,36 @@ def test_a_label_in_an_algorithm_is_the_algorithm_s_not_the_section_s(tmp_path: 
     # In a book, whether the package numbers it by chapter is its own: nothing, not a guess.
     got = " ".join(passages_of(tmp_path, body, "\\usepackage{algorithm,algorithmic}", "book"))
     assert "As shows." in " ".join(got.split())
+
+
+REFERENCED = (
+    "\\section[Intro]{Introduction}\\label{sec:i}\nText.\n"
+    "\\begin{figure}\\begin{subfigure}{0.4\\linewidth}\\caption{Left.}\\label{fig:l}"
+    "\\end{subfigure}\\caption[Short]{A long caption.}\\label{fig:a}\\end{figure}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("reference", "printed"),
+    [
+        ("\\ref*{fig:a}", "See 1 here."),
+        ("\\autoref*{fig:a}", "See Figure 1 here."),
+        ("\\Autoref{sec:i}", "See Section 1 here."),
+        ("\\hyperref[sec:i]{Section~\\ref*{sec:i}}", "See Section 1 here."),
+        ("\\nameref{sec:i}", "See Intro here."),
+        ("\\nameref*{fig:a}", "See Short here."),
+        ("\\subref{fig:l}", "See (a) here."),
+        ("\\vref{fig:a}", "See 1 here."),
+        ("\\pageref{fig:a}", "See here."),
+        ("\\pageref*{fig:a}", "See here."),
+        ("\\autopageref{fig:a}", "See here."),
+        ("\\nameref{nowhere}", "See here."),
+    ],
+)
+def test_hyperref_s_and_others_references_print_no_label(
+    tmp_path: Path, reference: str, printed: str
+) -> None:
+    # Before, a starred reference, a page's, a name's or a sub-figure's printed its label.
+    preamble = "\\usepackage{subcaption,varioref,hyperref}"
+    got = passages_of(tmp_path, f"{REFERENCED}See {reference} here.", preamble)
+    assert printed in got

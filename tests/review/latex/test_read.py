@@ -561,3 +561,12 @@ def test_includeonly_leaves_out_what_ingestion_leaves_out(tmp_path: Path) -> Non
     _write(tmp_path, "b.tex", "Included \\cite{y}.\n")  # a.tex is not there: not read
     draft = read_latex_draft(main)
     assert [(c.file, c.keys) for c in draft.commands] == [("b.tex", ("y",))]
+
+
+def test_starred_and_named_references_print_no_label(tmp_path: Path) -> None:
+    body = (
+        "\\section{A}\\label{s}\n"
+        "As \\ref*{s}, \\nameref{s} and \\autoref*{s} show, X holds \\cite{k}.\n"
+    )
+    main = _write(tmp_path, "paper.tex", _doc(body))
+    assert [b.text for b in read_latex_draft(main).blocks] == ["As 1, 1 and 1 show, X holds."]

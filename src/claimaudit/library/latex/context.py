@@ -150,7 +150,12 @@ BOX_HEADING = "claimauditboxheading"
 _WALKER_ARGS = {
     BOX_HEADING: "{",
     ABSTRACT_NAME: "{",
-    "autoref": "{",
+    # hyperref's and varioref's (a star drops the link; \\vpageref takes two texts of its own).
+    **dict.fromkeys(
+        ("ref", "autoref", "Autoref", "pageref", "autopageref", "nameref", "Nameref"), "*{"
+    ),
+    **dict.fromkeys(("subref", "vref", "Vref"), "*{"),
+    "vpageref": "*[[{",
     # cleveref's, starred or not (the star drops the link): one list of labels, or a range's two.
     **{name: "*{{" if name.endswith("range") else "*{" for name in (*CREF_STYLES, *PAGE_STYLES)},
     "affil": "[{",
@@ -283,7 +288,22 @@ def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> 
 
 # What a cross-reference prints: (style, label) -> text, "" when it cannot be resolved.
 References = Callable[[str, str], str]
-_REFERENCES = ("ref", "autoref", "eqref", *CREF_STYLES, *PAGE_STYLES)
+_REFERENCES = (
+    "ref",
+    "autoref",
+    "Autoref",
+    "eqref",
+    "pageref",
+    "autopageref",
+    "vpageref",
+    "nameref",
+    "Nameref",
+    "subref",
+    "vref",
+    "Vref",
+    *CREF_STYLES,
+    *PAGE_STYLES,
+)
 
 
 def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
     LatexCharsNode,
     LatexEnvironmentNode,
@@ -40,6 +41,8 @@ _THEOREM = re.compile(
 )
 _PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
 _AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
+# Titles as nameref prints them (the paper's macros are expanded before the count).
+_TITLE_TEXT = LatexNodes2Text(math_mode="verbatim")
 _LEVELS = ("chapter", "section", "subsection", "subsubsection")
 _FLOATS = {
     "figure": "figure",
@@ -72,6 +75,8 @@ class Target:
     # The environment that stepped it where that is not the counter's name (a lemma sharing
     # the theorem counter): cleveref names a reference by it, hyperref's \autoref by the counter.
     environment: str = ""
+    title: str = ""  # what ``\\nameref`` prints: a heading's or a caption's (short) title
+    letter: str = ""  # a sub-figure's letter, which ``\\subref`` prints
 
     @property
     def type(self) -> str:
@@ -96,6 +101,7 @@ class Numbering:
     subcaptions: dict[int, str]  # a sub-figure's caption position -> its letter ("a")
     theorem_names: frozenset[str]  # the environments ``heads`` may hold
     head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
+    subrefs_in_parentheses: bool = False  # subcaption's ``\\subref`` prints "(a)"
 
 
 @dataclass
@@ -201,6 +207,7 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
         counts.subcaptions,
         frozenset(theorems),
         _AMSTHM.search(source) is not None,
+        counts.labelled,
     )
 
 
@@ -250,11 +257,11 @@ def _macro(
     if name in _LEVELS:
         starred = any(a.latex_verbatim() == "*" for a in args)
         if not starred and (name != "chapter" or counts.chapters):
-            current = _target(name, counts.step(name))
+            current = _titled(_target(name, counts.step(name)), node)
             top = "chapter" if counts.chapters else "section"
             if current is not None and counts.appendix and name == top:
                 # hyperref's name for an appendix depends on the class; the letter alone is sure.
-                current = Target("appendix", current.number)
+                current = replace(current, kind="appendix")
     elif name in ("caption", "subcaption") and _starred(node):
         pass  # ``\\caption*``: printed without a number, and nothing counted
     elif name == "captionof" and not _starred(node) and _plain_arg(node, 1) in ("figure", "table"):
@@ -266,7 +273,7 @@ def _macro(
         counts.sub.letters += 1
         counts.sub.captions.append((node.pos, counts.sub.letters))
     elif name == "caption" and floating is not None and floating != _SUBFLOAT:
-        current = _target(floating, counts.step(floating))
+        current = _titled(_target(floating, counts.step(floating)), node)
         if current is not None:
             counts.captions[node.pos] = current
             if counts.sub is not None and counts.sub.number is None:
@@ -360,7 +367,8 @@ def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, 
     if sub is None or sub.number is None:
         return
     for key, index in sub.labels:
-        counts.labels.setdefault(key, Target(kind, sub.number + _letter(index)))
+        letter = _letter(index)
+        counts.labels.setdefault(key, Target(kind, sub.number + letter, letter=letter))
     for position, index in sub.captions if counts.labelled else []:
         counts.subcaptions[position] = _letter(index)
 
@@ -375,6 +383,23 @@ def _plain_arg(node: LatexMacroNode, index: int) -> str:
     args = node.nodeargd.argnlist if node.nodeargd else []
     arg = args[index] if index < len(args) else None
     return _plain(arg) if arg is not None else ""
+
+
+def _titled(target: Target | None, node: LatexMacroNode) -> Target | None:
+    """``target`` with the title of the heading or caption ``node``: its short one where given
+    (``\\section[Short]{Long}``), as nameref prints it."""
+    if target is None or node.nodeargd is None:
+        return target
+    groups = [a for a in node.nodeargd.argnlist if a is not None and _plain(a) not in ("", "*")]
+    if not groups:
+        return target
+    short = groups[0] if len(groups) > 1 else groups[-1]
+    nodes = short.nodelist if isinstance(short, LatexGroupNode) else [short]
+    try:
+        title = str(_TITLE_TEXT.nodelist_to_text(nodes or []))
+    except (ValueError, TypeError, KeyError, IndexError):
+        title = ""  # a title pylatexenc cannot print: none rather than a stop
+    return replace(target, title=" ".join(title.split()))
 
 
 def _letter(index: int) -> str:
