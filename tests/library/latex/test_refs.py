@@ -246,3 +246,24 @@ def test_hyperref_s_and_others_references_print_no_label(
     preamble = "\\usepackage{subcaption,varioref,hyperref}"
     got = passages_of(tmp_path, f"{REFERENCED}See {reference} here.", preamble)
     assert printed in got
+
+
+@pytest.mark.parametrize(
+    ("package", "sub"),
+    [
+        ("subfig", "\\subfloat[Left panel.\\label{fig:l}]{\\includegraphics{x}}"),
+        ("subfig", "\\subfloat[Left][Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
+        ("subfigure", "\\subfigure[Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
+    ],
+)
+def test_a_sub_figure_command_s_caption_is_a_passage_and_its_label_not_the_section_s(
+    tmp_path: Path, package: str, sub: str
+) -> None:
+    body = (
+        f"\\section{{A}}\n\\section{{B}}\n\\begin{{figure}}{sub}\\caption{{Both.}}\\end{{figure}}"
+        "\nSee \\ref{fig:l} here."
+    )
+    got = passages_of(tmp_path, body, f"\\usepackage{{{package},graphicx}}")
+    # Before: "[Left panel.]" as text, and the reference printed section B's "2". The
+    # sub-figure's letter is its package's to set: nothing, not a guess.
+    assert got == ["Left panel.", "Figure 1: Both.", "See here."]

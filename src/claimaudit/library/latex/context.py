@@ -146,6 +146,8 @@ _TEXT_MACROS = {
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
 
+# Sub-figures written as commands (subfig's, the subfigure package's): [list entry][caption]{body}.
+SUBFLOAT_MACROS = ("subfloat", "subfigure", "subtable")
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.
 _WALKER_ARGS = {
     BOX_HEADING: "{",
@@ -158,6 +160,7 @@ _WALKER_ARGS = {
     "vpageref": "*[[{",
     # cleveref's, starred or not (the star drops the link): one list of labels, or a range's two.
     **{name: "*{{" if name.endswith("range") else "*{" for name in (*CREF_STYLES, *PAGE_STYLES)},
+    **dict.fromkeys(SUBFLOAT_MACROS, "[[{"),
     "affil": "[{",
     "address": "[{",  # elsarticle's: [label]{address}
     "affiliation": "[{",
@@ -346,6 +349,19 @@ def _address(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     return _URL_ESCAPE.sub(r"\1", written)
 
 
+def _subfloat(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """subfig's ``\\subfloat[list entry][caption]{body}`` (the subfigure package's
+    ``\\subfigure`` and ``\\subtable`` alike): its body, then its caption as a paragraph of
+    its own, as the PDF sets it under the sub-figure (its letter, which these packages' options
+    set, is not printed)."""
+    argd = node.nodeargd
+    args = list(argd.argnlist) if argd is not None else []
+    optional = [a for a in args[:-1] if a is not None]
+    body = to_text(l2tobj, args[-1:]) if args and args[-1] is not None else ""
+    caption = " ".join(to_text(l2tobj, optional[-1:]).split()) if optional else ""
+    return f"{body}\n\n{caption}\n\n" if caption else body
+
+
 def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     """csquotes' ``\\enquote{X}`` in outer quotes, ``\\enquote*{X}`` in inner ones, as it
     prints them in the language in force there (``latex_quotes``)."""
@@ -384,6 +400,7 @@ def text_converter(
         **spacing_macros(),
         "nth": _ordinal,
         "enquote": _quoted,
+        **dict.fromkeys(SUBFLOAT_MACROS, _subfloat),
         "url": _address,
         "nolinkurl": _address,
         "path": _address,

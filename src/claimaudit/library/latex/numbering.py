@@ -57,6 +57,7 @@ _NUMBER_WITHIN = re.compile(
 # Sub-figures: lettered where the subcaption package sets them, else left unresolved.
 _SUBFLOATS = frozenset({"subfigure", "subtable"})
 _SUBFLOAT = "subfloat"  # what a caption inside a sub-figure steps
+_SUBFLOAT_MACROS = frozenset({"subfloat", "subfigure", "subtable"})  # subfig's, subfigure's
 _SUBCAPTION = re.compile(
     r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
 )
@@ -278,6 +279,13 @@ def _macro(
             counts.captions[node.pos] = current
             if counts.sub is not None and counts.sub.number is None:
                 counts.sub.number = current.number
+    elif name in _SUBFLOAT_MACROS:
+        # Their letter is set by their package's options, not followed: a label in one names
+        # the sub-figure, which is not counted, not what was numbered before it.
+        for arg in args:
+            if isinstance(arg, LatexGroupNode):
+                _walk(arg.nodelist or [], counts, None, None)
+        return current
     elif name in ("setcounter", "addtocounter") and args:
         counts.unknown.add(_plain(args[0]))  # a count set by hand is not followed
         return current
