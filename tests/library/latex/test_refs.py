@@ -267,3 +267,28 @@ def test_a_sub_figure_command_s_caption_is_a_passage_and_its_label_not_the_secti
     # Before: "[Left panel.]" as text, and the reference printed section B's "2". The
     # sub-figure's letter is its package's to set: nothing, not a guess.
     assert got == ["Left panel.", "Figure 1: Both.", "See here."]
+
+
+THEOREMS_BODY = (
+    "\\section{A}\n\\section{B}\n\\begin{theorem}\\label{t}X holds.\\end{theorem}\n\n"
+    "\\begin{lemma}[Young]\\label{l}Y holds.\\end{lemma}\n\nBy \\ref{t} and \\ref{l}.\n"
+)
+
+
+def test_thmtools_theorems_are_counted_as_declared(tmp_path: Path) -> None:
+    preamble = (
+        "\\usepackage{amsthm,thmtools}\n\\declaretheorem[numberwithin=section]{theorem}\n"
+        "\\declaretheorem[name={Key Lemma}, sibling=theorem]{lemma}\n"
+        "\\declaretheorem[numbered=no]{remark}\n"
+    )
+    got = passages_of(tmp_path, THEOREMS_BODY, preamble)
+    assert got == [
+        "Theorem 2.1. X holds.",
+        "Key Lemma 2.2 (Young). Y holds.",
+        "By 2.1 and 2.2.",
+    ]
+
+
+def test_a_class_s_own_theorems_are_no_section(tmp_path: Path) -> None:
+    # llncs numbers its theorems by its options: not known, so nothing, not section B's "2".
+    assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs")[-1] == "By and."

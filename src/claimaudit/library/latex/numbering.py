@@ -4,7 +4,8 @@ labels can print as the compiled paper does (``latex_refs`` prints them).
 A source has no ``.aux`` file, so the numbers are counted here, the way the standard classes
 count them: chapters (report and book classes), sections and their subsections, figures and
 tables by their captions (per chapter where there are chapters), ``equation`` environments,
-and ``\\newtheorem`` environments (shared and per-section counters included); ``\\appendix``
+``\\newtheorem`` and thmtools' ``\\declaretheorem`` environments (shared and per-section counters
+included; ``latex_theorems``), algorithms as their package's options say; ``\\appendix``
 turns the top level into letters. A ``\\label`` names whatever was numbered last in its
 environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
 numbered section, as the PDF prints it). Sub-figures of the ``subcaption`` package are
@@ -29,17 +30,12 @@ from pylatexenc.latexwalker import (
 )
 
 from claimaudit.library.latex.algorithms import algorithm_numbering
+from claimaudit.library.latex.theorems import THEOREM_LIKE, Theorem, declared_theorems
 
 _CLASS = re.compile(
     r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
 )
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
-_THEOREM = re.compile(
-    r"\\newtheorem\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
-    r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
-    r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
-)
-_PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
 _AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
 # Titles as nameref prints them (the paper's macros are expanded before the count).
 _TITLE_TEXT = LatexNodes2Text(math_mode="verbatim")
@@ -86,13 +82,6 @@ class Target:
 
 
 @dataclass(frozen=True)
-class _Theorem:
-    counter: str  # the counter it steps (its own, or the one it shares)
-    within: str | None  # the level its number is reset by and prefixed with
-    title: str  # what its head prints before the number ("Relationship")
-
-
-@dataclass(frozen=True)
 class Numbering:
     """What the count found: each label's target, and each numbered theorem's head."""
 
@@ -119,7 +108,7 @@ class _Subfloats:
 @dataclass
 class _Counts:
     chapters: bool
-    theorems: dict[str, _Theorem]
+    theorems: dict[str, Theorem]
     within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
     algorithms: frozenset[str] = frozenset()  # the environments counted as algorithms
     lettered: bool = False  # the subcaption package letters sub-figures
@@ -187,7 +176,7 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
     for match in _NUMBER_WITHIN.finditer(source):
         if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
             within[match.group(1)] = match.group(2)
-    theorems = _theorems(source)
+    theorems = declared_theorems(source)
     package = _SUBCAPTION.search(source)
     algorithms = algorithm_numbering(source, chapters)
     if algorithms is not None and algorithms[1] is not None:
@@ -210,22 +199,6 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
         _AMSTHM.search(source) is not None,
         counts.labelled,
     )
-
-
-def _theorems(source: str) -> dict[str, _Theorem]:
-    theorems: dict[str, _Theorem] = {}
-    for match in _THEOREM.finditer(source):
-        name, shared, title, within = match.groups()
-        if name.endswith("*"):
-            continue  # unnumbered
-        title = " ".join(title.split())
-        if not _PLAIN_TITLE.fullmatch(title):
-            title = ""  # a title in markup is not printed as a guess
-        if shared and shared in theorems:
-            theorems[name] = _Theorem(shared, theorems[shared].within, title)
-        else:
-            theorems[name] = _Theorem(counter=name, within=within, title=title)
-    return theorems
 
 
 def _walk(
@@ -323,6 +296,10 @@ def _environment(
         return
     elif name == "equation":
         current = _target("equation", counts.step("equation"))
+    elif name in THEOREM_LIKE and name not in counts.theorems:
+        # A class's own theorems (llncs's), or a package's declaration not read here: their
+        # count is not known, and a label in one names it, not the section around it.
+        current = None
     elif name in counts.theorems:
         theorem = counts.theorems[name]
         number = counts.step(theorem.counter)
