@@ -12,6 +12,7 @@ import pytest
 from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.extract import extract_latex
+from claimaudit.library.latex.file_tests import MAX_TESTS, file_test_spans
 from claimaudit.library.latex.inputs import document_body
 from claimaudit.library.passages import make_passages
 from tests.articles import write_article
@@ -222,3 +223,12 @@ def test_includeonly_leaves_out_the_other_included_files(tmp_path: Path) -> None
     for name in "abd":
         _write(tmp_path, f"{name}.tex", f"Words of {name}.\n")
     assert _texts(main) == ["Words of a.", "Words of d."]
+
+
+def test_a_source_of_thousands_of_file_tests_looks_for_a_bounded_number(tmp_path: Path) -> None:
+    # Each test looks for a file; a hostile source of 100,000 took over half a minute.
+    asked: list[str] = []
+    text = "".join(f"\\IfFileExists{{f{n}}}{{a}}{{b}}" for n in range(MAX_TESTS + 50))
+    text += "\\IfFileExists{" * 10_000  # never closed: left as they are
+    spans = file_test_spans(text, lambda name: asked.append(name) is not None)
+    assert len(asked) == MAX_TESTS and len(spans) == 2 * MAX_TESTS

@@ -16,30 +16,35 @@ from collections.abc import Callable
 _TEST = re.compile(r"\\IfFileExists(?![A-Za-z@])")
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
-# How far a test's arguments may run: a longer one (or one never closed) is left as it is, so
-# a source of unclosed tests costs a bounded pass at each.
-_MAX_ARGUMENTS = 50_000
+# The most tests one file's text has decided: each looks for a file, and no paper tests
+# thousands (the rest are left as they are).
+MAX_TESTS = 1_000
 
 
 def file_test_spans(text: str, exists: Callable[[str], bool]) -> list[tuple[int, int]]:
     """[start, end) of what TeX does not print of each ``\\IfFileExists`` in ``text``, in order
     and apart: the test and the braces of the branch taken, the whole branch not taken.
     ``exists(name)`` says whether the file is there."""
+    if _TEST.search(text) is None:
+        return []
     masked = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)
+    closing = _closing(masked)
     spans: list[tuple[int, int]] = []
     # Branches dropped that lie ahead of the scan, the nearest last (they nest): a test inside
     # one is never decided.
     ahead: list[tuple[int, int]] = []
     position = 0
-    while (match := _TEST.search(masked, position)) is not None:
+    decided = 0
+    while decided < MAX_TESTS and (match := _TEST.search(masked, position)) is not None:
         if ahead and match.start() >= ahead[-1][0]:
             position = max(position, ahead.pop()[1])
             continue
         position = match.end()
-        groups = _groups(masked, position, 3)
+        groups = _groups(masked, position, 3, closing)
         if groups is None:
             continue
         (name_start, name_end), (yes_start, yes_end), (no_start, no_end) = groups
+        decided += 1
         if exists(masked[name_start + 1 : name_end - 1].strip()):
             spans += [(match.start(), yes_start + 1), (yes_end - 1, no_end)]
             ahead.append((yes_end - 1, no_end))
@@ -61,23 +66,31 @@ def drop_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(kept)
 
 
-def _groups(masked: str, position: int, count: int) -> list[tuple[int, int]] | None:
+def _closing(masked: str) -> dict[int, int]:
+    """Where each brace group of ``masked`` that closes ends: its ``{``'s index -> the index
+    after its ``}``. One pass, so a source of unclosed tests costs no pass at each."""
+    closing: dict[int, int] = {}
+    opened: list[int] = []
+    for brace in _BRACE.finditer(masked):
+        if brace.group() == "{":
+            opened.append(brace.start())
+        elif brace.group() == "}" and opened:
+            closing[opened.pop()] = brace.end()
+    return closing
+
+
+def _groups(
+    masked: str, position: int, count: int, closing: dict[int, int]
+) -> list[tuple[int, int]] | None:
     """[start, end) of the ``count`` brace groups from ``position`` (spaces between them
-    skipped), or None when they are not all there within the limit."""
-    limit = min(len(masked), position + _MAX_ARGUMENTS)
+    skipped), or None when they are not all there."""
     groups: list[tuple[int, int]] = []
     for _ in range(count):
-        while position < limit and masked[position].isspace():
+        while position < len(masked) and masked[position].isspace():
             position += 1
-        if not masked.startswith("{", position) or position >= limit:
+        end = closing.get(position)
+        if end is None:
             return None
-        depth = 0
-        for brace in _BRACE.finditer(masked, position, limit):
-            depth += {"{": 1, "}": -1}.get(brace.group(), 0)
-            if depth == 0:
-                groups.append((position, brace.end()))
-                position = brace.end()
-                break
-        else:
-            return None
+        groups.append((position, end))
+        position = end
     return groups

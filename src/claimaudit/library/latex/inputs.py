@@ -167,14 +167,18 @@ def file_exists_in(base: Path, main_folder: Path, boundary: Path) -> Callable[[s
     counts as absent (it is never read); a FIFO or device as there (the include then says
     what it is)."""
 
+    known: dict[str, bool] = {}  # a name tested again is not looked for again
+
     def exists(name: str) -> bool:
-        try:
-            locate(Include("input", name), base, main_folder, boundary)
-        except IncludeNotRegularError:
-            return True
-        except (IncludeOutsideError, FileNotFoundError):
-            return False
-        return True
+        if name not in known:
+            try:
+                locate(Include("input", name), base, main_folder, boundary)
+                known[name] = True
+            except IncludeNotRegularError:
+                known[name] = True
+            except (IncludeOutsideError, FileNotFoundError):
+                known[name] = False
+        return known[name]
 
     return exists
 
