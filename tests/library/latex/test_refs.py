@@ -132,7 +132,8 @@ def test_what_the_count_cannot_place_is_left_out_not_guessed(tmp_path: Path) -> 
         "\\ref{eq:after}; later \\ref{fig:later}; missing \\ref{nowhere}.\n"
     )
     got = " ".join(passages_of(tmp_path, body))
-    assert "Parts:; whole 1; line; after; later; missing." in got
+    # A counter set to a number given is followed: the figure after it is 5, as printed.
+    assert "Parts:; whole 1; line; after; later 5; missing." in got
 
 
 def test_subcaption_sub_figures_are_lettered_within_their_figure(tmp_path: Path) -> None:
@@ -292,3 +293,28 @@ def test_thmtools_theorems_are_counted_as_declared(tmp_path: Path) -> None:
 def test_a_class_s_own_theorems_are_no_section(tmp_path: Path) -> None:
     # llncs numbers its theorems by its options: not known, so nothing, not section B's "2".
     assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs")[-1] == "By and."
+
+
+def test_a_counter_the_paper_renumbers_prints_as_it_says(tmp_path: Path) -> None:
+    body = (
+        "\\section{A}\n\\begin{figure}\\caption{Main.}\\label{fig:a}\\end{figure}\n"
+        "\\begin{theorem}\\label{t}X holds.\\end{theorem}\n\n"
+        "\\section*{Supplement}\n\\setcounter{figure}{0}\n"
+        "\\renewcommand{\\thefigure}{S\\arabic{figure}}\n"
+        "\\begin{figure}\\caption{Extra.}\\label{fig:s}\\end{figure}\n"
+        "See \\ref{fig:a}, \\ref{fig:s} and \\ref{t}; \\ref{tab:a}.\n"
+        "\\begin{table}\\caption{T.}\\label{tab:a}\\end{table}\n"
+    )
+    preamble = (
+        "\\newtheorem{theorem}{Theorem}\n\\renewcommand{\\thetheorem}{\\thesection.\\Alph{theorem}}\n"
+        "\\renewcommand{\\thetable}{\\ifnum1>0 X\\fi}"
+    )
+    got = passages_of(tmp_path, body, preamble)
+    # Before: "Figure 1: Extra.", "See 1, 1 and 1; 1." A setting not followed prints nothing.
+    assert got == [
+        "Figure 1: Main.",
+        "Theorem 1.A X holds.",
+        "Figure S1: Extra.",
+        "See 1, S1 and 1.A;.",
+        "T.",
+    ]

@@ -24,6 +24,7 @@ from claimaudit.library.latex.babel import shorthand_specs, shorthand_text_specs
 from claimaudit.library.latex.citations import CITE_SPECS, CitedWorks, citation_macros
 from claimaudit.library.latex.cleveref import PAGE_STYLES
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
+from claimaudit.library.latex.counter_formats import COUNTER_FORMAT
 from claimaudit.library.latex.math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex.printing import EnvironmentText, MacroText
 from claimaudit.library.latex.quotes import quote_marks
@@ -65,7 +66,7 @@ _DISCARDED_MACROS = tuple(
     "label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace newcommand renewcommand title setlength addtolength "
-    f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME} "
+    f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME} {COUNTER_FORMAT} "
     # Settings, not text ("font=small", "figs/").
     "captionsetup graphicspath "
     # A to-do note is the author's reminder, not the paper's claim; struck-out text (soul's
@@ -151,6 +152,7 @@ SUBFLOAT_MACROS = ("subfloat", "subfigure", "subtable")
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.
 _WALKER_ARGS = {
     BOX_HEADING: "{",
+    COUNTER_FORMAT: "{",
     ABSTRACT_NAME: "{",
     # hyperref's and varioref's (a star drops the link; \\vpageref takes two texts of its own).
     **dict.fromkeys(

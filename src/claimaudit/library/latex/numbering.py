@@ -30,6 +30,12 @@ from pylatexenc.latexwalker import (
 )
 
 from claimaudit.library.latex.algorithms import algorithm_numbering
+from claimaudit.library.latex.counter_formats import (
+    COUNTER_FORMAT,
+    CounterFormats,
+    Template,
+    render_template,
+)
 from claimaudit.library.latex.theorems import THEOREM_LIKE, Theorem, declared_theorems
 
 _CLASS = re.compile(
@@ -48,7 +54,7 @@ _FLOATS = {
     "table*": "table",
 }
 _NUMBER_WITHIN = re.compile(
-    r"\\numberwithin\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
+    r"\\(?:numberwithin|counterwithin(?!\*))\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
 )
 # Sub-figures: lettered where the subcaption package sets them, else left unresolved.
 _SUBFLOATS = frozenset({"subfigure", "subtable"})
@@ -117,6 +123,9 @@ class _Counts:
     values: dict[str, int] = field(default_factory=dict)
     numbers: dict[str, str] = field(default_factory=dict)
     unknown: set[str] = field(default_factory=set)  # counters the count lost track of
+    # Counters the paper prints its own way (``\\thefigure`` redefined); None: not followed.
+    formats: dict[str, Template | None] = field(default_factory=dict)
+    body_formats: list[tuple[str, Template | None]] = field(default_factory=list)
     appendix: bool = False
     labels: dict[str, Target] = field(default_factory=dict)
     heads: dict[int, str] = field(default_factory=dict)  # theorem node position -> "Lemma 2"
@@ -131,6 +140,13 @@ class _Counts:
         if kind in self.unknown:
             return None
         number = self._format(kind)
+        top = "chapter" if self.chapters else "section"
+        if kind in self.formats and not (kind == top and self.appendix):
+            # (``\\appendix`` sets the top level's letters after the preamble's setting.)
+            template = self.formats[kind]
+            if template is None:
+                return None
+            number = render_template(template, self.values, self.numbers)
         self.numbers[kind] = number
         return number
 
@@ -168,9 +184,12 @@ def document_class(source: str) -> str | None:
     return match.group(1) if match else None
 
 
-def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
+def numbering(
+    source: str, nodes: Sequence[LatexNode], formats: CounterFormats | None = None
+) -> Numbering:
     """Every ``\\label`` of the document body the count can place (label -> what it names), and
-    the head of every theorem-like environment it numbered."""
+    the head of every theorem-like environment it numbered; ``formats`` are the counters the
+    paper prints its own way (``latex_counter_formats``)."""
     chapters = document_class(source) in _CHAPTER_CLASSES
     within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
     for match in _NUMBER_WITHIN.finditer(source):
@@ -189,6 +208,8 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
         lettered=package is not None,
         labelled=package is not None and not package.group(1),
     )
+    counts.formats = dict(formats.preamble) if formats is not None else {}
+    counts.body_formats = formats.body if formats is not None else []
     _walk(nodes, counts, None, None)
     return Numbering(
         counts.labels,
@@ -259,8 +280,25 @@ def _macro(
             if isinstance(arg, LatexGroupNode):
                 _walk(arg.nodelist or [], counts, None, None)
         return current
+    elif name == COUNTER_FORMAT and args:
+        # A redefinition of ``\\thefigure`` in the body: it holds from here on.
+        index = _plain(args[0])
+        if index.isdigit() and int(index) < len(counts.body_formats):
+            counter, template = counts.body_formats[int(index)]
+            counts.formats[counter] = template
+        return current
     elif name in ("setcounter", "addtocounter") and args:
-        counts.unknown.add(_plain(args[0]))  # a count set by hand is not followed
+        counter = _plain(args[0])
+        value = _plain(args[1]) if len(args) > 1 else ""
+        if value.lstrip("-").isdigit() and len(value) < 6 and counter not in counts.unknown:
+            # A number given (``\\setcounter{figure}{0}`` before a supplement): followed.
+            base = 0 if name == "setcounter" else counts.values.get(counter, 0)
+            counts.values[counter] = base + int(value)
+        elif value.lstrip("-").isdigit() and len(value) < 6 and name == "setcounter":
+            counts.values[counter] = int(value)
+            counts.unknown.discard(counter)  # a known value again
+        else:
+            counts.unknown.add(counter)  # a count set otherwise is not followed
         return current
     elif name == "label" and args:
         key = _plain(args[-1])
