@@ -318,3 +318,17 @@ def test_a_counter_the_paper_renumbers_prints_as_it_says(tmp_path: Path) -> None
         "See 1, S1 and 1.A;.",
         "T.",
     ]
+
+
+def test_a_renumbering_in_a_definition_holds_where_it_is_called(tmp_path: Path) -> None:
+    preamble = (
+        "\\newcommand{\\beginsupplement}{\\setcounter{figure}{0}"
+        "\\renewcommand{\\thefigure}{S\\arabic{figure}}}"
+    )
+    body = (
+        "\\begin{figure}\\caption{Main.}\\label{fig:a}\\end{figure}\n\\beginsupplement\n"
+        "\\begin{figure}\\caption{Extra.}\\label{fig:s}\\end{figure}\nSee \\ref{fig:a} and "
+        "\\ref{fig:s}.\n"
+    )
+    got = passages_of(tmp_path, body, preamble)
+    assert got == ["Figure 1: Main.", "Figure S1: Extra.", "See 1 and S1."]

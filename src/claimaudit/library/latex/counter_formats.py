@@ -5,7 +5,8 @@ Counted as the standard classes print them, such a paper's references read "1" w
 prints "S1". A redefinition made of text and the standard number styles (``\\arabic``,
 ``\\alph``, ``\\Alph``, ``\\roman``, ``\\Roman``, another counter's ``\\the...``) is followed;
 any other leaves that counter's numbers unknown (a reference to it prints nothing). One in the
-preamble holds from the start; one in the document body from where it stands (a supplement
+preamble holds from the start; one in the document body, or in a definition
+(``\\newcommand{\\beginsupplement}{...}``), from where it stands or is called (a supplement
 renumbers its figures after the main text's), so it is left there as ``COUNTER_FORMAT``, which
 the count reads in its place and which prints nothing.
 """
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 # What a redefinition in the body is left as: a private macro the count reads.
 COUNTER_FORMAT = "claimauditcounterformat"
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
+_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 
 _REDEFINED = re.compile(
     r"\\(?:(?:re)?newcommand\*?|providecommand\*?|[gex]?def(?![A-Za-z@]))"
@@ -64,14 +66,27 @@ def counter_formats(source: str) -> tuple[str, CounterFormats]:
     begin = _BEGIN_DOCUMENT.search(source)
     start = begin.start() if begin is not None else 0
     formats = CounterFormats()
-    for match in _REDEFINED.finditer(source, 0, start):
-        formats.preamble[match.group(1)] = _template(match.group(2))
+    depth = 0
+    braces = _BRACE.finditer(source)
+    brace = next(braces, None)
 
     def mark(match: re.Match[str]) -> str:
-        formats.body.append((match.group(1), _template(match.group(2))))
+        nonlocal depth, brace
+        while brace is not None and brace.start() < match.start():
+            depth += {"{": 1, "}": -1}.get(brace.group(), 0)
+            brace = next(braces, None)
+        while brace is not None and brace.start() < match.end():
+            brace = next(braces, None)  # its own braces are balanced
+        template = _template(match.group(2))
+        if match.start() < start and depth <= 0:
+            formats.preamble[match.group(1)] = template
+            return ""
+        # In the body, or in a definition (``\\newcommand{\\beginsupplement}{...}``), which
+        # takes it to where it is called.
+        formats.body.append((match.group(1), template))
         return f"\\{COUNTER_FORMAT}{{{len(formats.body) - 1}}}"
 
-    return source[:start] + _REDEFINED.sub(mark, source[start:]), formats
+    return _REDEFINED.sub(mark, source), formats
 
 
 def _template(body: str) -> Template | None:
