@@ -332,3 +332,26 @@ def test_a_renumbering_in_a_definition_holds_where_it_is_called(tmp_path: Path) 
     )
     got = passages_of(tmp_path, body, preamble)
     assert got == ["Figure 1: Main.", "Figure S1: Extra.", "See 1 and S1."]
+
+
+@pytest.mark.parametrize(
+    ("preamble", "cls", "printed"),
+    [
+        ("\\setcounter{secnumdepth}{0}", "article", "See,, and 1."),
+        ("\\setcounter{secnumdepth}{1}", "article", "See 1, 1, 1 and 1."),
+        ("", "article", "See 1, 1.1, 1.1.1 and 1."),
+        ("", "report", "See 0.1, 0.1.1, 0.1.1 and 0.1."),
+    ],
+)
+def test_headings_below_secnumdepth_are_not_numbered(
+    tmp_path: Path, preamble: str, cls: str, printed: str
+) -> None:
+    # A heading LaTeX does not number steps no counter: a label after it names what was
+    # numbered before, as the PDF prints it (a report numbers down to subsections).
+    body = (
+        "\\section{A}\\label{a}\nText.\n\\subsection{B}\\label{b}\nMore.\n"
+        "\\subsubsection{C}\\label{c}\nMost.\n"
+        "\\begin{figure}\\caption{F.}\\label{f}\\end{figure}\n"
+        "See \\ref{a}, \\ref{b}, \\ref{c} and \\ref{f}.\n"
+    )
+    assert printed in passages_of(tmp_path, body, preamble, cls)

@@ -41,6 +41,12 @@ from claimaudit.library.latex.theorems import THEOREM_LIKE, Theorem, declared_th
 _CLASS = re.compile(
     r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
 )
+_SECNUMDEPTH = re.compile(
+    r"\\setcounter\s{0,40}\{\s{0,40}secnumdepth\s{0,40}\}\s{0,40}\{\s{0,40}(-?\d{1,2})\s{0,40}\}"
+)
+# The standard classes' own: a subsubsection is numbered in an article, not in a report.
+_SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2}
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
 _AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
 # Titles as nameref prints them (the paper's macros are expanded before the count).
@@ -125,6 +131,7 @@ class _Counts:
     unknown: set[str] = field(default_factory=set)  # counters the count lost track of
     # Counters the paper prints its own way (``\\thefigure`` redefined); None: not followed.
     formats: dict[str, Template | None] = field(default_factory=dict)
+    secnumdepth: int | None = None  # the deepest level numbered (None: all, not known)
     body_formats: list[tuple[str, Template | None]] = field(default_factory=list)
     appendix: bool = False
     labels: dict[str, Target] = field(default_factory=dict)
@@ -149,6 +156,14 @@ class _Counts:
             number = render_template(template, self.values, self.numbers)
         self.numbers[kind] = number
         return number
+
+    def numbered(self, level: str) -> bool:
+        """Whether a heading of ``level`` is numbered (and so steps its counter): not below
+        ``secnumdepth``, as the paper or its standard class sets it."""
+        limit = self.values.get("secnumdepth", self.secnumdepth)
+        if limit is None or "secnumdepth" in self.unknown:
+            return True
+        return _LEVELS.index(level) <= limit
 
     def _resets(self, kind: str) -> list[str]:
         out: list[str] = []
@@ -177,6 +192,16 @@ class _Counts:
         if parent is None:
             return own
         return f"{self.numbers.get(parent, '0')}.{own}"
+
+
+def _secnumdepth(source: str, document_class: str | None) -> int | None:
+    """The deepest heading level numbered (chapter 0, section 1, ...), as the preamble's
+    ``\\setcounter{secnumdepth}`` or the standard class sets it; None where not known."""
+    begin = _BEGIN_DOCUMENT.search(source)
+    settings = _SECNUMDEPTH.findall(source, 0, begin.start() if begin else len(source))
+    if settings:
+        return int(settings[-1])
+    return _SECNUMDEPTHS.get(document_class or "")
 
 
 def document_class(source: str) -> str | None:
@@ -209,6 +234,7 @@ def numbering(
         labelled=package is not None and not package.group(1),
     )
     counts.formats = dict(formats.preamble) if formats is not None else {}
+    counts.secnumdepth = _secnumdepth(source, document_class(source))
     counts.body_formats = formats.body if formats is not None else []
     _walk(nodes, counts, None, None)
     return Numbering(
@@ -251,7 +277,7 @@ def _macro(
         return current
     if name in _LEVELS:
         starred = any(a.latex_verbatim() == "*" for a in args)
-        if not starred and (name != "chapter" or counts.chapters):
+        if not starred and (name != "chapter" or counts.chapters) and counts.numbered(name):
             current = _titled(_target(name, counts.step(name)), node)
             top = "chapter" if counts.chapters else "section"
             if current is not None and counts.appendix and name == top:
