@@ -104,7 +104,7 @@ def test_algorithms_are_counted_and_named(tmp_path: Path, package: str) -> None:
     )
     got = " ".join(passages_of(tmp_path, body, package + "\n\\usepackage{cleveref}"))
     # A label on a line names the line, which is not counted: nothing, not the algorithm.
-    assert "As alg. 2 and Algorithms 1 and 2 show, holds." in " ".join(got.split())
+    assert "As algorithm 2 and Algorithms 1 and 2 show, holds." in " ".join(got.split())
 
 
 def test_algorithms_numbered_by_section_where_the_option_says(tmp_path: Path) -> None:
@@ -112,4 +112,4 @@ def test_algorithms_numbered_by_section_where_the_option_says(tmp_path: Path) ->
     got = " ".join(
         passages_of(tmp_path, body, "\\usepackage[section]{algorithm}\n\\usepackage{cleveref}")
     )
-    assert "See alg. 2.1." in got
+    assert "See algorithm 2.1." in got

@@ -5,7 +5,7 @@ as the package's ``capitalise`` and ``noabbrev`` options change them, and the pa
 ``\\crefname``/``\\Crefname``. A page reference (``\\cpageref``) prints nothing: no page is known.
 Several labels are sorted and three or more in a row compressed to a range, "figs. 1 to 3". A
 theorem-like environment is named by its own name (a lemma sharing the theorem counter is a
-"lemma"), an algorithm "alg.". A label that is not found prints nothing, as ``\\ref``'s does;
+"lemma"), an algorithm "algorithm". A label that is not found prints nothing, as ``\\ref``'s does;
 a type cleveref has no name for here (``\\newtheorem{thm}`` without ``\\crefname{thm}``)
 prints its number alone.
 """
@@ -27,7 +27,7 @@ _NAMES = {
     "subsection": ("section", "sections"),
     "subsubsection": ("section", "sections"),
     "appendix": ("appendix", "appendices"),
-    "algorithm": ("alg.", "algs."),
+    "algorithm": ("algorithm", "algorithms"),
     # A theorem-like environment is named by its own name, where cleveref knows it.
     "theorem": ("theorem", "theorems"),
     "lemma": ("lemma", "lemmas"),
@@ -42,8 +42,6 @@ _NAMES = {
 _FULL = {
     "equation": ("equation", "equations"),
     "figure": ("figure", "figures"),
-    "table": ("table", "tables"),
-    "algorithm": ("algorithm", "algorithms"),
 }
 STYLES = ("cref", "Cref", "crefrange", "Crefrange", "labelcref", "namecref", "nameCref")
 PAGE_STYLES = ("cpageref", "Cpageref", "cpagerefrange", "Cpagerefrange", "labelcpageref")
