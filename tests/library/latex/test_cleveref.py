@@ -113,3 +113,10 @@ def test_algorithms_numbered_by_section_where_the_option_says(tmp_path: Path) ->
         passages_of(tmp_path, body, "\\usepackage[section]{algorithm}\n\\usepackage{cleveref}")
     )
     assert "See algorithm 2.1." in got
+
+
+def test_a_table_is_named_in_full(tmp_path: Path) -> None:
+    # cleveref abbreviates equations and figures only: "table 1", not "tab. 1".
+    body = "\\begin{table}\\caption{T.}\\label{tab:a}\\end{table}\n"
+    got = _read(tmp_path, body + "See \\cref{tab:a} and \\Cref{tab:a}.")
+    assert "See table 1 and Table 1." in got

@@ -21,7 +21,7 @@ from claimaudit.library.latex.numbering import Target
 _NAMES = {
     "equation": ("eq.", "eqs."),
     "figure": ("fig.", "figs."),
-    "table": ("tab.", "tabs."),
+    "table": ("table", "tables"),  # never abbreviated, as equations and figures are
     "chapter": ("chapter", "chapters"),
     "section": ("section", "sections"),
     "subsection": ("section", "sections"),
