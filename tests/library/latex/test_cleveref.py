@@ -81,8 +81,22 @@ def test_a_theorem_like_environment_is_named_by_its_own_name(tmp_path: Path) -> 
         "By \\cref{thm:a}, \\cref{lem:b}, \\Cref{def:c}, \\cref{thm:a,lem:b} and \\cref{thm:d}.\n"
     )
     got = " ".join(passages_of(tmp_path, body, THEOREMS))
-    # A lemma sharing the theorem counter is still a lemma; ``thm`` has no name cleveref knows.
-    assert "By theorem 1, lemma 2, Definition 1, theorem 1 and lemma 2 and 1." in got
+    # A lemma sharing the theorem counter is still a lemma; ``thm``, declared after cleveref is
+    # loaded, is named by its title.
+    assert "By theorem 1, lemma 2, Definition 1, theorem 1 and lemma 2 and theorem 1." in got
+
+
+def test_a_theorem_declared_before_cleveref_has_no_name_of_its_own(tmp_path: Path) -> None:
+    preamble = (
+        "\\usepackage{amsthm}\n\\newtheorem{hyp}{Hypothesis}\n\\usepackage{cleveref}\n"
+        "\\newtheorem{obs}{Observation}\n"
+    )
+    body = (
+        "\\begin{hyp}\\label{h}A.\\end{hyp}\n\\begin{obs}\\label{o}B.\\end{obs}\n"
+        "By \\cref{h}, \\cref{o} and \\Cref{o}.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body, preamble))
+    assert "By 1, observation 1 and Observation 1." in got
 
 
 ALGORITHM = (

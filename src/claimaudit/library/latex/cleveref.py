@@ -6,8 +6,9 @@ as the package's ``capitalise`` and ``noabbrev`` options change them, and the pa
 Several labels are sorted and three or more in a row compressed to a range, "figs. 1 to 3". A
 theorem-like environment is named by its own name (a lemma sharing the theorem counter is a
 "lemma"), an algorithm "algorithm". A label that is not found prints nothing, as ``\\ref``'s does;
-a type cleveref has no name for here (``\\newtheorem{thm}`` without ``\\crefname{thm}``)
-prints its number alone.
+an environment ``\\newtheorem`` declares after cleveref is loaded is named by its title
+("theorem 1" for ``\\newtheorem{thm}{Theorem}``), as cleveref names it; a type with no
+name (one declared before) prints its number alone.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from claimaudit.library.latex.numbering import Target
+from claimaudit.library.latex.theorems import declared_titles
 
 # cleveref's names: (singular, plural) in lower case, abbreviated; the full forms noabbrev gives.
 _NAMES = {
@@ -48,6 +50,9 @@ PAGE_STYLES = ("cpageref", "Cpageref", "cpagerefrange", "Cpagerefrange", "labelc
 _PACKAGE = re.compile(
     r"\\usepackage\s{0,40}\[([^\]{}]{0,400})\]\s{0,40}\{\s{0,40}cleveref\s{0,40}\}"
 )
+_PACKAGE_ANY = re.compile(
+    r"\\usepackage\s{0,40}(?:\[[^\]{}]{0,400}\])?\s{0,40}\{[^{}]{0,400}\bcleveref\b[^{}]{0,400}\}"
+)
 _CREFNAME = re.compile(
     r"\\(crefname|Crefname)\s{0,40}\{\s{0,40}([A-Za-z*]{1,40})\s{0,40}\}"
     r"\s{0,40}\{([^{}\n]{0,40})\}\s{0,40}\{([^{}\n]{0,40})\}"
@@ -70,6 +75,16 @@ def cref_names(source: str) -> CrefNames:
     upper.update({kind: (_capital(a), _capital(b)) for kind, (a, b) in _FULL.items()})
     if {"capitalise", "capitalize"} & options:
         lower = dict(upper)
+    package = _PACKAGE_ANY.search(source)
+    if package is not None:
+        # cleveref names a theorem-like environment declared after it is loaded by its title,
+        # as \\newtheorem gives it ("theorem 1"), where no name is set for it.
+        for name, title in declared_titles(source, package.end()).items():
+            if name not in lower:
+                lower[name] = (_lower(title), _lower(title) + "s")
+                upper[name] = (_capital(title), _capital(title) + "s")
+                if {"capitalise", "capitalize"} & options:
+                    lower[name] = upper[name]
     for match in _CREFNAME.finditer(source):
         command, kind, one, many = match.groups()
         names = (" ".join(one.split()), " ".join(many.split()))
@@ -77,6 +92,10 @@ def cref_names(source: str) -> CrefNames:
         if command == "crefname" and kind not in upper:
             upper[kind] = (_capital(names[0]), _capital(names[1]))
     return CrefNames(lower, upper)
+
+
+def _lower(name: str) -> str:
+    return name[:1].lower() + name[1:]
 
 
 def _capital(name: str) -> str:

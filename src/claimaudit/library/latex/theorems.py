@@ -68,6 +68,18 @@ def declared_theorems(source: str) -> dict[str, Theorem]:
     return theorems
 
 
+def declared_titles(source: str, start: int) -> dict[str, str]:
+    """The title of each numbered environment ``\\newtheorem`` declares from ``start`` on
+    (a title in markup left out)."""
+    titles: dict[str, str] = {}
+    for match in _NEWTHEOREM.finditer(source, start):
+        name, _, title, _ = match.groups()
+        title = " ".join(title.split())
+        if not name.endswith("*") and _PLAIN_TITLE.fullmatch(title):
+            titles[name] = title
+    return titles
+
+
 def _declared(match: re.Match[str]) -> tuple[str, str | None, str, str | None] | None:
     """thmtools' declaration as ``\\newtheorem``'s parts (name, shared counter, title, level);
     None for an unnumbered one. Its title is the name capitalised unless ``name=`` says."""
