@@ -232,3 +232,13 @@ def test_a_source_of_thousands_of_file_tests_looks_for_a_bounded_number(tmp_path
     text += "\\IfFileExists{" * 10_000  # never closed: left as they are
     spans = file_test_spans(text, lambda name: asked.append(name) is not None)
     assert len(asked) == MAX_TESTS and len(spans) == 2 * MAX_TESTS
+
+
+def test_a_file_a_test_finds_changes_the_paper_s_hash(tmp_path: Path) -> None:
+    # Adding the logo changes the text read, though no file it names is read.
+    main = _paper(tmp_path, "\\IfFileExists{logo.pdf}{With the logo.}{Without it.}")
+    before = extract(main)
+    (tmp_path / "logo.pdf").write_bytes(b"%PDF-1.4")
+    after = extract(main)
+    assert [b.text for b in after.blocks] == ["With the logo."]
+    assert after.content_hash != before.content_hash

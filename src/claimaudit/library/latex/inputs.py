@@ -273,7 +273,16 @@ def expand_inputs(
         excluded.update(excluded_environments(text))
         text = drop_unprinted(text, excluded)
         # Before includes too: the \input of a file \IfFileExists finds absent is never read.
-        text = drop_spans(text, file_test_spans(text, file_exists_in(base, folder, boundary)))
+        exists = file_exists_in(base, folder, boundary)
+
+        def noted(name: str) -> bool:
+            # What a test found changes the text as a file read does: a paper added again once
+            # the file is there reads as changed, though that file itself may not be read.
+            found = exists(name)
+            hasher.add(f"\\IfFileExists{{{name}}}", b"1" if found else b"0")
+            return found
+
+        text = drop_spans(text, file_test_spans(text, noted))
         total += len(text)
         if total > MAX_SOURCE_CHARS:
             raise InputError(
