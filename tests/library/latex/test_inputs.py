@@ -242,3 +242,11 @@ def test_a_file_a_test_finds_changes_the_paper_s_hash(tmp_path: Path) -> None:
     after = extract(main)
     assert [b.text for b in after.blocks] == ["With the logo."]
     assert after.content_hash != before.content_hash
+
+
+def test_input_if_file_exists_reads_the_file_where_it_is_there(tmp_path: Path) -> None:
+    # It printed the file's name ("extra") before, and never read the file.
+    main = _paper(tmp_path, "Before.\n\n\\InputIfFileExists{extra}{}{Nothing extra.}\n\nAfter.")
+    assert _texts(main) == ["Before.", "Nothing extra.", "After."]
+    _write(tmp_path, "extra.tex", "Extra words.\n")
+    assert _texts(main) == ["Before.", "Extra words.", "After."]

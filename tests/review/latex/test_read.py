@@ -570,3 +570,16 @@ def test_starred_and_named_references_print_no_label(tmp_path: Path) -> None:
     )
     main = _write(tmp_path, "paper.tex", _doc(body))
     assert [b.text for b in read_latex_draft(main).blocks] == ["As 1, 1 and 1 show, X holds."]
+
+
+def test_input_if_file_exists_reads_the_file_as_ingestion_does(tmp_path: Path) -> None:
+    body = "\\InputIfFileExists{extra}{}{Without it \\cite{a}.}\nClosing \\cite{b}.\n"
+    main = _write(tmp_path, "paper.tex", _doc(body))
+    assert [c.keys for c in read_latex_draft(main).commands] == [("a",), ("b",)]
+    _write(tmp_path, "extra.tex", "Extra \\cite{x}.\n")
+    draft = read_latex_draft(main)
+    assert [(c.file, c.keys) for c in draft.commands] == [
+        ("extra.tex", ("x",)),
+        ("paper.tex", ("b",)),
+    ]
+    assert "extra" not in " ".join(b.text for b in draft.blocks if b.file == "paper.tex")

@@ -1,5 +1,6 @@
 """``\\IfFileExists{file}{yes}{no}``, read as LaTeX decides it: only the branch for whether the
-paper's folder holds the file is kept. A paper guards an optional part with it
+paper's folder holds the file is kept; ``\\InputIfFileExists{file}{yes}{no}`` reads the file
+where it is there (it printed its name before). A paper guards an optional part with it
 (``\\IfFileExists{extra.tex}{\\input{extra}}{}``); followed blindly, the ``\\input`` of a file
 that is absent refused the whole paper, where LaTeX takes the other branch.
 
@@ -13,23 +14,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-_TEST = re.compile(r"\\IfFileExists(?![A-Za-z@])")
+_TEST = re.compile(r"\\(IfFileExists|InputIfFileExists)(?![A-Za-z@])")
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+# [start, end) of the text and what it is read as instead.
+Edit = tuple[int, int, str]
 # The most tests one file's text has decided: each looks for a file, and no paper tests
 # thousands (the rest are left as they are).
 MAX_TESTS = 1_000
 
 
-def file_test_spans(text: str, exists: Callable[[str], bool]) -> list[tuple[int, int]]:
+def file_test_spans(text: str, exists: Callable[[str], bool]) -> list[Edit]:
     """[start, end) of what TeX does not print of each ``\\IfFileExists`` in ``text``, in order
-    and apart: the test and the braces of the branch taken, the whole branch not taken.
-    ``exists(name)`` says whether the file is there."""
+    and apart, with what it is read as instead ("" but for ``\\InputIfFileExists`` of a file
+    that is there, read as ``\\input``): the test and the braces of the branch taken, the
+    whole branch not taken. ``exists(name)`` says whether the file is there."""
     if _TEST.search(text) is None:
         return []
     masked = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)
     closing = _closing(masked)
-    spans: list[tuple[int, int]] = []
+    spans: list[Edit] = []
     # Branches dropped that lie ahead of the scan, the nearest last (they nest): a test inside
     # one is never decided.
     ahead: list[tuple[int, int]] = []
@@ -45,25 +49,41 @@ def file_test_spans(text: str, exists: Callable[[str], bool]) -> list[tuple[int,
             continue
         (name_start, name_end), (yes_start, yes_end), (no_start, no_end) = groups
         decided += 1
-        if exists(masked[name_start + 1 : name_end - 1].strip()):
-            spans += [(match.start(), yes_start + 1), (yes_end - 1, no_end)]
+        found = exists(masked[name_start + 1 : name_end - 1].strip())
+        if found and match.group(1) == "InputIfFileExists":
+            # The file is read, then the first branch (a message, as a rule) after it.
+            spans += [(match.start(), match.end(), "\\input"), (yes_start, yes_start + 1, "")]
+            spans.append((yes_end - 1, no_end, ""))
+            ahead.append((yes_end - 1, no_end))
+            position = yes_start + 1
+        elif found:
+            spans += [(match.start(), yes_start + 1, ""), (yes_end - 1, no_end, "")]
             ahead.append((yes_end - 1, no_end))
             position = yes_start + 1
         else:
-            spans += [(match.start(), no_start + 1), (no_end - 1, no_end)]
+            spans += [(match.start(), no_start + 1, ""), (no_end - 1, no_end, "")]
             position = no_start + 1
     return sorted(spans)
 
 
-def drop_spans(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` without ``spans`` (in order and apart)."""
+def drop_spans(text: str, spans: list[Edit]) -> str:
+    """``text`` with each of ``spans`` (in order and apart) read as its replacement."""
     kept: list[str] = []
     position = 0
-    for start, end in spans:
-        kept.append(text[position:start])
+    for start, end, replacement in spans:
+        kept.append(text[position:start] + replacement)
         position = end
     kept.append(text[position:])
     return "".join(kept)
+
+
+def blank_spans(text: str, spans: list[Edit]) -> str:
+    """``text`` with each of ``spans`` read as its replacement padded with spaces: the same
+    length, so offsets hold (each replacement is shorter than what it replaces)."""
+    chars = list(text)
+    for start, end, replacement in spans:
+        chars[start:end] = replacement.ljust(end - start)
+    return "".join(chars)
 
 
 def _closing(masked: str) -> dict[int, int]:

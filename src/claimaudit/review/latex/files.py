@@ -24,7 +24,7 @@ from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex.babel import uses_german_shorthands
 from claimaudit.library.latex.context import walker_context
-from claimaudit.library.latex.file_tests import file_test_spans
+from claimaudit.library.latex.file_tests import blank_spans, file_test_spans
 from claimaudit.library.latex.inputs import (
     MAX_SOURCE_CHARS,
     IncludeNotRegularError,
@@ -123,7 +123,7 @@ class DraftFiles:
             printed = " " + printed[1:]
         # \IfFileExists: the branch for the file's presence, as ingestion reads it.
         exists = file_exists_in(base or self.folder, self.folder, self.folder)
-        printed = _blank(printed, file_test_spans(printed, exists))
+        printed = blank_spans(printed, file_test_spans(printed, exists))
         # Every definition and \\let read as blanks: parsed, a body's \\cite{#1} would be a
         # citation, and \\let\\x\\cite a call swallowing what follows (\\begin{document}).
         macros = draft_macros(printed, blank_all=True)
