@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.library.latex.test_refs import passages_of
 
 BODY = (
@@ -47,3 +49,88 @@ def test_an_unknown_label_and_a_page_print_nothing_not_the_label(tmp_path: Path)
     got = _read(tmp_path, "See \\cref{nope} on \\cpageref{fig:a} and \\crefrange{x}{y} here.")
     assert "sec:" not in got and "fig:" not in got
     assert "See on and here." in " ".join(got.split())
+
+
+def test_three_or_more_in_a_row_read_as_a_range(tmp_path: Path) -> None:
+    more = (
+        "\\begin{figure}\\caption{Third.}\\label{fig:c}\\end{figure}\n"
+        "\\begin{figure}\\caption{Fourth.}\\label{fig:d}\\end{figure}\n"
+        "\\begin{figure}\\caption{Fifth.}\\label{fig:e}\\end{figure}\n"
+    )
+    got = _read(
+        tmp_path,
+        more + "See \\cref{fig:a,fig:b,fig:c}, \\Cref{fig:c,fig:a,fig:b,fig:e}, "
+        "\\cref{fig:a,fig:c} and \\labelcref{fig:b,fig:c,fig:d}.",
+    )
+    assert "See figs. 1 to 3, Figures 1 to 3 and 5, figs. 1 and 3 and 2 to 4." in got
+
+
+THEOREMS = (
+    "\\usepackage{amsthm,cleveref}\n\\newtheorem{theorem}{Theorem}\n"
+    "\\newtheorem{lemma}[theorem]{Lemma}\n\\newtheorem{definition}{Definition}\n"
+    "\\newtheorem{thm}{Theorem}\n"
+)
+
+
+def test_a_theorem_like_environment_is_named_by_its_own_name(tmp_path: Path) -> None:
+    body = (
+        "\\begin{theorem}\\label{thm:a}A.\\end{theorem}\n"
+        "\\begin{lemma}\\label{lem:b}B.\\end{lemma}\n"
+        "\\begin{definition}\\label{def:c}C.\\end{definition}\n"
+        "\\begin{thm}\\label{thm:d}D.\\end{thm}\n"
+        "By \\cref{thm:a}, \\cref{lem:b}, \\Cref{def:c}, \\cref{thm:a,lem:b} and \\cref{thm:d}.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body, THEOREMS))
+    # A lemma sharing the theorem counter is still a lemma; ``thm``, declared after cleveref is
+    # loaded, is named by its title.
+    assert "By theorem 1, lemma 2, Definition 1, theorem 1 and lemma 2 and theorem 1." in got
+
+
+def test_a_theorem_declared_before_cleveref_has_no_name_of_its_own(tmp_path: Path) -> None:
+    preamble = (
+        "\\usepackage{amsthm}\n\\newtheorem{hyp}{Hypothesis}\n\\usepackage{cleveref}\n"
+        "\\newtheorem{obs}{Observation}\n"
+    )
+    body = (
+        "\\begin{hyp}\\label{h}A.\\end{hyp}\n\\begin{obs}\\label{o}B.\\end{obs}\n"
+        "By \\cref{h}, \\cref{o} and \\Cref{o}.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body, preamble))
+    assert "By 1, observation 1 and Observation 1." in got
+
+
+ALGORITHM = (
+    "\\begin{{algorithm}}[t]\\caption{{{0}.}}\\label{{alg:{0}}}\n"
+    "\\begin{{algorithmic}}[1]\\State step \\label{{line:{0}}}\\end{{algorithmic}}\n"
+    "\\end{{algorithm}}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "package", ["\\usepackage{algorithm,algpseudocode}", "\\usepackage[ruled]{algorithm2e}"]
+)
+def test_algorithms_are_counted_and_named(tmp_path: Path, package: str) -> None:
+    body = (
+        "\\section{Method}\n"
+        + ALGORITHM.format("a")
+        + ALGORITHM.format("b")
+        + "As \\cref{alg:b} and \\Cref{alg:a,alg:b} show, \\cref{line:a} holds.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body, package + "\n\\usepackage{cleveref}"))
+    # A label on a line names the line, which is not counted: nothing, not the algorithm.
+    assert "As algorithm 2 and Algorithms 1 and 2 show, holds." in " ".join(got.split())
+
+
+def test_algorithms_numbered_by_section_where_the_option_says(tmp_path: Path) -> None:
+    body = "\\section{A}\n\\section{B}\n" + ALGORITHM.format("a") + "See \\cref{alg:a}.\n"
+    got = " ".join(
+        passages_of(tmp_path, body, "\\usepackage[section]{algorithm}\n\\usepackage{cleveref}")
+    )
+    assert "See algorithm 2.1." in got
+
+
+def test_a_table_is_named_in_full(tmp_path: Path) -> None:
+    # cleveref abbreviates equations and figures only: "table 1", not "tab. 1".
+    body = "\\begin{table}\\caption{T.}\\label{tab:a}\\end{table}\n"
+    got = _read(tmp_path, body + "See \\cref{tab:a} and \\Cref{tab:a}.")
+    assert "See table 1 and Table 1." in got

@@ -12,6 +12,7 @@ import pytest
 from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.extract import extract_latex
+from claimaudit.library.latex.file_tests import MAX_TESTS, file_test_spans
 from claimaudit.library.latex.inputs import document_body
 from claimaudit.library.passages import make_passages
 from tests.articles import write_article
@@ -191,3 +192,61 @@ def test_an_include_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "f.tex")
     with pytest.raises(InputError, match=r"\\input\{f\} is not a regular file$"):
         extract(main)
+
+
+def test_if_file_exists_takes_the_branch_for_the_file(tmp_path: Path) -> None:
+    # An optional part guarded as authors guard it: absent, the other branch is read.
+    body = (
+        "Opening words.\n\n\\IfFileExists{extra.tex}{\\input{extra}}{No extra part.}\n\n"
+        "\\IfFileExists{parts/more}{\\input{parts/more}}{}\n\nClosing words."
+    )
+    main = _paper(tmp_path, body)
+    assert _texts(main) == ["Opening words.", "No extra part.", "Closing words."]
+    _write(tmp_path, "extra.tex", "Extra words.\n")
+    _write(tmp_path, "parts/more.tex", "More words.\n")
+    assert _texts(main) == ["Opening words.", "Extra words.", "More words.", "Closing words."]
+
+
+def test_if_file_exists_outside_the_folder_reads_as_absent(tmp_path: Path) -> None:
+    _write(tmp_path, "outside.tex", "Secret words.\n")
+    main = _paper(tmp_path / "paper", "\\IfFileExists{../outside}{\\input{../outside}}{Inside.}")
+    assert _texts(main) == ["Inside."]
+
+
+def test_includeonly_leaves_out_the_other_included_files(tmp_path: Path) -> None:
+    # As LaTeX does: the PDF lacks "b"'s text, and "c" need not be there at all.
+    main = _paper(
+        tmp_path,
+        "\\include{a}\n\\include{b}\n\\include{c}\n\\input{d}",
+        "\\includeonly{a, d}\n% \\includeonly{b}\n",
+    )
+    for name in "abd":
+        _write(tmp_path, f"{name}.tex", f"Words of {name}.\n")
+    assert _texts(main) == ["Words of a.", "Words of d."]
+
+
+def test_a_source_of_thousands_of_file_tests_looks_for_a_bounded_number(tmp_path: Path) -> None:
+    # Each test looks for a file; a hostile source of 100,000 took over half a minute.
+    asked: list[str] = []
+    text = "".join(f"\\IfFileExists{{f{n}}}{{a}}{{b}}" for n in range(MAX_TESTS + 50))
+    text += "\\IfFileExists{" * 10_000  # never closed: left as they are
+    spans = file_test_spans(text, lambda name: asked.append(name) is not None)
+    assert len(asked) == MAX_TESTS and len(spans) == 2 * MAX_TESTS
+
+
+def test_a_file_a_test_finds_changes_the_paper_s_hash(tmp_path: Path) -> None:
+    # Adding the logo changes the text read, though no file it names is read.
+    main = _paper(tmp_path, "\\IfFileExists{logo.pdf}{With the logo.}{Without it.}")
+    before = extract(main)
+    (tmp_path / "logo.pdf").write_bytes(b"%PDF-1.4")
+    after = extract(main)
+    assert [b.text for b in after.blocks] == ["With the logo."]
+    assert after.content_hash != before.content_hash
+
+
+def test_input_if_file_exists_reads_the_file_where_it_is_there(tmp_path: Path) -> None:
+    # It printed the file's name ("extra") before, and never read the file.
+    main = _paper(tmp_path, "Before.\n\n\\InputIfFileExists{extra}{}{Nothing extra.}\n\nAfter.")
+    assert _texts(main) == ["Before.", "Nothing extra.", "After."]
+    _write(tmp_path, "extra.tex", "Extra words.\n")
+    assert _texts(main) == ["Before.", "Extra words.", "After."]

@@ -132,7 +132,8 @@ def test_what_the_count_cannot_place_is_left_out_not_guessed(tmp_path: Path) -> 
         "\\ref{eq:after}; later \\ref{fig:later}; missing \\ref{nowhere}.\n"
     )
     got = " ".join(passages_of(tmp_path, body))
-    assert "Parts:; whole 1; line; after; later; missing." in got
+    # A counter set to a number given is followed: the figure after it is 5, as printed.
+    assert "Parts:; whole 1; line; after; later 5; missing." in got
 
 
 def test_subcaption_sub_figures_are_lettered_within_their_figure(tmp_path: Path) -> None:
@@ -202,12 +203,155 @@ def test_a_sentence_broken_by_a_figure_reads_whole_as_in_the_pdf() -> None:
     assert any(plain(sentence) in plain(t) for t in texts(pdf))
 
 
-def test_a_label_in_an_algorithm_is_not_the_section_s(tmp_path: Path) -> None:
-    # The algorithm's own number is not counted here: nothing, not "1" (the section's).
+def test_a_label_in_an_algorithm_is_the_algorithm_s_not_the_section_s(tmp_path: Path) -> None:
     body = (
-        "\\section{Method}\n\\begin{algorithm}[t]\\caption{Train.}\\label{alg:a}\n"
+        "\\section{Intro}\n\\section{Method}\n\\begin{algorithm}[t]\\caption{Train.}\\label{alg:a}\n"
         "\\begin{algorithmic}[1]\\STATE update\\end{algorithmic}\\end{algorithm}\n"
         "As \\ref{alg:a} shows.\n"
     )
     got = " ".join(passages_of(tmp_path, body, "\\usepackage{algorithm,algorithmic}"))
+    assert "As 1 shows." in " ".join(got.split())
+    # In a book, whether the package numbers it by chapter is its own: nothing, not a guess.
+    got = " ".join(passages_of(tmp_path, body, "\\usepackage{algorithm,algorithmic}", "book"))
     assert "As shows." in " ".join(got.split())
+
+
+REFERENCED = (
+    "\\section[Intro]{Introduction}\\label{sec:i}\nText.\n"
+    "\\begin{figure}\\begin{subfigure}{0.4\\linewidth}\\caption{Left.}\\label{fig:l}"
+    "\\end{subfigure}\\caption[Short]{A long caption.}\\label{fig:a}\\end{figure}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("reference", "printed"),
+    [
+        ("\\ref*{fig:a}", "See 1 here."),
+        ("\\autoref*{fig:a}", "See Figure 1 here."),
+        ("\\Autoref{sec:i}", "See Section 1 here."),
+        ("\\hyperref[sec:i]{Section~\\ref*{sec:i}}", "See Section 1 here."),
+        ("\\nameref{sec:i}", "See Intro here."),
+        ("\\nameref*{fig:a}", "See Short here."),
+        ("\\subref{fig:l}", "See (a) here."),
+        ("\\vref{fig:a}", "See 1 here."),
+        ("\\pageref{fig:a}", "See here."),
+        ("\\pageref*{fig:a}", "See here."),
+        ("\\autopageref{fig:a}", "See here."),
+        ("\\nameref{nowhere}", "See here."),
+    ],
+)
+def test_hyperref_s_and_others_references_print_no_label(
+    tmp_path: Path, reference: str, printed: str
+) -> None:
+    # Before, a starred reference, a page's, a name's or a sub-figure's printed its label.
+    preamble = "\\usepackage{subcaption,varioref,hyperref}"
+    got = passages_of(tmp_path, f"{REFERENCED}See {reference} here.", preamble)
+    assert printed in got
+
+
+@pytest.mark.parametrize(
+    ("package", "sub"),
+    [
+        ("subfig", "\\subfloat[Left panel.\\label{fig:l}]{\\includegraphics{x}}"),
+        ("subfig", "\\subfloat[Left][Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
+        ("subfigure", "\\subfigure[Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
+    ],
+)
+def test_a_sub_figure_command_s_caption_is_a_passage_and_its_label_not_the_section_s(
+    tmp_path: Path, package: str, sub: str
+) -> None:
+    body = (
+        f"\\section{{A}}\n\\section{{B}}\n\\begin{{figure}}{sub}\\caption{{Both.}}\\end{{figure}}"
+        "\nSee \\ref{fig:l} here."
+    )
+    got = passages_of(tmp_path, body, f"\\usepackage{{{package},graphicx}}")
+    # Before: "[Left panel.]" as text, and the reference printed section B's "2". The
+    # sub-figure's letter is its package's to set: nothing, not a guess.
+    assert got == ["Left panel.", "Figure 1: Both.", "See here."]
+
+
+THEOREMS_BODY = (
+    "\\section{A}\n\\section{B}\n\\begin{theorem}\\label{t}X holds.\\end{theorem}\n\n"
+    "\\begin{lemma}[Young]\\label{l}Y holds.\\end{lemma}\n\nBy \\ref{t} and \\ref{l}.\n"
+)
+
+
+def test_thmtools_theorems_are_counted_as_declared(tmp_path: Path) -> None:
+    preamble = (
+        "\\usepackage{amsthm,thmtools}\n\\declaretheorem[numberwithin=section]{theorem}\n"
+        "\\declaretheorem[name={Key Lemma}, sibling=theorem]{lemma}\n"
+        "\\declaretheorem[numbered=no]{remark}\n"
+    )
+    got = passages_of(tmp_path, THEOREMS_BODY, preamble)
+    assert got == [
+        "Theorem 2.1. X holds.",
+        "Key Lemma 2.2 (Young). Y holds.",
+        "By 2.1 and 2.2.",
+    ]
+
+
+def test_a_class_s_own_theorems_are_no_section(tmp_path: Path) -> None:
+    # llncs numbers its theorems by its options: not known, so nothing, not section B's "2".
+    assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs")[-1] == "By and."
+
+
+def test_a_counter_the_paper_renumbers_prints_as_it_says(tmp_path: Path) -> None:
+    body = (
+        "\\section{A}\n\\begin{figure}\\caption{Main.}\\label{fig:a}\\end{figure}\n"
+        "\\begin{theorem}\\label{t}X holds.\\end{theorem}\n\n"
+        "\\section*{Supplement}\n\\setcounter{figure}{0}\n"
+        "\\renewcommand{\\thefigure}{S\\arabic{figure}}\n"
+        "\\begin{figure}\\caption{Extra.}\\label{fig:s}\\end{figure}\n"
+        "See \\ref{fig:a}, \\ref{fig:s} and \\ref{t}; \\ref{tab:a}.\n"
+        "\\begin{table}\\caption{T.}\\label{tab:a}\\end{table}\n"
+    )
+    preamble = (
+        "\\newtheorem{theorem}{Theorem}\n\\renewcommand{\\thetheorem}{\\thesection.\\Alph{theorem}}\n"
+        "\\renewcommand{\\thetable}{\\ifnum1>0 X\\fi}"
+    )
+    got = passages_of(tmp_path, body, preamble)
+    # Before: "Figure 1: Extra.", "See 1, 1 and 1; 1." A setting not followed prints nothing.
+    assert got == [
+        "Figure 1: Main.",
+        "Theorem 1.A X holds.",
+        "Figure S1: Extra.",
+        "See 1, S1 and 1.A;.",
+        "T.",
+    ]
+
+
+def test_a_renumbering_in_a_definition_holds_where_it_is_called(tmp_path: Path) -> None:
+    preamble = (
+        "\\newcommand{\\beginsupplement}{\\setcounter{figure}{0}"
+        "\\renewcommand{\\thefigure}{S\\arabic{figure}}}"
+    )
+    body = (
+        "\\begin{figure}\\caption{Main.}\\label{fig:a}\\end{figure}\n\\beginsupplement\n"
+        "\\begin{figure}\\caption{Extra.}\\label{fig:s}\\end{figure}\nSee \\ref{fig:a} and "
+        "\\ref{fig:s}.\n"
+    )
+    got = passages_of(tmp_path, body, preamble)
+    assert got == ["Figure 1: Main.", "Figure S1: Extra.", "See 1 and S1."]
+
+
+@pytest.mark.parametrize(
+    ("preamble", "cls", "printed"),
+    [
+        ("\\setcounter{secnumdepth}{0}", "article", "See,, and 1."),
+        ("\\setcounter{secnumdepth}{1}", "article", "See 1, 1, 1 and 1."),
+        ("", "article", "See 1, 1.1, 1.1.1 and 1."),
+        ("", "report", "See 0.1, 0.1.1, 0.1.1 and 0.1."),
+    ],
+)
+def test_headings_below_secnumdepth_are_not_numbered(
+    tmp_path: Path, preamble: str, cls: str, printed: str
+) -> None:
+    # A heading LaTeX does not number steps no counter: a label after it names what was
+    # numbered before, as the PDF prints it (a report numbers down to subsections).
+    body = (
+        "\\section{A}\\label{a}\nText.\n\\subsection{B}\\label{b}\nMore.\n"
+        "\\subsubsection{C}\\label{c}\nMost.\n"
+        "\\begin{figure}\\caption{F.}\\label{f}\\end{figure}\n"
+        "See \\ref{a}, \\ref{b}, \\ref{c} and \\ref{f}.\n"
+    )
+    assert printed in passages_of(tmp_path, body, preamble, cls)

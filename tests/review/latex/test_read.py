@@ -535,3 +535,51 @@ def test_a_package_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "mystyle.sty")
     with pytest.raises(InputError, match=r"paper\.tex: mystyle\.sty is not a regular file$"):
         extract_latex_claims(path)
+
+
+def test_if_file_exists_reads_the_branch_ingestion_reads(tmp_path: Path) -> None:
+    body = (
+        "\\IfFileExists{extra.tex}{\\input{extra}}{Without it \\cite{a}.}\n"
+        "\\IfFileExists{sub/here}{Here \\cite{b}.}{Not here \\cite{c}.}\n"
+    )
+    main = _write(tmp_path, "paper.tex", _doc(body))
+    _write(tmp_path, "sub/here.tex", "Unused.\n")
+    draft = read_latex_draft(main)
+    assert [c.keys for c in draft.commands] == [("a",), ("b",)]
+    text = " ".join(b.text for b in draft.blocks)
+    assert "Without it" in text and "Here" in text and "Not here" not in text
+    _write(tmp_path, "extra.tex", "Extra \\cite{x}.\n")
+    draft = read_latex_draft(main)
+    assert [(c.file, c.keys) for c in draft.commands] == [
+        ("extra.tex", ("x",)),
+        ("paper.tex", ("b",)),
+    ]
+
+
+def test_includeonly_leaves_out_what_ingestion_leaves_out(tmp_path: Path) -> None:
+    main = _write(tmp_path, "paper.tex", _doc("\\include{a}\n\\include{b}\n", "\\includeonly{b}\n"))
+    _write(tmp_path, "b.tex", "Included \\cite{y}.\n")  # a.tex is not there: not read
+    draft = read_latex_draft(main)
+    assert [(c.file, c.keys) for c in draft.commands] == [("b.tex", ("y",))]
+
+
+def test_starred_and_named_references_print_no_label(tmp_path: Path) -> None:
+    body = (
+        "\\section{A}\\label{s}\n"
+        "As \\ref*{s}, \\nameref{s} and \\autoref*{s} show, X holds \\cite{k}.\n"
+    )
+    main = _write(tmp_path, "paper.tex", _doc(body))
+    assert [b.text for b in read_latex_draft(main).blocks] == ["As 1, 1 and 1 show, X holds."]
+
+
+def test_input_if_file_exists_reads_the_file_as_ingestion_does(tmp_path: Path) -> None:
+    body = "\\InputIfFileExists{extra}{}{Without it \\cite{a}.}\nClosing \\cite{b}.\n"
+    main = _write(tmp_path, "paper.tex", _doc(body))
+    assert [c.keys for c in read_latex_draft(main).commands] == [("a",), ("b",)]
+    _write(tmp_path, "extra.tex", "Extra \\cite{x}.\n")
+    draft = read_latex_draft(main)
+    assert [(c.file, c.keys) for c in draft.commands] == [
+        ("extra.tex", ("x",)),
+        ("paper.tex", ("b",)),
+    ]
+    assert "extra" not in " ".join(b.text for b in draft.blocks if b.file == "paper.tex")

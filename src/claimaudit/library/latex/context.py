@@ -24,6 +24,7 @@ from claimaudit.library.latex.babel import shorthand_specs, shorthand_text_specs
 from claimaudit.library.latex.citations import CITE_SPECS, CitedWorks, citation_macros
 from claimaudit.library.latex.cleveref import PAGE_STYLES
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
+from claimaudit.library.latex.counter_formats import COUNTER_FORMAT
 from claimaudit.library.latex.math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex.printing import EnvironmentText, MacroText
 from claimaudit.library.latex.quotes import quote_marks
@@ -65,7 +66,7 @@ _DISCARDED_MACROS = tuple(
     "label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace newcommand renewcommand title setlength addtolength "
-    f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME} "
+    f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME} {COUNTER_FORMAT} "
     # Settings, not text ("font=small", "figs/").
     "captionsetup graphicspath "
     # A to-do note is the author's reminder, not the paper's claim; struck-out text (soul's
@@ -146,13 +147,22 @@ _TEXT_MACROS = {
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
 
+# Sub-figures written as commands (subfig's, the subfigure package's): [list entry][caption]{body}.
+SUBFLOAT_MACROS = ("subfloat", "subfigure", "subtable")
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.
 _WALKER_ARGS = {
     BOX_HEADING: "{",
+    COUNTER_FORMAT: "{",
     ABSTRACT_NAME: "{",
-    "autoref": "{",
+    # hyperref's and varioref's (a star drops the link; \\vpageref takes two texts of its own).
+    **dict.fromkeys(
+        ("ref", "autoref", "Autoref", "pageref", "autopageref", "nameref", "Nameref"), "*{"
+    ),
+    **dict.fromkeys(("subref", "vref", "Vref"), "*{"),
+    "vpageref": "*[[{",
     # cleveref's, starred or not (the star drops the link): one list of labels, or a range's two.
     **{name: "*{{" if name.endswith("range") else "*{" for name in (*CREF_STYLES, *PAGE_STYLES)},
+    **dict.fromkeys(SUBFLOAT_MACROS, "[[{"),
     "affil": "[{",
     "address": "[{",  # elsarticle's: [label]{address}
     "affiliation": "[{",
@@ -283,7 +293,22 @@ def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> 
 
 # What a cross-reference prints: (style, label) -> text, "" when it cannot be resolved.
 References = Callable[[str, str], str]
-_REFERENCES = ("ref", "autoref", "eqref", *CREF_STYLES, *PAGE_STYLES)
+_REFERENCES = (
+    "ref",
+    "autoref",
+    "Autoref",
+    "eqref",
+    "pageref",
+    "autopageref",
+    "vpageref",
+    "nameref",
+    "Nameref",
+    "subref",
+    "vref",
+    "Vref",
+    *CREF_STYLES,
+    *PAGE_STYLES,
+)
 
 
 def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -326,6 +351,19 @@ def _address(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     return _URL_ESCAPE.sub(r"\1", written)
 
 
+def _subfloat(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """subfig's ``\\subfloat[list entry][caption]{body}`` (the subfigure package's
+    ``\\subfigure`` and ``\\subtable`` alike): its body, then its caption as a paragraph of
+    its own, as the PDF sets it under the sub-figure (its letter, which these packages' options
+    set, is not printed)."""
+    argd = node.nodeargd
+    args = list(argd.argnlist) if argd is not None else []
+    optional = [a for a in args[:-1] if a is not None]
+    body = to_text(l2tobj, args[-1:]) if args and args[-1] is not None else ""
+    caption = " ".join(to_text(l2tobj, optional[-1:]).split()) if optional else ""
+    return f"{body}\n\n{caption}\n\n" if caption else body
+
+
 def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     """csquotes' ``\\enquote{X}`` in outer quotes, ``\\enquote*{X}`` in inner ones, as it
     prints them in the language in force there (``latex_quotes``)."""
@@ -364,6 +402,7 @@ def text_converter(
         **spacing_macros(),
         "nth": _ordinal,
         "enquote": _quoted,
+        **dict.fromkeys(SUBFLOAT_MACROS, _subfloat),
         "url": _address,
         "nolinkurl": _address,
         "path": _address,

@@ -53,6 +53,7 @@ from claimaudit.library.latex.context import (
     to_text,
     walker_context,
 )
+from claimaudit.library.latex.counter_formats import CounterFormats, counter_formats
 from claimaudit.library.latex.definitions import drop_defs
 from claimaudit.library.latex.front import front_nodes, is_title_block, latex_authors
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
@@ -121,6 +122,7 @@ def extract_latex(
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
     crefs = cref_names(source)
+    source, formats = counter_formats(source)
     captions = caption_style(source, document_class(source))
     # The paper's own packages define macros too (``\\let\\mycite\\citet``); an upload
     # arrives without them.
@@ -136,7 +138,7 @@ def extract_latex(
     source = decide_conditionals(source)
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
-        return _extract(path, source, hasher, math_mode, names, captions, cited, crefs)
+        return _extract(path, source, hasher, math_mode, names, captions, cited, crefs, formats)
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
@@ -183,6 +185,7 @@ def _extract(
     captions: CaptionStyle | None,
     cited: CitedWorks,
     crefs: CrefNames,
+    formats: CounterFormats,
 ) -> ExtractedDocument:
     source, opened_by_macros = drop_open_definitions(source)
     # The \def definitions left (TeX code, or inside a body just expanded) print nothing.
@@ -202,7 +205,7 @@ def _extract(
         raise InputError(f"{shown_name(path)}: {problem}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
-    numbers = numbering(source, document.nodelist if document is not None else nodes)
+    numbers = numbering(source, document.nodelist if document is not None else nodes, formats)
     converter = numbered_converter(numbers, names, captions, math_mode, notes, cited, crefs)
     title = _find_title(nodes, converter)
     authors = latex_authors(nodes, converter)

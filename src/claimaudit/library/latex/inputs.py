@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from claimaudit.guards.untrusted import check_latex_depth
 from claimaudit.guards.userfiles import existing_spelling
 from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
 from claimaudit.library.latex.comments import strip_comments
+from claimaudit.library.latex.file_tests import drop_spans, file_test_spans
 from claimaudit.library.latex.unprinted import drop_unprinted, excluded_environments
 
 # TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
@@ -38,6 +40,8 @@ _INCLUDE = re.compile(
 _DOCUMENT_CLASS = re.compile(r"\\documentclass(?![A-Za-z@])")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s{0,40}\{document\}")
+# ``\includeonly{a,b}`` in the preamble: LaTeX reads only those of the ``\include``d files.
+_INCLUDE_ONLY = re.compile(r"\\includeonly\s{0,40}\{([^{}]{0,2000})\}")
 MAX_INCLUDE_DEPTH = 20
 # pylatexenc reads about 0.3 MB a second: a bigger source (or one that \inputs the same file
 # over and over) would hold a worker for minutes. Real papers are well under 1 MB.
@@ -157,6 +161,51 @@ def follow_include(
     return target, inner
 
 
+def file_exists_in(base: Path, main_folder: Path, boundary: Path) -> Callable[[str], bool]:
+    """Whether a file named from a file whose includes resolve against ``base`` is there, as
+    an include would find it (``.tex`` added, inside ``boundary``). One outside ``boundary``
+    counts as absent (it is never read); a FIFO or device as there (the include then says
+    what it is)."""
+
+    known: dict[str, bool] = {}  # a name tested again is not looked for again
+
+    def exists(name: str) -> bool:
+        if name not in known:
+            try:
+                locate(Include("input", name), base, main_folder, boundary)
+                known[name] = True
+            except IncludeNotRegularError:
+                known[name] = True
+            except (IncludeOutsideError, FileNotFoundError):
+                known[name] = False
+        return known[name]
+
+    return exists
+
+
+def include_only(text: str) -> frozenset[str] | None:
+    """The files the last ``\\includeonly`` of ``text`` (comments gone) lets ``\\include``
+    read; None without one (all of them)."""
+    found = _INCLUDE_ONLY.findall(text)
+    if not found:
+        return None
+    return frozenset(_include_name(name) for name in found[-1].split(",") if name.strip())
+
+
+def left_out(include: Include, only: frozenset[str] | None) -> bool:
+    """Whether LaTeX skips ``include``: an ``\\include`` of a file ``\\includeonly`` does not
+    name (the PDF lacks its text, and the file need not be there)."""
+    return (
+        include.command == "include"
+        and only is not None
+        and (_include_name(include.name) not in only)
+    )
+
+
+def _include_name(name: str) -> str:
+    return _unquoted(name).removesuffix(".tex")
+
+
 def _unquoted(name: str) -> str:
     """A file or folder name as TeX Live reads it: its double quotes, which let a name hold
     spaces (``\\input{"parts/with space"}``), are no part of it."""
@@ -210,9 +259,10 @@ def expand_inputs(
     hasher = hasher or SourceHasher()
     total = 0
     excluded: set[str] = set()  # \excludecomment environments, declared in the preamble
+    only: frozenset[str] | None = None  # what \includeonly lets \include read
 
     def load(path: Path, chain: tuple[Path, ...], base: Path) -> str:
-        nonlocal total
+        nonlocal total, only
         shown = main if len(chain) == 1 else Path(os.path.relpath(path, boundary))
         data = read_bytes(path)
         hasher.add("" if len(chain) == 1 else Path(os.path.relpath(path, folder)).as_posix(), data)
@@ -222,6 +272,17 @@ def expand_inputs(
         # Before includes are followed: an \input inside \iffalse is never read.
         excluded.update(excluded_environments(text))
         text = drop_unprinted(text, excluded)
+        # Before includes too: the \input of a file \IfFileExists finds absent is never read.
+        exists = file_exists_in(base, folder, boundary)
+
+        def noted(name: str) -> bool:
+            # What a test found changes the text as a file read does: a paper added again once
+            # the file is there reads as changed, though that file itself may not be read.
+            found = exists(name)
+            hasher.add(f"\\IfFileExists{{{name}}}", b"1" if found else b"0")
+            return found
+
+        text = drop_spans(text, file_test_spans(text, noted))
         total += len(text)
         if total > MAX_SOURCE_CHARS:
             raise InputError(
@@ -233,7 +294,12 @@ def expand_inputs(
         except NestingError as error:
             raise InputError(f"{shown_name(shown)}: LaTeX {error}") from None
 
+        if len(chain) == 1:
+            only = include_only(text)
+
         def replace(match: re.Match[str]) -> str:
+            if left_out(_include(match), only):
+                return "\n"
             target, inner = follow_include(
                 _include(match),
                 match.group(0),

@@ -4,7 +4,8 @@ labels can print as the compiled paper does (``latex_refs`` prints them).
 A source has no ``.aux`` file, so the numbers are counted here, the way the standard classes
 count them: chapters (report and book classes), sections and their subsections, figures and
 tables by their captions (per chapter where there are chapters), ``equation`` environments,
-and ``\\newtheorem`` environments (shared and per-section counters included); ``\\appendix``
+``\\newtheorem`` and thmtools' ``\\declaretheorem`` environments (shared and per-section counters
+included; ``latex_theorems``), algorithms as their package's options say; ``\\appendix``
 turns the top level into letters. A ``\\label`` names whatever was numbered last in its
 environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
 numbered section, as the PDF prints it). Sub-figures of the ``subcaption`` package are
@@ -17,26 +18,39 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
+    LatexCharsNode,
     LatexEnvironmentNode,
     LatexGroupNode,
     LatexMacroNode,
     LatexNode,
 )
 
+from claimaudit.library.latex.algorithms import algorithm_numbering
+from claimaudit.library.latex.counter_formats import (
+    COUNTER_FORMAT,
+    CounterFormats,
+    Template,
+    render_template,
+)
+from claimaudit.library.latex.theorems import THEOREM_LIKE, Theorem, declared_theorems
+
 _CLASS = re.compile(
     r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
 )
-_CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
-_THEOREM = re.compile(
-    r"\\newtheorem\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
-    r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
-    r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
+_SECNUMDEPTH = re.compile(
+    r"\\setcounter\s{0,40}\{\s{0,40}secnumdepth\s{0,40}\}\s{0,40}\{\s{0,40}(-?\d{1,2})\s{0,40}\}"
 )
-_PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
+# The standard classes' own: a subsubsection is numbered in an article, not in a report.
+_SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2}
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
+_CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
 _AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
+# Titles as nameref prints them (the paper's macros are expanded before the count).
+_TITLE_TEXT = LatexNodes2Text(math_mode="verbatim")
 _LEVELS = ("chapter", "section", "subsection", "subsubsection")
 _FLOATS = {
     "figure": "figure",
@@ -46,18 +60,20 @@ _FLOATS = {
     "table*": "table",
 }
 _NUMBER_WITHIN = re.compile(
-    r"\\numberwithin\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
+    r"\\(?:numberwithin|counterwithin(?!\*))\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
 )
 # Sub-figures: lettered where the subcaption package sets them, else left unresolved.
 _SUBFLOATS = frozenset({"subfigure", "subtable"})
 _SUBFLOAT = "subfloat"  # what a caption inside a sub-figure steps
+_SUBFLOAT_MACROS = frozenset({"subfloat", "subfigure", "subtable"})  # subfig's, subfigure's
 _SUBCAPTION = re.compile(
     r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
 )
 # Displays that number each line: not counted, so equation numbers after one are unknown.
 _LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
-# Floats whose caption steps a counter not followed here (an algorithm's, numbered as its
-# package and options say): a label in one names that, not the section around it.
+# Floats whose caption steps a counter not followed here (a listing's, or an algorithm's where
+# its package's options are not read here): a label in one names that, not the section around
+# it.
 _UNCOUNTED_FLOATS = frozenset({"algorithm", "algorithm*", "listing"})
 
 
@@ -65,13 +81,16 @@ _UNCOUNTED_FLOATS = frozenset({"algorithm", "algorithm*", "listing"})
 class Target:
     kind: str  # the counter: "figure", "section", a theorem environment's name, ...
     number: str
+    # The environment that stepped it where that is not the counter's name (a lemma sharing
+    # the theorem counter): cleveref names a reference by it, hyperref's \autoref by the counter.
+    environment: str = ""
+    title: str = ""  # what ``\\nameref`` prints: a heading's or a caption's (short) title
+    letter: str = ""  # a sub-figure's letter, which ``\\subref`` prints
 
-
-@dataclass(frozen=True)
-class _Theorem:
-    counter: str  # the counter it steps (its own, or the one it shares)
-    within: str | None  # the level its number is reset by and prefixed with
-    title: str  # what its head prints before the number ("Relationship")
+    @property
+    def type(self) -> str:
+        """What cleveref names the reference by."""
+        return self.environment or self.kind
 
 
 @dataclass(frozen=True)
@@ -84,6 +103,7 @@ class Numbering:
     subcaptions: dict[int, str]  # a sub-figure's caption position -> its letter ("a")
     theorem_names: frozenset[str]  # the environments ``heads`` may hold
     head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
+    subrefs_in_parentheses: bool = False  # subcaption's ``\\subref`` prints "(a)"
 
 
 @dataclass
@@ -100,14 +120,19 @@ class _Subfloats:
 @dataclass
 class _Counts:
     chapters: bool
-    theorems: dict[str, _Theorem]
+    theorems: dict[str, Theorem]
     within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
+    algorithms: frozenset[str] = frozenset()  # the environments counted as algorithms
     lettered: bool = False  # the subcaption package letters sub-figures
     labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
     sub: _Subfloats | None = None  # the float being counted, where sub-figures are lettered
     values: dict[str, int] = field(default_factory=dict)
     numbers: dict[str, str] = field(default_factory=dict)
     unknown: set[str] = field(default_factory=set)  # counters the count lost track of
+    # Counters the paper prints its own way (``\\thefigure`` redefined); None: not followed.
+    formats: dict[str, Template | None] = field(default_factory=dict)
+    secnumdepth: int | None = None  # the deepest level numbered (None: all, not known)
+    body_formats: list[tuple[str, Template | None]] = field(default_factory=list)
     appendix: bool = False
     labels: dict[str, Target] = field(default_factory=dict)
     heads: dict[int, str] = field(default_factory=dict)  # theorem node position -> "Lemma 2"
@@ -122,8 +147,23 @@ class _Counts:
         if kind in self.unknown:
             return None
         number = self._format(kind)
+        top = "chapter" if self.chapters else "section"
+        if kind in self.formats and not (kind == top and self.appendix):
+            # (``\\appendix`` sets the top level's letters after the preamble's setting.)
+            template = self.formats[kind]
+            if template is None:
+                return None
+            number = render_template(template, self.values, self.numbers)
         self.numbers[kind] = number
         return number
+
+    def numbered(self, level: str) -> bool:
+        """Whether a heading of ``level`` is numbered (and so steps its counter): not below
+        ``secnumdepth``, as the paper or its standard class sets it."""
+        limit = self.values.get("secnumdepth", self.secnumdepth)
+        if limit is None or "secnumdepth" in self.unknown:
+            return True
+        return _LEVELS.index(level) <= limit
 
     def _resets(self, kind: str) -> list[str]:
         out: list[str] = []
@@ -144,7 +184,7 @@ class _Counts:
         if kind in _LEVELS:
             index = _LEVELS.index(kind)
             parent = _LEVELS[index - 1] if index > 0 and kind != top else None
-        elif kind in ("figure", "table", "equation"):
+        elif kind in ("figure", "table", "equation", "algorithm"):
             parent = self.within.get(kind)
         else:
             theorem = self.theorems.get(kind)
@@ -154,28 +194,48 @@ class _Counts:
         return f"{self.numbers.get(parent, '0')}.{own}"
 
 
+def _secnumdepth(source: str, document_class: str | None) -> int | None:
+    """The deepest heading level numbered (chapter 0, section 1, ...), as the preamble's
+    ``\\setcounter{secnumdepth}`` or the standard class sets it; None where not known."""
+    begin = _BEGIN_DOCUMENT.search(source)
+    settings = _SECNUMDEPTH.findall(source, 0, begin.start() if begin else len(source))
+    if settings:
+        return int(settings[-1])
+    return _SECNUMDEPTHS.get(document_class or "")
+
+
 def document_class(source: str) -> str | None:
     match = _CLASS.search(source)
     return match.group(1) if match else None
 
 
-def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
+def numbering(
+    source: str, nodes: Sequence[LatexNode], formats: CounterFormats | None = None
+) -> Numbering:
     """Every ``\\label`` of the document body the count can place (label -> what it names), and
-    the head of every theorem-like environment it numbered."""
+    the head of every theorem-like environment it numbered; ``formats`` are the counters the
+    paper prints its own way (``latex_counter_formats``)."""
     chapters = document_class(source) in _CHAPTER_CLASSES
     within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
     for match in _NUMBER_WITHIN.finditer(source):
         if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
             within[match.group(1)] = match.group(2)
-    theorems = _theorems(source)
+    theorems = declared_theorems(source)
     package = _SUBCAPTION.search(source)
+    algorithms = algorithm_numbering(source, chapters)
+    if algorithms is not None and algorithms[1] is not None:
+        within["algorithm"] = algorithms[1]
     counts = _Counts(
         chapters=chapters,
         theorems=theorems,
         within=within,
+        algorithms=algorithms[0] if algorithms is not None else frozenset(),
         lettered=package is not None,
         labelled=package is not None and not package.group(1),
     )
+    counts.formats = dict(formats.preamble) if formats is not None else {}
+    counts.secnumdepth = _secnumdepth(source, document_class(source))
+    counts.body_formats = formats.body if formats is not None else []
     _walk(nodes, counts, None, None)
     return Numbering(
         counts.labels,
@@ -184,23 +244,8 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
         counts.subcaptions,
         frozenset(theorems),
         _AMSTHM.search(source) is not None,
+        counts.labelled,
     )
-
-
-def _theorems(source: str) -> dict[str, _Theorem]:
-    theorems: dict[str, _Theorem] = {}
-    for match in _THEOREM.finditer(source):
-        name, shared, title, within = match.groups()
-        if name.endswith("*"):
-            continue  # unnumbered
-        title = " ".join(title.split())
-        if not _PLAIN_TITLE.fullmatch(title):
-            title = ""  # a title in markup is not printed as a guess
-        if shared and shared in theorems:
-            theorems[name] = _Theorem(shared, theorems[shared].within, title)
-        else:
-            theorems[name] = _Theorem(counter=name, within=within, title=title)
-    return theorems
 
 
 def _walk(
@@ -232,12 +277,12 @@ def _macro(
         return current
     if name in _LEVELS:
         starred = any(a.latex_verbatim() == "*" for a in args)
-        if not starred and (name != "chapter" or counts.chapters):
-            current = _target(name, counts.step(name))
+        if not starred and (name != "chapter" or counts.chapters) and counts.numbered(name):
+            current = _titled(_target(name, counts.step(name)), node)
             top = "chapter" if counts.chapters else "section"
             if current is not None and counts.appendix and name == top:
                 # hyperref's name for an appendix depends on the class; the letter alone is sure.
-                current = Target("appendix", current.number)
+                current = replace(current, kind="appendix")
     elif name in ("caption", "subcaption") and _starred(node):
         pass  # ``\\caption*``: printed without a number, and nothing counted
     elif name == "captionof" and not _starred(node) and _plain_arg(node, 1) in ("figure", "table"):
@@ -249,13 +294,37 @@ def _macro(
         counts.sub.letters += 1
         counts.sub.captions.append((node.pos, counts.sub.letters))
     elif name == "caption" and floating is not None and floating != _SUBFLOAT:
-        current = _target(floating, counts.step(floating))
+        current = _titled(_target(floating, counts.step(floating)), node)
         if current is not None:
             counts.captions[node.pos] = current
             if counts.sub is not None and counts.sub.number is None:
                 counts.sub.number = current.number
+    elif name in _SUBFLOAT_MACROS:
+        # Their letter is set by their package's options, not followed: a label in one names
+        # the sub-figure, which is not counted, not what was numbered before it.
+        for arg in args:
+            if isinstance(arg, LatexGroupNode):
+                _walk(arg.nodelist or [], counts, None, None)
+        return current
+    elif name == COUNTER_FORMAT and args:
+        # A redefinition of ``\\thefigure`` in the body: it holds from here on.
+        index = _plain(args[0])
+        if index.isdigit() and int(index) < len(counts.body_formats):
+            counter, template = counts.body_formats[int(index)]
+            counts.formats[counter] = template
+        return current
     elif name in ("setcounter", "addtocounter") and args:
-        counts.unknown.add(_plain(args[0]))  # a count set by hand is not followed
+        counter = _plain(args[0])
+        value = _plain(args[1]) if len(args) > 1 else ""
+        if value.lstrip("-").isdigit() and len(value) < 6 and counter not in counts.unknown:
+            # A number given (``\\setcounter{figure}{0}`` before a supplement): followed.
+            base = 0 if name == "setcounter" else counts.values.get(counter, 0)
+            counts.values[counter] = base + int(value)
+        elif value.lstrip("-").isdigit() and len(value) < 6 and name == "setcounter":
+            counts.values[counter] = int(value)
+            counts.unknown.discard(counter)  # a known value again
+        else:
+            counts.unknown.add(counter)  # a count set otherwise is not followed
         return current
     elif name == "label" and args:
         key = _plain(args[-1])
@@ -278,6 +347,9 @@ def _environment(
         if not name.endswith("*"):
             counts.unknown.add("equation")
         current = None  # a label on one of its lines is not placed
+    elif name in counts.algorithms:
+        _algorithm(node, counts)
+        return
     elif name in _UNCOUNTED_FLOATS:
         current, floating = None, None
     elif name in _SUBFLOATS:
@@ -288,12 +360,51 @@ def _environment(
         return
     elif name == "equation":
         current = _target("equation", counts.step("equation"))
+    elif name in THEOREM_LIKE and name not in counts.theorems:
+        # A class's own theorems (llncs's), or a package's declaration not read here: their
+        # count is not known, and a label in one names it, not the section around it.
+        current = None
     elif name in counts.theorems:
         theorem = counts.theorems[name]
-        current = _target(theorem.counter, counts.step(theorem.counter))
+        number = counts.step(theorem.counter)
+        current = None if number is None else Target(theorem.counter, number, name)
         if current is not None and theorem.title:
             counts.heads[node.pos] = f"{theorem.title} {current.number}"
     _walk(node.nodelist or [], counts, current, floating)
+
+
+def _algorithm(node: LatexEnvironmentNode, counts: _Counts) -> None:
+    """Counts an algorithm by its caption. A label names it only in the caption or right
+    after it: one further on may name a line (algorithm2e's, algorithmic's), not counted."""
+    nodes = node.nodelist or []
+    target: Target | None = None
+    for child in nodes:
+        if isinstance(child, LatexMacroNode) and child.macroname == "caption":
+            if _starred(child):
+                continue
+            target = _target("algorithm", counts.step("algorithm"))
+            for arg in macro_arguments(child):
+                if isinstance(arg, LatexGroupNode):
+                    _labels(arg.nodelist or [], counts, target)
+        elif isinstance(child, LatexMacroNode) and child.macroname == "label":
+            _labels([child], counts, target)
+        elif not (isinstance(child, LatexCharsNode) and not child.chars.strip()):
+            target = None  # past the caption: a label now names something else
+    # What it holds is counted as elsewhere (an equation), its labels placed by nothing here.
+    _walk(nodes, counts, None, None)
+
+
+def _labels(nodes: Sequence[LatexNode], counts: _Counts, target: Target | None) -> None:
+    for child in nodes:
+        if isinstance(child, LatexMacroNode) and child.macroname == "label" and target:
+            args = macro_arguments(child)
+            key = _plain(args[-1]) if args else ""
+            if key:
+                counts.labels.setdefault(key, target)
+
+
+def macro_arguments(node: LatexMacroNode) -> list[LatexNode]:
+    return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
 def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, kind: str) -> None:
@@ -305,7 +416,8 @@ def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, 
     if sub is None or sub.number is None:
         return
     for key, index in sub.labels:
-        counts.labels.setdefault(key, Target(kind, sub.number + _letter(index)))
+        letter = _letter(index)
+        counts.labels.setdefault(key, Target(kind, sub.number + letter, letter=letter))
     for position, index in sub.captions if counts.labelled else []:
         counts.subcaptions[position] = _letter(index)
 
@@ -320,6 +432,23 @@ def _plain_arg(node: LatexMacroNode, index: int) -> str:
     args = node.nodeargd.argnlist if node.nodeargd else []
     arg = args[index] if index < len(args) else None
     return _plain(arg) if arg is not None else ""
+
+
+def _titled(target: Target | None, node: LatexMacroNode) -> Target | None:
+    """``target`` with the title of the heading or caption ``node``: its short one where given
+    (``\\section[Short]{Long}``), as nameref prints it."""
+    if target is None or node.nodeargd is None:
+        return target
+    groups = [a for a in node.nodeargd.argnlist if a is not None and _plain(a) not in ("", "*")]
+    if not groups:
+        return target
+    short = groups[0] if len(groups) > 1 else groups[-1]
+    nodes = short.nodelist if isinstance(short, LatexGroupNode) else [short]
+    try:
+        title = str(_TITLE_TEXT.nodelist_to_text(nodes or []))
+    except (ValueError, TypeError, KeyError, IndexError):
+        title = ""  # a title pylatexenc cannot print: none rather than a stop
+    return replace(target, title=" ".join(title.split()))
 
 
 def _letter(index: int) -> str:

@@ -25,6 +25,8 @@ _AUTOREF_NAME = re.compile(
     r"\s{0,40}\{?\s{0,40}\\([A-Za-z]+)autorefname"
     r"\s{0,40}\}?\s{0,40}\{([^{}\n]{1,40})\}"
 )
+# What a page reference prints is the page's number, which a source does not give.
+_PAGE_REFERENCES = frozenset({"pageref", "autopageref", "vpageref"})
 # hyperref's own names for \autoref.
 _AUTOREF_DEFAULTS = {
     "chapter": "chapter",
@@ -108,17 +110,28 @@ def reference(
     """What a reference command prints for ``key`` (cleveref's: a list of labels)."""
     if style in CREF_STYLES or style in PAGE_STYLES:
         return render_cref(style, [k.strip() for k in key.split(",")], numbers.labels, crefs)
-    return render(numbers.labels.get(key), style, names)
+    target = numbers.labels.get(key)
+    if style == "subref":
+        # subcaption's, as it prints it without options of its own ("(a)"); else nothing.
+        if target is None or not target.letter or not numbers.subrefs_in_parentheses:
+            return ""
+        return f"({target.letter})"
+    return render(target, style, names)
 
 
 def render(target: Target | None, style: str, names: dict[str, str]) -> str:
-    """What ``\\ref`` (``style`` "ref"), ``\\autoref`` or ``\\eqref`` prints for ``target``;
-    "" when unresolved."""
-    if target is None:
+    """What ``\\ref`` (``style`` "ref"; varioref's ``\\vref`` too, without its page), hyperref's
+    ``\\autoref`` (``\\Autoref`` capitalised) and ``\\nameref``, or ``\\eqref`` prints for
+    ``target``; "" when unresolved, and for a page reference (no page is known)."""
+    if target is None or style in _PAGE_REFERENCES:
         return ""
     if style == "eqref":
         return f"({target.number})"
-    if style == "autoref":
+    if style in ("nameref", "Nameref"):
+        return target.title
+    if style in ("autoref", "Autoref"):
         name = names.get(target.kind, "")
+        if style == "Autoref":
+            name = name[:1].upper() + name[1:]
         return f"{name} {target.number}" if name else target.number
     return target.number

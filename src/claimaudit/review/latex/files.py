@@ -26,7 +26,15 @@ from claimaudit.library.latex.babel import uses_german_shorthands
 from claimaudit.library.latex.conditionals import conditional_spans
 from claimaudit.library.latex.context import walker_context
 from claimaudit.library.latex.definitions import Macro
-from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError, follow_include
+from claimaudit.library.latex.file_tests import blank_spans, file_test_spans
+from claimaudit.library.latex.inputs import (
+    MAX_SOURCE_CHARS,
+    IncludeNotRegularError,
+    file_exists_in,
+    follow_include,
+    include_only,
+    left_out,
+)
 from claimaudit.library.latex.macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex.packages import local_packages
 from claimaudit.library.latex.unprinted import blank_unprinted, excluded_environments, whole_lines
@@ -75,13 +83,18 @@ class DraftFiles:
         self.german = False
         self.context = walker_context(_DRAFT_SPECS)
         self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
+        self.only: frozenset[str] | None = None  # what \includeonly lets \include read
         # Each file read: its name, text, text parsed and nodes (``latex_unclosed`` checks them).
         self.parsed: list[tuple[str, str, str, list[LatexNode]]] = []
 
     def name(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.folder)).as_posix()
 
-    def read(self, path: Path, chain: tuple[Path, ...]) -> list[LatexNode]:
+    def read(
+        self, path: Path, chain: tuple[Path, ...], base: Path | None = None
+    ) -> list[LatexNode]:
+        """The nodes of the file ``path`` (reached through ``chain``), whose includes resolve
+        against ``base`` (default: the draft's folder)."""
         name = self.name(path)
         data = read_bytes(path)
         binary = b"\x00" in data[:8192]
@@ -125,6 +138,9 @@ class DraftFiles:
             # A BOM is no text TeX prints (an included file's would be an uncited sentence);
             # a space for it keeps every offset, and the file's text keeps it as written.
             printed = " " + printed[1:]
+        # \IfFileExists: the branch for the file's presence, as ingestion reads it.
+        exists = file_exists_in(base or self.folder, self.folder, self.folder)
+        printed = blank_spans(printed, file_test_spans(printed, exists))
         # Every definition and \\let read as blanks: parsed, a body's \\cite{#1} would be a
         # citation, and \\let\\x\\cite a call swallowing what follows (\\begin{document}).
         macros = draft_macros(printed, blank_all=True)
@@ -132,6 +148,7 @@ class DraftFiles:
         if len(chain) == 1:
             # babel's German shorthands ("a, "`) are read where the main file sets German.
             self.german = uses_german_shorthands(printed)
+            self.only = include_only(_COMMENT_LINE.sub("", printed))
             try:
                 packages = preamble_macros(printed, self.folder, path.parent.resolve())
             except IncludeNotRegularError as error:  # refused as such an \input is
@@ -202,6 +219,10 @@ class DraftFiles:
     def expands(self, name: str) -> bool:
         """Whether the reader expands ``name`` in place (a user macro or a citation alias)."""
         return name in self.macros or name in self.aliases or name in self.delimited
+
+    def left_out(self, node: LatexMacroNode) -> bool:
+        """Whether ``\\includeonly`` leaves the include ``node`` out, as LaTeX does."""
+        return left_out(include_of(node), self.only)
 
     def target(
         self, node: LatexMacroNode, shown: str, chain: tuple[Path, ...], base: Path

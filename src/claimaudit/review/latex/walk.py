@@ -95,12 +95,14 @@ class DraftWalker(NoteWalker):
     def include(
         self, node: LatexMacroNode, chain: tuple[Path, ...], *, preamble: bool = False
     ) -> None:
+        if self.draft_files.left_out(node):
+            return
         target, inner = self.draft_files.target(node, self.file, chain, self.base)
         self.flush()
         outer_file, outer_line, outer_base = self.file, self.top_line, self.base
         if len(chain) == 1:
             self.top_line = self.line(node.pos)
-        nodes = document_body(self.draft_files.read(target, (*chain, target)))
+        nodes = document_body(self.draft_files.read(target, (*chain, target), inner))
         self.file = self.draft_files.name(target)
         self.base = inner
         self.include_lines.setdefault(self.file, self.top_line or 1)

@@ -1,0 +1,98 @@
+"""The numbered theorem-like environments a paper declares, as LaTeX counts them: with
+``\\newtheorem{lemma}[theorem]{Lemma}[section]`` (amsthm's and LaTeX's own) and with thmtools'
+``\\declaretheorem[name=Lemma, sibling=theorem, numberwithin=section]{lemma}``. Declared in
+the order written: a shared counter must be declared before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Theorem:
+    counter: str  # the counter it steps (its own, or the one it shares)
+    within: str | None  # the level its number is reset by and prefixed with
+    title: str  # what its head prints before the number ("Relationship")
+
+
+_NEWTHEOREM = re.compile(
+    r"\\newtheorem\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
+    r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
+    r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
+)
+# thmtools': options before the name, or (its newer form) after it; one level of braces in them.
+_OPTIONS = r"\[((?:[^\[\]{}]|\{[^{}]{0,200}\}){0,600})\]"
+_DECLARETHEOREM = re.compile(
+    r"\\declaretheorem\s{0,40}(?:" + _OPTIONS + r")?\s{0,40}\{\s{0,40}([A-Za-z@]+)\s{0,40}\}"
+    r"(?:\s{0,40}" + _OPTIONS + r")?"
+)
+_OPTION = re.compile(r"\s*([A-Za-z]+)\s*(?:=\s*(\{[^{}]*\}|[^,]*))?\s*(?:,|$)")
+_SHARED = ("sibling", "numberlike", "sharenumber")
+_WITHIN = ("numberwithin", "parent", "within")
+_PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
+# Environments that are theorem-like by name: one the paper's source does not declare (a
+# class's own, llncs's) is numbered by rules not read here.
+THEOREM_LIKE = frozenset(
+    "theorem lemma corollary proposition definition remark example claim conjecture "
+    "assumption hypothesis observation fact problem exercise question note property "
+    "solution notation axiom".split()
+)
+
+
+def declared_theorems(source: str) -> dict[str, Theorem]:
+    """Each numbered theorem-like environment ``source`` declares -> how it is numbered."""
+    found = sorted(
+        [(m.start(), m, False) for m in _NEWTHEOREM.finditer(source)]
+        + [(m.start(), m, True) for m in _DECLARETHEOREM.finditer(source)],
+        key=lambda item: item[0],
+    )
+    theorems: dict[str, Theorem] = {}
+    for _, match, thmtools in found:
+        declared = _declared(match) if thmtools else match.groups()
+        if declared is None:
+            continue
+        name, shared, title, within = declared
+        if name.endswith("*"):
+            continue  # unnumbered
+        title = " ".join(title.split())
+        if not _PLAIN_TITLE.fullmatch(title):
+            title = ""  # a title in markup is not printed as a guess
+        if shared and shared in theorems:
+            theorems[name] = Theorem(theorems[shared].counter, theorems[shared].within, title)
+        elif shared:
+            continue  # sharing a counter not declared here (a class's): not known
+        else:
+            theorems[name] = Theorem(counter=name, within=within, title=title)
+    return theorems
+
+
+def declared_titles(source: str, start: int) -> dict[str, str]:
+    """The title of each numbered environment ``\\newtheorem`` declares from ``start`` on
+    (a title in markup left out)."""
+    titles: dict[str, str] = {}
+    for match in _NEWTHEOREM.finditer(source, start):
+        name, _, title, _ = match.groups()
+        title = " ".join(title.split())
+        if not name.endswith("*") and _PLAIN_TITLE.fullmatch(title):
+            titles[name] = title
+    return titles
+
+
+def _declared(match: re.Match[str]) -> tuple[str, str | None, str, str | None] | None:
+    """thmtools' declaration as ``\\newtheorem``'s parts (name, shared counter, title, level);
+    None for an unnumbered one. Its title is the name capitalised unless ``name=`` says."""
+    before, name, after = match.groups()
+    options: dict[str, str] = {}
+    for text in (before or "", after or ""):
+        for option in _OPTION.finditer(text):
+            if option.group(1):
+                value = (option.group(2) or "").strip()
+                options[option.group(1)] = value.removeprefix("{").removesuffix("}").strip()
+    if options.get("numbered", "yes") != "yes":
+        return None  # "no", or "unless unique": not known here
+    title = options.get("name") or options.get("title") or name[:1].upper() + name[1:]
+    shared = next((options[key] for key in _SHARED if options.get(key)), None)
+    within = next((options[key] for key in _WITHIN if options.get(key)), None)
+    return name, shared, title, within
