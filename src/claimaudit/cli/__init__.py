@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import logging
-import signal
 import sys
 from typing import Annotated, Any
 
@@ -100,6 +99,13 @@ def _options(
     # A key going over plain http is one line on stderr whatever handlers a plugin sets up;
     # undone as the command ends (a program or test running it in its own process).
     ctx.with_resource(said_on_stderr())
+    if ctx.invoked_subcommand != "mcp":
+        from claimaudit.cli._sigterm import EXIT_TERMINATED, settle_sigterm
+
+        # The default action until the command sets its own; ``mcp`` takes the note over
+        # from its handler, in one step (a SIGTERM between killed it, status -15).
+        if settle_sigterm():
+            raise typer.Exit(EXIT_TERMINATED)
     if debug:
         from claimaudit.net.logredaction import redact_root_handlers
 
@@ -143,8 +149,16 @@ def _install_commands() -> None:
 def main() -> None:
     try:
         _install_commands()
-        # Loaded: ``_entry``'s SIGTERM handler was for that alone (it raises wherever it lands).
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        app()
+        from claimaudit.cli._sigterm import EXIT_TERMINATED, note_sigterm, settle_sigterm
+
+        # Loaded: ``_entry``'s SIGTERM handler was for that alone (it raises wherever it
+        # lands); one that notes it replaces it, never the default, until a command's own.
+        note_sigterm()
+        try:
+            app()
+        finally:
+            # The command line refused, or the command done: a SIGTERM noted since is 143.
+            if settle_sigterm():
+                sys.exit(EXIT_TERMINATED)
     except KeyboardInterrupt:  # Ctrl-C while the commands load, before click handles it
         sys.exit(130)

@@ -11,7 +11,7 @@ import typer
 
 from claimaudit.cli._checking import TimeoutOption
 from claimaudit.cli._common import LibraryOption, fail
-from claimaudit.cli._sigterm import EXIT_TERMINATED
+from claimaudit.cli._sigterm import EXIT_TERMINATED, take_noted_sigterm
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.server.binding import bind_problem, listen_host, port_problem
 from claimaudit.server.config import (
@@ -112,7 +112,7 @@ def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
 
     # From before the server's modules load to after the library is closed: a SIGTERM while
     # no session runs is noted, not the default action (killed, status -15).
-    with sigterm_noted() as termination:
+    with sigterm_noted(take_noted_sigterm) as termination:
         from claimaudit.server.environment import check_environment
         from claimaudit.server.mcp.server import run_stdio
 
