@@ -41,6 +41,14 @@ class _Commands(Group):
 
                 silence_stdout()
                 raise typer.Exit(EXIT_BROKEN_PIPE) from None
+            from claimaudit._entry import STDOUT_CLOSED, stdout_closed
+
+            if isinstance(error, OSError) and error.errno == errno.EBADF and stdout_closed():
+                # Started with `>&-`: the output has nowhere to go, nor what is still buffered.
+                from claimaudit._entry import silence_stdout
+
+                silence_stdout()
+                fail(STDOUT_CLOSED)
             known = as_known(error)
             if known is not None:
                 fail(cli_message(known), known.exit_code)

@@ -108,6 +108,11 @@ def serve(
 
 def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
+    from claimaudit._entry import stdout_closed
+
+    if stdout_closed():
+        # Every answer would fail; the client would wait for the first one.
+        fail("mcp answers on standard output, which is closed (>&-); run it from an MCP client")
     from claimaudit.server.mcp.termination import sigterm_noted
 
     # From before the server's modules load to after the library is closed: a SIGTERM while
