@@ -257,3 +257,20 @@ def test_a_batch_to_a_file_runs_as_usual_with_stdout_closed(tmp_path: Path) -> N
     )
     assert code == 2 and said.endswith(b"bad input (1 not_checked record)\n")
     assert [json.loads(line)["id"] for line in out.read_text("utf-8").splitlines()] == [1]
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["library", "--help"]])
+def test_help_or_version_to_a_full_disk_is_one_line_and_exit_2(args: list[str]) -> None:
+    # QA: written before any command runs, past the commands' handler: a traceback, exit 1.
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*console_script(), *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=child_env(),
+            timeout=120,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        b"error: cannot write the output: No space left on device\n",
+    )

@@ -18,6 +18,8 @@ EXIT_USAGE = 2  # as claimaudit.errors, which is not imported here: it may be wh
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command Ctrl-C stopped
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as for any command whose reader went away (`| head`)
 EXIT_TERMINATED = 143  # 128 + SIGTERM, as cli._sigterm
+# Standard output on a full disk (``> /dev/full``), or on a device that failed.
+OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
 STDOUT_CLOSED = (
     "cannot write the output: standard output is closed (>&-); send it to a file, or to "
     "/dev/null to discard it"
@@ -131,7 +133,7 @@ def main() -> None:
         missing_module(error)
     except OSError as error:
         # Written before any command runs (--version, --help), past the commands' handler.
-        code = _stdout_was_closed(error)
+        code = _output_failed(error)
     try:
         sys.stdout.flush()  # what is still buffered, while a broken pipe can still be told apart
         own = own_stream()
@@ -141,15 +143,21 @@ def main() -> None:
         silence_stdout()
         code = EXIT_BROKEN_PIPE
     except OSError as error:
-        code = _stdout_was_closed(error)
+        code = _output_failed(error)
     sys.exit(code)
 
 
-def _stdout_was_closed(error: OSError) -> int:
-    """A write to a standard output closed at the start (``fill_closed_streams``): one line
-    and exit 2, what is still buffered dropped; any other error is raised again."""
-    if not (stdout_closed() and error.errno == errno.EBADF):
+def _output_failed(error: OSError) -> int:
+    """A write to standard output that failed past the commands' handler (``--help`` or
+    ``--version`` to a full disk or a closed standard output, the last flush): one line and
+    exit 2, as the commands' handler says it, what is still buffered dropped; any other error
+    is raised again."""
+    if stdout_closed() and error.errno == errno.EBADF:
+        message = STDOUT_CLOSED
+    elif error.errno in OUTPUT_FULL and error.filename is None:
+        message = f"cannot write the output: {error.strerror}"
+    else:
         raise error
     silence_stdout()  # what is still buffered goes nowhere, not into another traceback
-    sys.stderr.write(f"error: {STDOUT_CLOSED}\n")
+    sys.stderr.write(f"error: {message}\n")
     return EXIT_USAGE

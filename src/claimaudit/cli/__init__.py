@@ -17,9 +17,6 @@ from claimaudit.cli._help import (
 )
 from claimaudit.errors import as_known
 
-# Standard output on a full disk (``> /dev/full``), or on a device that failed.
-_OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
-
 
 class _Commands(Group):
     """Every command runs under one handler: an error claimaudit raises (or a failure of the
@@ -56,7 +53,9 @@ class _Commands(Group):
                 # A path the system refuses (a name too long, a folder that may not be read)
                 # is the user's to fix, so it is named in one line like any usage error.
                 fail(f"{error.filename}: {error.strerror or error}")
-            if isinstance(error, OSError) and error.errno in _OUTPUT_FULL:
+            from claimaudit._entry import OUTPUT_FULL
+
+            if isinstance(error, OSError) and error.errno in OUTPUT_FULL:
                 fail(f"cannot write the output: {error.strerror}")
             raise
 
