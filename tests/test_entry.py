@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -274,3 +275,41 @@ def test_help_or_version_to_a_full_disk_is_one_line_and_exit_2(args: list[str]) 
         2,
         b"error: cannot write the output: No space left on device\n",
     )
+
+
+def test_serve_with_stdout_closed_discards_its_access_log_quietly(tmp_path: Path) -> None:
+    # The access log is written to standard output: with it closed, each request was a
+    # "--- Logging error ---" traceback on stderr.
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    err = tmp_path / "stderr"
+    args = ["serve", "--port", str(port), "--library", str(tmp_path / "l.sqlite3")]
+    with err.open("wb") as stderr:
+        server = subprocess.Popen(
+            [*console_script(), *args],
+            stderr=stderr,
+            env=child_env(),
+            preexec_fn=lambda: os.close(1),
+        )
+    try:
+        for _ in range(600):  # a guard against a server that never starts, not a timing
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as r:
+                    assert r.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server never answered")
+    finally:
+        server.terminate()
+        code = server.wait(timeout=60)
+    said = err.read_text(encoding="utf-8")
+    # The server exits by the signal (``server.shutdown``), once it has shut down.
+    assert code in (143, -signal.SIGTERM) and "Shutting down" in said, said
+    assert "Logging error" not in said and "Traceback" not in said, said

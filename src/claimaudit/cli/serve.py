@@ -89,11 +89,16 @@ def serve(
         timeout=timeout,
     )
     # Imported here: the other commands need neither FastAPI nor uvicorn.
+    from claimaudit._entry import silence_stdout, stdout_closed
     from claimaudit.net.logredaction import redact_root_handlers
     from claimaudit.server.app import create_app
     from claimaudit.server.logs import log_config
     from claimaudit.server.shutdown import serve
 
+    if stdout_closed():
+        # Started with `>&-`: the access log, written there, is discarded as asked, not a
+        # "Logging error" traceback on stderr for every request.
+        silence_stdout()
     app = create_app(config)
     redact_root_handlers()
     serve(
