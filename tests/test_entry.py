@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -201,3 +202,114 @@ def test_a_dependency_that_is_not_installed_is_named_in_one_line(
             f" '{missing}'; reinstall claimaudit with its dependencies"
             f" (`{sys.executable} -m pip check` names what is missing)\n"
         )
+
+
+_CLOSED_STDOUT = (
+    b"error: cannot write the output: standard output is closed (>&-); send it to a file, or "
+    b"to /dev/null to discard it\n"
+)
+
+
+def _with_stdout_closed(args: list[str], *, stdin: bytes = b"") -> tuple[int, bytes]:
+    """The command started with descriptor 1 closed, as `command >&-` starts it."""
+    done = subprocess.run(
+        [*console_script(), *args],
+        input=stdin,
+        stderr=subprocess.PIPE,
+        env=child_env(),
+        preexec_fn=lambda: os.close(1),
+        timeout=120,
+    )
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("args", [["--version"], ["plugins"], ["library", "list"]])
+def test_output_to_a_closed_stdout_is_one_line_and_exit_2(tmp_path: Path, args: list[str]) -> None:
+    # QA: `>&-` was a traceback (sys.stdout None) and exit 1, which means "matched"; `check
+    # --format json >&-` wrote its JSON to stderr, through a file that took descriptor 1.
+    if args[0] == "library":
+        args = [*args, "--library", str(tmp_path / "l.sqlite3")]
+        with Library.open(tmp_path / "l.sqlite3"):
+            pass
+    assert _with_stdout_closed(args) == (2, _CLOSED_STDOUT)
+
+
+def test_mcp_with_a_closed_stdout_is_refused_before_the_session(tmp_path: Path) -> None:
+    code, said = _with_stdout_closed(
+        ["mcp", "--library", str(tmp_path / "l.sqlite3")], stdin=b"{}\n"
+    )
+    assert (code, said) == (
+        2,
+        b"error: mcp answers on standard output, which is closed (>&-); run it from an MCP "
+        b"client\n",
+    )
+
+
+def test_a_batch_to_a_file_runs_as_usual_with_stdout_closed(tmp_path: Path) -> None:
+    # Nothing of it goes to standard output; the records file must not take descriptor 1.
+    source = tmp_path / "claims.jsonl"
+    source.write_text(json.dumps({"id": 1, "claim": "Sleep helps.", "papers": []}) + "\n")
+    out = tmp_path / "out.jsonl"
+    library = tmp_path / "l.sqlite3"
+    with Library.open(library):
+        pass
+    code, said = _with_stdout_closed(
+        ["batch", str(source), "--out", str(out), "--library", str(library)]
+    )
+    assert code == 2 and said.endswith(b"bad input (1 not_checked record)\n")
+    assert [json.loads(line)["id"] for line in out.read_text("utf-8").splitlines()] == [1]
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["library", "--help"]])
+def test_help_or_version_to_a_full_disk_is_one_line_and_exit_2(args: list[str]) -> None:
+    # QA: written before any command runs, past the commands' handler: a traceback, exit 1.
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*console_script(), *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=child_env(),
+            timeout=120,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        b"error: cannot write the output: No space left on device\n",
+    )
+
+
+def test_serve_with_stdout_closed_discards_its_access_log_quietly(tmp_path: Path) -> None:
+    # The access log is written to standard output: with it closed, each request was a
+    # "--- Logging error ---" traceback on stderr.
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    err = tmp_path / "stderr"
+    args = ["serve", "--port", str(port), "--library", str(tmp_path / "l.sqlite3")]
+    with err.open("wb") as stderr:
+        server = subprocess.Popen(
+            [*console_script(), *args],
+            stderr=stderr,
+            env=child_env(),
+            preexec_fn=lambda: os.close(1),
+        )
+    try:
+        for _ in range(600):  # a guard against a server that never starts, not a timing
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as r:
+                    assert r.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server never answered")
+    finally:
+        server.terminate()
+        code = server.wait(timeout=60)
+    said = err.read_text(encoding="utf-8")
+    # The server exits by the signal (``server.shutdown``), once it has shut down.
+    assert code in (143, -signal.SIGTERM) and "Shutting down" in said, said
+    assert "Logging error" not in said and "Traceback" not in said, said

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from functools import partial
 from pathlib import Path
 
@@ -476,3 +477,38 @@ def test_a_batch_stopped_writing_to_a_full_stream_does_not_promise_a_resume(
         "free some space and run it again (--out /dev/full is no file to resume from: every "
         "pair is checked again)"
     )
+
+
+def test_a_fifo_out_that_nothing_reads_says_the_run_waits_for_a_reader(
+    paper_library: Path, tmp_path: Path
+) -> None:
+    # QA: it sat at "checking 0/1" without a word until something read the FIFO. Lines
+    # without papers make records without a judge.
+    source = tmp_path / "claims.jsonl"
+    source.write_text(json.dumps({"id": 1, "claim": "Sleep helps.", "papers": []}) + "\n")
+    fifo = tmp_path / "records"
+    os.mkfifo(fifo)
+    args = [*console_script(), "batch", str(source), "--out", str(fifo)]
+    args += ["--library", str(paper_library)]
+    child = subprocess.Popen(
+        args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=child_env()
+    )
+    # A child that waits without a word is stopped, so the test fails rather than hangs.
+    stop = threading.Timer(60, child.kill)
+    stop.start()
+    try:
+        assert child.stderr is not None
+        said = child.stderr.readline()  # nothing reads the FIFO: this line comes first
+        assert said == (
+            f"waiting for a program to read {fifo} (--out is a FIFO that nothing reads yet); "
+            "the records are written once one does (Ctrl-C stops)\n"
+        )
+        records = fifo.read_text(encoding="utf-8").splitlines()
+        rest = child.stderr.read()
+        assert child.wait(timeout=120) == 2  # the one line is bad input: no pair was judged
+    finally:
+        stop.cancel()
+        child.kill()
+        child.wait()
+    assert [json.loads(line)["id"] for line in records] == [1]
+    assert f"wrote 1 record to {fifo}" in rest and "waiting" not in rest

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO
 
 from claimaudit.accounting import RunSummary
+from claimaudit.batch.fifo import open_records
 from claimaudit.batch.ignored import IgnoredKeys
 from claimaudit.batch.items import BadLine, BatchItem, read_items, require_json_lines
 from claimaudit.batch.lock import batch_lock
@@ -211,6 +212,7 @@ def run_batch(
     engine: Engine | None = None,
     lock: bool = True,
     done: BatchStats | None = None,
+    waiting: Callable[[], None] | None = None,
 ) -> BatchStats:
     """Check every pending pair of ``source``, appending records to ``out`` as they finish.
 
@@ -221,12 +223,16 @@ def run_batch(
     the run (``batch_lock``; BatchLockedError when another run holds it); ``lock=False`` is for
     a caller that holds that lock already, since it read ``out`` under it. ``done`` is what a
     scan counted of the pairs already done, for ``items`` that leave out a finished input
-    (``InputScan.done``): its pairs are counted as skipped without reading it again."""
+    (``InputScan.done``): its pairs are counted as skipped without reading it again.
+    ``waiting`` is called once when ``out`` is a FIFO that no program reads yet, before the
+    run waits for one (``open_records``)."""
     check_engine(engine)  # as review does: a name ("ray") is no engine
     if items is None:
         require_json_lines(source)
     with batch_lock(out) if lock else nullcontext():
-        stats = _run_batch(source, out, checker, on_record, items, resume, unique_ids, engine)
+        stats = _run_batch(
+            source, out, checker, on_record, items, resume, unique_ids, engine, waiting
+        )
     if done is not None:
         stats.skipped += done.skipped
         stats.earlier.update(done.earlier)
@@ -242,6 +248,7 @@ def _run_batch(
     resume: Resume | None,
     unique_ids: set[str] | None,
     engine: Engine | None,
+    waiting: Callable[[], None] | None,
 ) -> BatchStats:
     resume = read_resume(out) if resume is None else resume
     if items is None:
@@ -253,7 +260,7 @@ def _run_batch(
     engine = engine or LocalEngine()
     stats = BatchStats(problems=resume.problems(out))
     make_folder(out.parent)  # synced as made: a crash must not lose the folder with the records
-    with out.open("a", encoding="utf-8") as handle:
+    with open_records(out, waiting) as handle:
         # Its name, once a run: a new file (the lock makes it empty first) that a crash
         # unnamed would lose every record synced into it.
         sync_folder(Path(os.path.realpath(out)).parent)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import logging
-import signal
 import sys
 from typing import Annotated, Any
 
@@ -17,9 +16,6 @@ from claimaudit.cli._help import (
     PlainStdoutCommand,
 )
 from claimaudit.errors import as_known
-
-# Standard output on a full disk (``> /dev/full``), or on a device that failed.
-_OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
 
 
 class _Commands(Group):
@@ -42,6 +38,14 @@ class _Commands(Group):
 
                 silence_stdout()
                 raise typer.Exit(EXIT_BROKEN_PIPE) from None
+            from claimaudit._entry import STDOUT_CLOSED, stdout_closed
+
+            if isinstance(error, OSError) and error.errno == errno.EBADF and stdout_closed():
+                # Started with `>&-`: the output has nowhere to go, nor what is still buffered.
+                from claimaudit._entry import silence_stdout
+
+                silence_stdout()
+                fail(STDOUT_CLOSED)
             known = as_known(error)
             if known is not None:
                 fail(cli_message(known), known.exit_code)
@@ -49,7 +53,9 @@ class _Commands(Group):
                 # A path the system refuses (a name too long, a folder that may not be read)
                 # is the user's to fix, so it is named in one line like any usage error.
                 fail(f"{error.filename}: {error.strerror or error}")
-            if isinstance(error, OSError) and error.errno in _OUTPUT_FULL:
+            from claimaudit._entry import OUTPUT_FULL
+
+            if isinstance(error, OSError) and error.errno in OUTPUT_FULL:
                 fail(f"cannot write the output: {error.strerror}")
             raise
 
@@ -100,6 +106,13 @@ def _options(
     # A key going over plain http is one line on stderr whatever handlers a plugin sets up;
     # undone as the command ends (a program or test running it in its own process).
     ctx.with_resource(said_on_stderr())
+    if ctx.invoked_subcommand != "mcp":
+        from claimaudit.cli._sigterm import EXIT_TERMINATED, settle_sigterm
+
+        # The default action until the command sets its own; ``mcp`` takes the note over
+        # from its handler, in one step (a SIGTERM between killed it, status -15).
+        if settle_sigterm():
+            raise typer.Exit(EXIT_TERMINATED)
     if debug:
         from claimaudit.net.logredaction import redact_root_handlers
 
@@ -143,8 +156,16 @@ def _install_commands() -> None:
 def main() -> None:
     try:
         _install_commands()
-        # Loaded: ``_entry``'s SIGTERM handler was for that alone (it raises wherever it lands).
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        app()
+        from claimaudit.cli._sigterm import EXIT_TERMINATED, note_sigterm, settle_sigterm
+
+        # Loaded: ``_entry``'s SIGTERM handler was for that alone (it raises wherever it
+        # lands); one that notes it replaces it, never the default, until a command's own.
+        note_sigterm()
+        try:
+            app()
+        finally:
+            # The command line refused, or the command done: a SIGTERM noted since is 143.
+            if settle_sigterm():
+                sys.exit(EXIT_TERMINATED)
     except KeyboardInterrupt:  # Ctrl-C while the commands load, before click handles it
         sys.exit(130)

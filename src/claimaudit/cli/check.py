@@ -329,6 +329,14 @@ def _stream(out: Path) -> bool:
     return out.exists() and not out.is_file()
 
 
+def _waiting_for_reader(shown: Path) -> str:
+    """Said once when --out is a FIFO no program reads yet: the run waits there, silent."""
+    return (
+        f"waiting for a program to read {shown_name(shown)} (--out is a FIFO that nothing reads "
+        "yet); the records are written once one does (Ctrl-C stops)"
+    )
+
+
 def _holds_records(out: Path) -> bool:
     """Whether ``out`` may hold records already (a resumed run)."""
     return out.is_file() and out.stat().st_size > 0
@@ -497,6 +505,7 @@ def _run_locked(
                     done=None if scan.pending else scan.done,
                     engine=runner,
                     lock=False,  # held by the caller, since before --out was read
+                    waiting=lambda: err_console.print(shown_text(_waiting_for_reader(shown))),
                 )
             finally:
                 runner.close()

@@ -11,7 +11,7 @@ import typer
 
 from claimaudit.cli._checking import TimeoutOption
 from claimaudit.cli._common import LibraryOption, fail
-from claimaudit.cli._sigterm import EXIT_TERMINATED
+from claimaudit.cli._sigterm import EXIT_TERMINATED, take_noted_sigterm
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.server.binding import bind_problem, listen_host, port_problem
 from claimaudit.server.config import (
@@ -89,11 +89,16 @@ def serve(
         timeout=timeout,
     )
     # Imported here: the other commands need neither FastAPI nor uvicorn.
+    from claimaudit._entry import silence_stdout, stdout_closed
     from claimaudit.net.logredaction import redact_root_handlers
     from claimaudit.server.app import create_app
     from claimaudit.server.logs import log_config
     from claimaudit.server.shutdown import serve
 
+    if stdout_closed():
+        # Started with `>&-`: the access log, written there, is discarded as asked, not a
+        # "Logging error" traceback on stderr for every request.
+        silence_stdout()
     app = create_app(config)
     redact_root_handlers()
     serve(
@@ -108,11 +113,16 @@ def serve(
 
 def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
+    from claimaudit._entry import stdout_closed
+
+    if stdout_closed():
+        # Every answer would fail; the client would wait for the first one.
+        fail("mcp answers on standard output, which is closed (>&-); run it from an MCP client")
     from claimaudit.server.mcp.termination import sigterm_noted
 
     # From before the server's modules load to after the library is closed: a SIGTERM while
     # no session runs is noted, not the default action (killed, status -15).
-    with sigterm_noted() as termination:
+    with sigterm_noted(take_noted_sigterm) as termination:
         from claimaudit.server.environment import check_environment
         from claimaudit.server.mcp.server import run_stdio
 

@@ -18,8 +18,12 @@ from tests.conftest import REPO_ROOT
 _SIGTERM_AT = """
 import os, signal, sys
 target, name = sys.argv[1].rsplit(".", 1)
+first = target.startswith("^")  # sent as the step begins, not once it is done
+target = target.lstrip("^")
 if target == "cli":
     import claimaudit.cli as owner
+elif target == "group":
+    from claimaudit.cli import _Commands as owner
 elif target == "loop":
     import asyncio.unix_events as events
     owner = events._UnixSelectorEventLoop
@@ -28,6 +32,9 @@ else:
 real = getattr(owner, name)
 
 def with_sigterm(*args):
+    if first:
+        os.kill(os.getpid(), signal.SIGTERM)
+        return real(*args)
     result = real(*args)
     os.kill(os.getpid(), signal.SIGTERM)
     return result
@@ -41,6 +48,9 @@ main()
 STEPS = {
     # The commands' modules loaded (seconds on a busy machine), before `mcp` itself runs.
     "loading": ("cli._install_commands", False),
+    # The commands loaded, `claimaudit mcp ...` being parsed: the loading's handler put away,
+    # `mcp` has not set its own yet (QA: that was the default action, status -15).
+    "dispatch": ("^group.invoke", False),
     # The library opened: the session is not begun, so stdin is never read.
     "before": ("service.ensure_library", False),
     # The event loop made, before the session's handler is in place: the session is not begun.

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from types import FrameType
 
@@ -33,10 +33,11 @@ class Termination:
 
 
 @contextmanager
-def sigterm_noted() -> Iterator[Termination]:
+def sigterm_noted(noted_before: Callable[[], bool] | None = None) -> Iterator[Termination]:
     """While the block runs, SIGTERM sets ``requested`` and does nothing else. Outside the
     main thread (where no signal handler can be set) the block runs as it is. The SIGTERM
-    handler before is put back after."""
+    handler before is put back after. ``noted_before``: asked once this handler is in place,
+    whether the one before noted a SIGTERM (the CLI's, while the command line was read)."""
     termination = Termination()
     if threading.current_thread() is not threading.main_thread():
         yield termination
@@ -46,6 +47,8 @@ def sigterm_noted() -> Iterator[Termination]:
         termination.requested = True
 
     before = signal.signal(signal.SIGTERM, note)
+    if noted_before is not None and noted_before():
+        termination.requested = True
     try:
         yield termination
     finally:
