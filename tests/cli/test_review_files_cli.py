@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from claimaudit.cli import review as review_cli
 from claimaudit.guards.filenames import shown_name
 from claimaudit.library.store import Library
 from tests.cli.tables import boxed_columns, prose
+from tests.signals import child_env, console_script
 
 BIB = "@article{a, author = {Smith, Ann}, title = {A}, doi = {10.1234/a}}\n"
 CSL = '[{"id": "b", "type": "article", "title": "B", "DOI": "10.1234/b"}]\n'
@@ -530,3 +533,80 @@ def test_each_drafts_heading_names_it_as_it_is(runner: CliRunner, tmp_path: Path
     second.write_text("A holds [@a].\n", encoding="utf-8")
     result = _review(runner, tmp_path, first, second)
     assert f"{shown_name(second)}:" in result.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_device_says_no_file_was_changed_only_where_true(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # QA: "cannot write /dev/full: No space left on device; the file was changed".
+    draft = _draft(tmp_path, "bibliography: refs.bib")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    alone = _review(runner, tmp_path, draft, "--json", "/dev/full")
+    assert alone.exit_code == 2
+    assert alone.stderr.strip().splitlines()[-1] == (
+        "error: cannot write /dev/full: No space left on device"
+    )
+    # The files are in place before a device is written: saying none was changed would lie.
+    annotated = tmp_path / "annotated.md"
+    both = _review(runner, tmp_path, draft, "--out", annotated, "--json", "/dev/full")
+    assert both.exit_code == 2
+    assert both.stderr.strip().splitlines()[-1] == (
+        "error: cannot write /dev/full: No space left on device; the other outputs were written"
+    )
+    assert "claimaudit" in annotated.read_text(encoding="utf-8").lower()
+
+
+def test_one_file_that_cannot_be_written_is_said_unchanged(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: a single output's refusal ended "; the file was changed", the opposite of the truth.
+    draft = _draft(tmp_path, "bibliography: refs.bib")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    report = tmp_path / "report.html"
+    real_render = review_cli.render_html
+
+    def render_then_block(*args: Any, **kwargs: Any) -> str:
+        report.mkdir()
+        return real_render(*args, **kwargs)
+
+    monkeypatch.setattr(review_cli, "render_html", render_then_block)
+    result = _review(runner, tmp_path, draft, "--html", report)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"error: cannot write {report}: Is a directory; the file was not changed"
+    )
+
+
+def test_a_fifo_output_that_nothing_reads_says_the_review_waits_for_a_reader(
+    tmp_path: Path,
+) -> None:
+    # QA: `review --out FIFO` sat silent after reviewing until something read the FIFO.
+    draft = _draft(tmp_path, "bibliography: refs.bib")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    fifo = tmp_path / "annotated"
+    os.mkfifo(fifo)
+    args = [*console_script(), "review", str(draft), "--out", str(fifo), "--library", str(library)]
+    child = subprocess.Popen(
+        args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=child_env()
+    )
+    # A child that waits without a word is stopped, so the test fails rather than hangs.
+    stop = threading.Timer(60, child.kill)
+    stop.start()
+    try:
+        assert child.stderr is not None
+        lines = iter(child.stderr.readline, "")
+        said = next(line for line in lines if line.startswith("waiting"))
+        assert said == (
+            f"waiting for a program to read {fifo} (a FIFO that nothing reads yet); it is "
+            "written once one does (Ctrl-C stops)\n"
+        )
+        written = fifo.read_text(encoding="utf-8")
+        assert child.wait(timeout=120) == 0
+    finally:
+        stop.cancel()
+        child.kill()
+        child.wait()
+    assert "A holds" in written

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import IO
 
 from claimaudit.accounting import RunSummary
-from claimaudit.batch.fifo import open_records
 from claimaudit.batch.ignored import IgnoredKeys
 from claimaudit.batch.items import BadLine, BatchItem, read_items, require_json_lines
 from claimaudit.batch.lock import batch_lock
@@ -35,6 +34,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine, PairRequest, check_engine
 from claimaudit.engines.local import LocalEngine
 from claimaudit.guards.durable import PacedSync, sync_folder
+from claimaudit.guards.fifos import open_records
 from claimaudit.guards.jsonsafe import escape_unsafe
 from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.guards.userfiles import make_folder

@@ -232,25 +232,44 @@ def _file_in_the_way(folder: Path) -> Path:
 
 def write_texts(files: Mapping[Path, str]) -> None:
     """``userfiles.write_all_atomic`` of each text as UTF-8: all written or none; a refusal is
-    one line that names the file and says none was changed, and exit 2."""
+    one line that names the file and says none was changed, and exit 2. A stream (a device, a
+    FIFO) is written last, in place: its failure says what was written before it."""
     try:
-        write_all_atomic({path: text.encode("utf-8") for path, text in files.items()})
+        write_all_atomic(
+            {path: text.encode("utf-8") for path, text in files.items()}, say_waiting_for_reader
+        )
     except BrokenPipeError:
         raise
     except OSError as error:
         what = f"{shown_name(error.filename)}: " if error.filename else ""
-        kept = "the file was" if len(files) == 1 else f"none of the {len(files)} files was"
-        said = f"{kept} changed"
+        # As write_all_atomic tells them: a folder is refused with the files.
+        streams = {path for path in files if is_stream(path) and not path.is_dir()}
+        if error.filename is not None and Path(error.filename) in streams:
+            # Nothing of a device or FIFO can be kept; the files are in place by then.
+            said = "; the other outputs were written" if len(files) > len(streams) else ""
+        elif len(files) == 1:
+            said = "; the file was not changed"
+        else:
+            said = f"; none of the {len(files)} files was changed"
         if isinstance(error, PartlyWrittenError):
             # Rare (the system refused to give a file back): say which now hold the new text.
-            said = "these now hold the new text: " + ", ".join(map(str, error.changed))
-        fail(f"cannot write {what}{error.strerror or error}; {said}")
+            said = "; these now hold the new text: " + ", ".join(map(str, error.changed))
+        fail(f"cannot write {what}{error.strerror or error}{said}")
+
+
+def say_waiting_for_reader(path: Path) -> None:
+    """Said once when an output is a FIFO no program reads yet: the write waits there, silent."""
+    note = (
+        f"waiting for a program to read {shown_name(path)} (a FIFO that nothing reads yet); "
+        "it is written once one does (Ctrl-C stops)"
+    )
+    err_console.print(Text(shown(note)))
 
 
 def write_text(path: Path, content: str) -> None:
     """``userfiles.write_atomic`` of ``content`` as UTF-8; a refusal is one line and exit 2."""
     try:
-        write_atomic(path, content.encode("utf-8"))
+        write_atomic(path, content.encode("utf-8"), partial(say_waiting_for_reader, path))
     except BrokenPipeError:
         raise  # /dev/stdout read by `| head`: the quiet exit 141 every command gives
     except OSError as error:

@@ -16,13 +16,15 @@ import stat
 import sys
 import tempfile
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from functools import partial
 from pathlib import Path
 from typing import IO, TypeAlias
 
 from claimaudit.errors import UsageError
 from claimaudit.guards.durable import sync_file, sync_folder
+from claimaudit.guards.fifos import Waiting, open_appending
 from claimaudit.guards.leftovers import (
     TEMPORARY_PREFIX,
     TEMPORARY_SUFFIX,
@@ -114,22 +116,23 @@ def _size(limit: int) -> str:
     return f"{mib:g} MiB" if mib >= 1 else f"{limit:,} bytes"
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, waiting: Waiting | None = None) -> None:
     """Write ``data`` to ``path`` so that a failed write never leaves half a file where a good
     one was (see ``atomic_writer``). OSError when the system refuses."""
-    with atomic_writer(path) as handle:
+    with atomic_writer(path, waiting) as handle:
         handle.write(data)
 
 
 @contextmanager
-def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
+def atomic_writer(path: Path, waiting: Waiting | None = None) -> Iterator[IO[bytes]]:
     """A binary handle whose bytes replace ``path`` only when the block ends without an error:
     until then, and after any failure, ``path`` holds what it held. A symbolic link keeps
     pointing where it did (its target is replaced); a stream (see ``is_stream``) is written in
-    place, never replaced; a file keeps its permissions and a new one gets the umask's."""
+    place, never replaced (``waiting`` is called before waiting for a FIFO's reader, see
+    ``fifos``); a file keeps its permissions and a new one gets the umask's."""
     if is_stream(path):
         try:
-            with _in_place(path) as handle:
+            with _in_place(path, waiting) as handle:
                 yield handle
         except OSError as error:
             _name_no_room(error, path)
@@ -171,14 +174,16 @@ class PartlyWrittenError(OSError):
     changed: list[Path]
 
 
-def write_all_atomic(files: Mapping[Path, bytes]) -> None:
+def write_all_atomic(
+    files: Mapping[Path, bytes], waiting: Callable[[Path], None] | None = None
+) -> None:
     """Write every file of ``files`` or none (the files of one annotated draft, which must not
     mix new and old): each to a temporary beside it first, and only once all are written are
     they renamed into place, each old file kept under a second name until all are in. After a
     failure (a full disk, a file the system will not replace) the temporaries and the folders
     made for them are gone and every file holds what it held; the OSError names the file that
     failed (PartlyWrittenError where one could not be restored). A stream (``is_stream``) is
-    written in place, after the files."""
+    written in place, after the files (``waiting`` with its path, as for ``atomic_writer``)."""
     staged: list[tuple[str, Path, IO[bytes], Path]] = []
     made: list[Path] = []
     replaced: list[tuple[Path, _Aside | None]] = []
@@ -229,7 +234,7 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
         _drop(aside)
     _close_all(staged)
     for path, data in streams.items():
-        write_atomic(path, data)
+        write_atomic(path, data, None if waiting is None else partial(waiting, path))
 
 
 # A second name for a file about to be replaced, and the descriptor that holds its lock.
@@ -354,7 +359,7 @@ def _nearest_existing(folder: Path) -> Path:
 
 
 @contextmanager
-def _in_place(path: Path) -> Iterator[IO[bytes]]:
+def _in_place(path: Path, waiting: Waiting | None) -> Iterator[IO[bytes]]:
     """A handle writing to the stream ``path``; standard output through its own descriptor, so
     rows and what the command prints later share one position (a second opening of a file
     that standard output is redirected to would write over them)."""
@@ -366,7 +371,7 @@ def _in_place(path: Path) -> Iterator[IO[bytes]]:
             yield handle
         return
     # Appending: a file some other descriptor names keeps what was written to it before.
-    with path.open("ab") as handle:
+    with open_appending(path, waiting) as handle:
         yield handle
 
 

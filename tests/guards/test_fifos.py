@@ -1,4 +1,4 @@
-"""``open_records``: a FIFO nobody reads yet is waited on, and the wait said first."""
+"""``guards.fifos``: a FIFO nobody reads yet is waited on, and the wait said first."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 import threading
 from pathlib import Path
 
-from claimaudit.batch.fifo import open_records
+from claimaudit.guards.fifos import open_records
 
 
 def _read_all(path: Path, into: list[bytes]) -> threading.Thread:
