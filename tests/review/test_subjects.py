@@ -214,6 +214,19 @@ def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied:
         (f"X holds {REMOVED} or {REMOVED} is wrong.", "X holds, or the cited work is wrong."),
         (f"Prior work {REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
         (f"X holds {REMOVED} and {REMOVED}{REMOVED} shows Y.", "X holds shows Y."),
+        # QA: "X holds [1] and [2] show Y." read "X holds show Y.": a verb for several opens
+        # the clause too, its subject as one opening a sentence reads.
+        (f"X holds {REMOVED} and {REMOVED} show Y.", "X holds, and the authors show Y."),
+        (
+            f"X is fast {REMOVED} and {REMOVED} are slow.",
+            "X is fast, and the cited works are slow.",
+        ),
+        (
+            f"X was studied {REMOVED} and {REMOVED} reported Y.",
+            "X was studied, and the authors reported Y.",
+        ),
+        (f"Prior work {REMOVED} and {REMOVED} show Y.", "Prior work show Y."),
+        (f"Methods that are fast {REMOVED} and {REMOVED} show Y.", "Methods that are fast show Y."),
     ],
 )
 def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_subject(

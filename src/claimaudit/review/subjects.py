@@ -143,10 +143,10 @@ _SPLICED_SUBJECT = re.compile(
     rf"(?<=[^\W_])(\s*{HOLE})(?:\s*,\s*|\s+)({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
-# Two removed citations joined by "and" or "or" after a word, a verb for one after them: "X
-# holds [1] and [2] shows Y." opens a clause with the second, as ", and [2] shows Y." does
-# (``_SPLICED_SUBJECT``'s rule for the clause before); before a verb for several, "[1] and [2]
-# show Y", both may be its subject, and are left so.
+# Two removed citations joined by "and" or "or" after a word, a verb after them: "X holds [1]
+# and [2] shows Y." opens a clause with the second, as ", and [2] shows Y." does
+# (``_SPLICED_SUBJECT``'s rule for the clause before); so does a verb for several, "X holds [1]
+# and [2] show Y." ("X holds, and the authors show Y."), not "X holds show Y.".
 _JOINED_SUBJECT = re.compile(
     rf"(?<=[^\W_])(\s*{REMOVED})\s+(and|or)\s+({REMOVED})\s*(?!{REMOVED})"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
@@ -172,10 +172,11 @@ def _opens_clause(before: str, verb: str) -> bool:
 
 
 def _joined_subject(match: re.Match[str]) -> str:
-    """The second of two removed citations joined by "and" before a verb for one, read as its
-    clause's subject (``_JOINED_SUBJECT``): "X holds \ue000, and the cited work shows Y."."""
+    """The second of two removed citations joined by "and" before a verb, read as its clause's
+    subject (``_JOINED_SUBJECT``): "X holds \ue000, and the cited work shows Y."; before a verb
+    for several, "the authors show Y" ("the cited works are"), as for one opening a sentence."""
     verb = match.group(4)
-    if not _singular(verb) or not _opens_clause(match.string[: match.start()], verb):
+    if not _opens_clause(match.string[: match.start()], verb):
         return match.group()
     subject = _subject(verb, False)
     return f"{match.group(1)}, {match.group(2)} {subject[:1].lower()}{subject[1:]} "
