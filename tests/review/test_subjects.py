@@ -166,6 +166,32 @@ def test_per_points_at_a_work_and_since_takes_one_as_object(text: str, tidied: s
 @pytest.mark.parametrize(
     ("text", "tidied"),
     [
+        (f"As shown before {REMOVED}, Y holds.", "As shown before, Y holds."),
+        (f"As mentioned before {REMOVED}, Y holds.", "As mentioned before, Y holds."),
+        (f"As we noted before {REMOVED}{REMOVED}, Y holds.", "As we noted before, Y holds."),
+        (f"As before {REMOVED}, Y holds.", "As before, Y holds."),
+        (f"Y holds, as mentioned before {REMOVED}.", "Y holds, as mentioned before."),
+        (f"Y holds as before {REMOVED}, in mice.", "Y holds as before, in mice."),
+        # "before" with the works for its object, as before.
+        (f"Before {REMOVED}, Y was unknown.", "Before the cited work, Y was unknown."),
+        (f"As opposed to {REMOVED}, Y holds.", "As opposed to the cited work, Y holds."),
+        (f"Y was known long before {REMOVED}.", "Y was known long before the cited work."),
+        (
+            f"Y holds, as it did before {REMOVED} and {REMOVED} showed Z.",
+            "Y holds, as it did before the cited works showed Z.",
+        ),
+    ],
+)
+def test_before_ending_an_as_clause_is_an_adverb_not_the_works_preposition(
+    text: str, tidied: str
+) -> None:
+    # QA: "As shown before [1-3], Y holds." read "As shown before the cited works, Y holds.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
         (f"Tools such as {REMOVED} exist.", "Tools such as the cited work exist."),
         (
             f"Methods such as {REMOVED} and {REMOVED} exist.",

@@ -208,6 +208,11 @@ def _preposition_object(match: re.Match[str]) -> str:
         return match.group()
     if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
+    clause = _CLAUSE_START.search(match.string, 0, match.end(1))
+    opening = match.string[clause.start() if clause else 0 : match.end(1)]
+    ends = not _WORD.match(match.string[match.end() :].lstrip())
+    if ends and _ADVERB_BEFORE.search(" ".join(_WORD.findall(opening.lower()))):
+        return match.group()  # "Y holds as we noted before [1].": no work it came before
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
@@ -248,6 +253,8 @@ def _opening_object(match: re.Match[str]) -> str:
     words = [word.lower() for word in _WORD.findall(match.group(1))]
     if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
         return match.group()
+    if _ADVERB_BEFORE.search(" ".join(words)):
+        return match.group()
     if stranded(words[-1], words[-2:-1], match.string, match.end()):
         return match.group()
     if words[0] not in _PHRASE_OPENINGS and _MORE_AFTER.match(match.string, match.end()):
@@ -258,6 +265,10 @@ def _opening_object(match: re.Match[str]) -> str:
         return match.group()
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
+
+# "As shown before [1-3], Y holds.": "before" is an adverb of the "as" clause's verb ("as we
+# noted before"), no preposition with the citations for its object ("As opposed to [1]" has).
+_ADVERB_BEFORE = re.compile(r"(?:^| )as(?: [^\W\d_]+){0,3} before$")
 
 # What opens a phrase set off before the sentence's comma: a preposition, or a word that makes
 # one ("In contrast to", "Compared with", "Relative to", "Similar to").
