@@ -60,6 +60,37 @@ def test_a_number_in_round_brackets_placed_as_no_citation_cites_nothing(sentence
     assert _cited(sentence) == []
 
 
+@pytest.mark.parametrize(
+    ("sentence", "cited"),
+    [
+        ("X holds (1) and Y holds (2).", [("X holds and Y holds.", ["[1]", "[2]"])]),
+        ("We fit X (1) and test it (2).", [("We fit X and test it.", ["[1]", "[2]"])]),
+        (
+            "X holds (1) but Y fails (2), in mice.",
+            [("X holds but Y fails, in mice.", ["[1]", "[2]"])],
+        ),
+        (
+            "X holds (1) and Y (2) and Z hold (3).",
+            [("X holds and Y and Z hold.", ["[1]", "[2]", "[3]"])],
+        ),
+        # No bracket placed as a citation after it in its sentence: an item's or the author's.
+        ("X holds (1) and Y holds. Z holds (2).", [("Z holds.", ["[2]"])]),
+        ("We (1) fit X and (2) test it.", []),
+        ("Combining (1) and the bound gives X.", []),
+        (
+            "It follows from Eqs. (1) and Y holds (2).",
+            [("It follows from Eqs. (1) and Y holds.", ["[2]"])],
+        ),
+    ],
+)
+def test_a_bare_number_before_a_clause_s_conjunction_cites_as_a_later_one_does(
+    sentence: str, cited: list[tuple[str, list[str]]]
+) -> None:
+    # QA: "X holds (1) and Y holds (2)." read "X holds (1) and Y holds.", judged against
+    # paper 2 alone: "(1)" closes no clause (no stop or comma after it), so it stayed text.
+    assert _cited(sentence) == cited
+
+
 def test_a_bare_number_in_round_brackets_cites_nothing_where_the_draft_cites_otherwise() -> None:
     # "[1]" is the draft's way: "(2)" is an equation's or an item's, "(ref. 2)" still cites.
     draft = "X holds [1]. Y holds (2). Z holds (ref. 3)."

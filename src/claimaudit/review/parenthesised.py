@@ -7,8 +7,9 @@ test it") or the author's own ("(2020)", "(1, 2)" a point) as often as a citatio
 with the reference word is one wherever the draft's numbered reference list holds its numbers;
 a bare one only where, besides, the draft writes no numbered citation of another kind ("[1]",
 a raised "¹": ``citations`` finds none), it closes a clause (a stop, a comma, ";", ":", a
-closing bracket or the sentence's end right after it) or follows "et al." ("Smith et al. (1)
-showed"), it is not glued to a word ("f(1)") nor
+closing bracket or the sentence's end right after it), follows "et al." ("Smith et al. (1)
+showed") or, a bare one closing a clause later in its sentence, comes before a conjunction ("X
+holds (1) and Y holds (2)."), it is not glued to a word ("f(1)") nor
 after a word naming an equation, a step or a condition ("Eq. (1)", "step (2)", "Eqs. (1) and
 (2)"). Which numbers it cites is read as for "[...]" (``numbered``): in the order written, each
 range expanded.
@@ -65,14 +66,22 @@ def parenthesised_marks(
         return found
     taken = list(masked)
     runs = _BARE_RUN.finditer(text) if bare else iter(())
+    # Bare ones before a conjunction ("X holds (1) and Y holds (2)."), cited where a bare one
+    # placed as a citation follows in their sentence (``_conjoined``).
+    waiting: list[tuple[int, int, list[int]]] = []
     for run in runs:
         start, end = run.span()
-        if any(taken[start:end]) or not _bare(text, start, end):
+        placed = _bare(text, start, end)
+        if any(taken[start:end]) or placed is False:
             continue
         cites = _run_numbers(text, start, end)
         if cites and all(number in numbers for number in cites):
+            if placed is None:
+                waiting.append((start, end, cites))
+                continue
             taken[start:end] = [True] * (end - start)
             found.append((start, end, cites))
+    found += _conjoined(text, waiting, [start for start, _, _ in found])
     for match in _ROUND.finditer(text):
         start, end = match.span()
         word = _REFERENCE_WORD.match(match.group("body"))
@@ -105,15 +114,39 @@ def _run_numbers(text: str, start: int, end: int) -> list[int] | None:
     return list(found)
 
 
-def _bare(text: str, start: int, end: int) -> bool:
+def _conjoined(
+    text: str, waiting: list[tuple[int, int, list[int]]], cited: list[int]
+) -> list[tuple[int, int, list[int]]]:
+    """Those of the ``waiting`` bare brackets before a conjunction that a bracket ``cited``
+    (their starts) follows in the same sentence: "X holds (1) and Y holds (2)." cites both,
+    its "(1)" closing a clause as "(2)" does, while "We (1) fit X and (2) test it." numbers
+    items, none closing a clause, and "Combining (1) and the bound gives X." cites nothing."""
+    return [
+        (start, end, cites)
+        for start, end, cites in waiting
+        if any(later > end and not _SENTENCE_END.search(text, end, later) for later in cited)
+    ]
+
+
+def _bare(text: str, start: int, end: int) -> bool | None:
     """Whether a bare number in brackets at ``text[start:end]`` is placed as a citation: not
-    glued to a word, not after a word it numbers, closing a clause."""
+    glued to a word, not after a word it numbers, closing a clause; None where it may be one,
+    a conjunction after it opening a clause of its own (``_conjoined``)."""
     if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_)]"):
         return False
     # The cheap test first: most brackets close no clause ("(1) We ...").
-    if not _CLOSES.match(text, end) and not _AFTER_AUTHORS.search(text, max(start - 10, 0), start):
+    closes = _CLOSES.match(text, end) or _AFTER_AUTHORS.search(text, max(start - 10, 0), start)
+    if not closes and not _CONJUNCTION.match(text, end):
         return False
     words = [word.lower() for word in _WORD.findall(text, max(start - 60, 0), start)]
     while words and words[-1] in _JOINING:
         words.pop()
-    return not words or words[-1] not in _NUMBERED_THINGS
+    if words and words[-1] in _NUMBERED_THINGS:
+        return False
+    return True if closes else None
+
+
+# A conjunction after a bare bracket, a clause of its own after it: "X holds (1) and Y ...".
+_CONJUNCTION = re.compile(r"\s+(?:and|but|or|while|whereas)\s+[^\W\d_]")
+# A sentence's end between two brackets: their sentences differ.
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
