@@ -19,8 +19,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from itertools import pairwise
 
-from claimaudit.review.numbered import cited_body, flaw, group_numbers
+from claimaudit.review.numbered import (
+    NUMBER_ITEM,
+    EmptyGroup,
+    cited_body,
+    flaw,
+    group_numbers,
+)
 
 _ROUND = re.compile(r"\((?P<body>[^()\[\]\n]{1,120})\)")
 # Bare numbers in brackets, several joined as a list or a range ("(1), (2)", "(1) and (2)",
@@ -92,6 +99,50 @@ def parenthesised_marks(
         if cites and all(number in numbers for number in cites):
             found.append((start, end, cites))
     return sorted(found)
+
+
+def empty_parenthesised(text: str, numbers: Collection[int], *, bare: bool) -> list[EmptyGroup]:
+    """The numbered citations in round brackets of ``text`` (a sentence) that cite nothing, as
+    written, in order, each with its first flaw, as ``numbered.empty_groups`` finds "[3]-[1]":
+    a range of bare ones placed as a citation, "(3)\u2013(1)", its ends entries of the
+    reference list's ``numbers`` (where ``bare`` ones cite), and one naming a reference, "(refs.
+    3-1)"."""
+    found: list[tuple[int, EmptyGroup]] = []
+    if not numbers:
+        return []
+    runs = _BARE_RUN.finditer(text) if bare else iter(())
+    for run in runs:
+        start, end = run.span()
+        why = _range_flaw(text, start, end, numbers)
+        if why is not None and _bare(text, start, end):
+            found.append((start, EmptyGroup(run.group(), why, run.group(), True)))
+    for match in _ROUND.finditer(text):
+        word = _REFERENCE_WORD.match(match.group("body"))
+        cited = cited_body(match.group("body")[word.end() :]) if word else None
+        items = [
+            (m.group(), flaw(m.group(1), m.group(2))) for m in NUMBER_ITEM.finditer(cited or "")
+        ]
+        flawed = next(((item, why) for item, why in items if why is not None), None)
+        if flawed is not None:
+            empty = EmptyGroup(match.group(), flawed[1], flawed[0], len(items) == 1)
+            found.append((match.start(), empty))
+    return [empty for _, empty in sorted(found, key=lambda pair: pair[0])]
+
+
+def _range_flaw(text: str, start: int, end: int, numbers: Collection[int]) -> str | None:
+    """Why a run of bare bracketed numbers joined by a range's dash ("(3)\u2013(1)") cites
+    nothing (``flaw``), each bracket citing alone and the range's ends listed references; None
+    when it cites, or is no such range."""
+    brackets = list(_BRACKET.finditer(text, start, end))
+    for before, after in pairwise(brackets):
+        if not _RANGE_JOINER.fullmatch(text, before.end(), after.start()):
+            continue
+        first, last = group_numbers(before.group(1)), group_numbers(after.group(1))
+        if not first or not last or first[-1] not in numbers or last[0] not in numbers:
+            continue
+        if (why := flaw(str(first[-1]), str(last[0]))) is not None:
+            return why
+    return None
 
 
 def _run_numbers(text: str, start: int, end: int) -> list[int] | None:
