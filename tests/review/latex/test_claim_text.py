@@ -372,3 +372,25 @@ def test_a_cite_command_opening_a_clause_after_a_dash_reads_as_its_subject(tmp_p
         "X holds \u2014 the authors showed Y.",
         "Z holds \u2013 the cited work is one.",
     ]
+
+
+def test_citations_the_reader_closed_up_are_two_as_in_markdown(tmp_path: Path) -> None:
+    # QA: "X holds \cite{a} \cite{b} shows Y." read "X holds shows Y.": the reader closed the
+    # gap between the commands, so they read as one group "\cite{a,b}", where Markdown's "X
+    # holds [1] [2] shows Y." reads "X holds, the cited work shows Y.".
+    body = (
+        "X holds \\cite{a} \\cite{b} shows Y.\n\n"
+        "X holds~\\cite{a}\\cite{b} shows Y.\n\n"
+        "\\cite{a} \\cite{b} is a benchmark.\n\n"
+        "Prior work \\cite{a} \\cite{b} shows Y.\n\n"
+        "X holds \\cite{a,b} shows Y."
+    )
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == [
+        "X holds, the cited work shows Y.",
+        "X holds, the cited work shows Y.",
+        "Each cited work is a benchmark.",
+        "Prior work shows Y.",
+        "X holds shows Y.",  # one group's works are never parted, as "[1, 2]"'s
+    ]
