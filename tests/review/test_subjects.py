@@ -267,6 +267,57 @@ def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_su
     ("text", "tidied"),
     [
         (
+            f"X is used in {REMOVED} and {REMOVED} shows Y.",
+            "X is used, and the cited work shows Y.",
+        ),
+        (
+            f"X is used in {REMOVED}, and {REMOVED} shows Y.",
+            "X is used, and the cited work shows Y.",
+        ),
+        (
+            f"X is faster than {REMOVED} and {REMOVED} is slow.",
+            "X is faster than the cited work, and the cited work is slow.",
+        ),
+        (f"X is used in {REMOVED} but Y fails.", "X is used but Y fails."),
+        (f"X holds in {REMOVED}, but Y fails.", "X holds, but Y fails."),
+        (f"X is computed per {REMOVED}, and Y holds.", "X is computed, and Y holds."),
+        (f"X was high in {REMOVED} and {REMOVED}, but low in Y.", "X was high, but low in Y."),
+        # No clause of its own before them, or no verb after them: as before.
+        (
+            f"Prior work based on {REMOVED} and {REMOVED} shows Y.",
+            "Prior work based on the cited works shows Y.",
+        ),
+        (f"X is based on {REMOVED} and {REMOVED}.", "X is based on the cited works."),
+        (f"X holds, as shown in {REMOVED}, and Y fails.", "X holds and Y fails."),
+        (f"Unlike in {REMOVED}, X holds.", "Unlike in the cited work, X holds."),
+    ],
+)
+def test_a_preposition_s_citation_then_a_citation_opening_a_clause(text: str, tidied: str) -> None:
+    # QA: "X is used in [1] and [2] shows Y." read "X is used in shows Y.": [1] was the
+    # object of "in" and [2] the subject of "shows", and "X is used in [1] but Y fails." kept
+    # a dangling "in".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"X holds {REMOVED} and {REMOVED} alike.",
+        f"X is high {REMOVED} and {REMOVED} respectively.",
+        f"X holds {REMOVED} and {REMOVED} too.",
+        f"X is fast {REMOVED} and {REMOVED} here.",
+    ],
+)
+def test_a_word_after_joined_citations_that_is_no_verb_opens_no_clause(text: str) -> None:
+    # "X holds [1] and [2] alike." is no "X holds, and the authors alike.".
+    marked = text.replace(f" {REMOVED} and {REMOVED}", "")
+    assert tidy(text, marked=True) == marked
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
             f"X holds {REMOVED}, which {REMOVED} confirms.",
             "X holds, which the cited work confirms.",
         ),

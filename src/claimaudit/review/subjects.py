@@ -160,23 +160,56 @@ _FINITE = frozenset(
 _RELATIVE = frozenset("that which who whom whose where when whereas while if because so".split())
 
 
-def _opens_clause(before: str, verb: str) -> bool:
-    """Whether the words ``before`` removed citations make a clause of their own (a finite
-    verb, not first, no relative word before it) and ``verb`` after them may be a verb."""
+def _clause_words(before: str) -> list[str] | None:
+    """The words of the clause ending ``before`` removed citations, where it is one of its
+    own (a finite verb, not first, no relative word before it); else None."""
     clause = re.split(r"[;:()\[\]]", before)[-1]
     words = [word.lower() for word in _WORD.findall(clause)]
     finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
     if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
+        return None
+    return words
+
+
+def _opens_clause(before: str, verb: str) -> bool:
+    """Whether the words ``before`` removed citations make a clause of their own
+    (``_clause_words``) and ``verb`` after them may be a verb."""
+    words = _clause_words(before)
+    if words is None:
         return False
     return is_verb(verb) and verb not in _RELATIVE and words[-1] not in _PREPOSITIONS | _NO_VERB
+
+
+# Words after joined citations that are no verb of theirs, though lower case: "X holds [1]
+# and [2] alike.", "... [2] too.", "... [2] respectively.".
+_NO_CLAUSE_VERB = frozenset("too alike both here there again together instead first".split())
+# A verb for several needs words after it to be read as one ("[2] show Y"): "alike." is none.
+_VERB_THEN_WORDS = re.compile(
+    r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?[^\W\d_]+\s+[\w\"'\u201c(]"
+)
+# A preposition that had the first of joined citations for its object, the second opening a
+# clause: "X is used in [1] and [2] shows Y.", "X is faster than [1] and [2] is slow.".
+_OBJECT_OF = _PREPOSITIONS | {"in", "at"}
 
 
 def _joined_subject(match: re.Match[str]) -> str:
     """The second of two removed citations joined by "and" before a verb, read as its clause's
     subject (``_JOINED_SUBJECT``): "X holds \ue000, and the cited work shows Y."; before a verb
-    for several, "the authors show Y" ("the cited works are"), as for one opening a sentence."""
+    for several, "the authors show Y" ("the cited works are"), as for one opening a sentence.
+    The first may be a preposition's object in that clause: "X is used in \ue000, and the
+    cited work shows Y."."""
     verb = match.group(4)
-    if not _opens_clause(match.string[: match.start()], verb):
+    before = match.string[: match.start()]
+    words = _clause_words(before)
+    if words is None or not is_verb(verb) or verb in _RELATIVE | _NO_CLAUSE_VERB:
+        return match.group()
+    if verb.endswith("ly") or not (
+        _singular(verb) or _VERB_THEN_WORDS.match(match.string, match.end())
+    ):
+        return match.group()
+    if words[-1] in _PREPOSITIONS | _NO_VERB and (
+        words[-1] not in _OBJECT_OF or not _singular(verb)
+    ):
         return match.group()
     subject = _subject(verb, False)
     return f"{match.group(1)}, {match.group(2)} {subject[:1].lower()}{subject[1:]} "
