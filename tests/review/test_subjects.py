@@ -318,6 +318,37 @@ def test_a_word_after_joined_citations_that_is_no_verb_opens_no_clause(text: str
     ("text", "tidied"),
     [
         (
+            f"X holds {REMOVED}\u2013{REMOVED} and {REMOVED} shows Y.",
+            "X holds, and the cited work shows Y.",
+        ),
+        (
+            f"X holds {REMOVED}{REMOVED} and {REMOVED} shows Y.",
+            "X holds, and the cited work shows Y.",
+        ),
+        (
+            f"X holds {REMOVED} and {REMOVED} and {REMOVED} shows Y.",
+            "X holds, and the cited work shows Y.",
+        ),
+        (f"X holds {REMOVED} but {REMOVED} shows Y.", "X holds but the cited work shows Y."),
+        (f"X holds but {REMOVED} show Y.", "X holds but the authors show Y."),
+        # No clause of its own before them, or "but" meaning "except": as before.
+        (f"Prior work {REMOVED}\u2013{REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
+        (f"All but {REMOVED} show Y.", "All but show Y."),
+    ],
+)
+def test_a_citation_opening_a_clause_after_a_range_or_but_reads_as_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "X holds [1]-[3] and [4] shows Y." and "X holds [1] but [2] shows Y." read "X holds
+    # shows Y." and "X holds but shows Y.": only a single citation before "and", and "but"
+    # only after a comma, opened a clause.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
             f"X holds {REMOVED}, which {REMOVED} confirms.",
             "X holds, which the cited work confirms.",
         ),

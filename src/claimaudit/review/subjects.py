@@ -39,12 +39,15 @@ UNNAMED_AUTHORS = "the authors"
 _BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
 # [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "which", "what", "while",
-# "whereas" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
+# "whereas", "but" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
 # introduced"), or opening a clause after ", and", ", but", ";", ":" or a dash ("X holds: [1]
 # showed Y.").
 _SUBJECT_INSIDE = re.compile(
     rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*"
     r"|\b(?:that|which|what|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
+    # "but" opens a clause with no comma too ("X holds [1] but [2] shows Y."), unless it means
+    # "except" ("all but [2]").
+    r"|(?<!\b[Aa]ll )(?<!\b[Nn]othing )(?<!\b[Aa]nything )\bbut\s+"
     # A dash after a blank, or after a citation a LaTeX draft's reader closed up against it
     # ("X holds \\cite{a} --- \\cite{b} showed Y." is "X holds \ue000\u2014 \ue000showed Y."):
     # unspaced between citations, a dash is a range's (``HOLE``).
@@ -144,11 +147,12 @@ _SPLICED_SUBJECT = re.compile(
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 # Two removed citations joined by "and" or "or" after a word, a verb after them: "X holds [1]
-# and [2] shows Y." opens a clause with the second, as ", and [2] shows Y." does
-# (``_SPLICED_SUBJECT``'s rule for the clause before); so does a verb for several, "X holds [1]
-# and [2] show Y." ("X holds, and the authors show Y."), not "X holds show Y.".
+# and [2] shows Y." (or "[1]-[3] and [4]", "[1, 2] and [3]") opens a clause with the last, as
+# ", and [2] shows Y." does (``_SPLICED_SUBJECT``'s rule for the clause before); so does a
+# verb for several, "X holds [1] and [2] show Y." ("X holds, and the authors show Y."), not "X
+# holds show Y.".
 _JOINED_SUBJECT = re.compile(
-    rf"(?<=[^\W_])(\s*{REMOVED})\s+(and|or)\s+({REMOVED})\s*(?!{REMOVED})"
+    rf"(?<=[^\W_])(\s*{HOLE})\s+(and|or)\s+({REMOVED})\s*(?!{REMOVED})"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 _FINITE = frozenset(
