@@ -166,6 +166,31 @@ def test_per_points_at_a_work_and_since_takes_one_as_object(text: str, tidied: s
 @pytest.mark.parametrize(
     ("text", "tidied"),
     [
+        (f"X is computed via {REMOVED}.", "X is computed via the cited work."),
+        (
+            f"X, computed via {REMOVED} and {REMOVED}, is fast.",
+            "X, computed via the cited works, is fast.",
+        ),
+        (
+            f"X holds for {REMOVED} but not {REMOVED}.",
+            "X holds for the cited work but not the cited work.",
+        ),
+        (f"X holds in mice but not {REMOVED}.", "X holds in mice but not the cited work."),
+        (
+            f"X holds for mice {REMOVED} but not for rats {REMOVED}.",
+            "X holds for mice but not for rats.",
+        ),
+    ],
+)
+def test_via_and_but_not_take_the_cited_work_as_object(text: str, tidied: str) -> None:
+    # QA: "X is computed via [1]." read "X is computed via." and "X holds for [1] but not
+    # [2]." "X holds for the cited work but not.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
         (f"As shown before {REMOVED}, Y holds.", "As shown before, Y holds."),
         (f"As mentioned before {REMOVED}, Y holds.", "As mentioned before, Y holds."),
         (f"As we noted before {REMOVED}{REMOVED}, Y holds.", "As we noted before, Y holds."),

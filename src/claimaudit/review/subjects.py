@@ -85,7 +85,7 @@ _OPENING_OBJECT = re.compile(rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,40}}?)\s*(
 _PREPOSITIONS = frozenset(
     """
     unlike like than to with from of by on over beyond besides against versus vs about for
-    into upon toward towards since before until despite between among alongside
+    into upon toward towards since before until despite between among alongside via
     """.split()
 )
 _WORD = re.compile(r"[^\W\d_]+")
@@ -239,6 +239,8 @@ def _preposition_object(match: re.Match[str]) -> str:
     # [1]": works named as examples.
     compared = preposition == "in" and before[-1:] in (["unlike"], ["than"], ["like"])
     named = preposition == "as" and before[-1:] == ["such"]
+    # "X holds for [1] but not [2].": the preposition's second object, its word left out.
+    named = named or (preposition == "not" and before[-1:] in (["but"], ["and"], ["or"]))
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
     if stranded(preposition, before[-1:], match.string, match.end()):
