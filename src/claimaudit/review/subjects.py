@@ -56,7 +56,9 @@ _SUBJECT_INSIDE = re.compile(
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 # "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
-_REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
+# The abbreviation may touch its mark: a LaTeX draft's reader closes "Ref.~\\cite{a}," up to
+# "Ref.\ue000,", the tie going with the citation that printed nothing.
+_REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.\s*|[Rr]eferences?\s+)(?={REMOVED})")
 # A removed citation standing for its authors' names, with their fellows: "[1] et al. showed",
 # "[1] and colleagues showed" (a name written as a number) name the authors, no others; "[1]
 # et al.'s method" is theirs.
