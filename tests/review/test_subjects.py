@@ -516,3 +516,26 @@ def test_the_last_of_citations_listed_with_a_serial_comma_is_no_subject(
     # QA: "Works such as [@a], [@b], and [@c] exist." read "Works such as the cited works, and
     # the authors exist.": the last item was read as a clause's subject after ", and".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"{REMOVED} (see also {REMOVED}) showed X.", "The authors showed X."),
+        (f"{REMOVED} (in mice) showed X.", "The authors (in mice) showed X."),
+        (f"{REMOVED}, among others, showed X.", "The authors, among others, showed X."),
+        (
+            f"{REMOVED}{REMOVED}, among others, are benchmarks.",
+            "The cited works, among others, are benchmarks.",
+        ),
+        (f"{REMOVED}, however, is a benchmark.", "The cited work, however, is a benchmark."),
+        # No verb after the aside: a separator, dropped, as before.
+        (f"{REMOVED}, in our view, X holds.", "In our view, X holds."),
+        (f"{REMOVED}, as shown, the method works.", "As shown, the method works."),
+        (f"{REMOVED}, we show X.", "We show X."),
+    ],
+)
+def test_a_subject_citation_with_an_aside_before_its_verb(text: str, tidied: str) -> None:
+    # QA: "[1] (see also [2]) showed X." read "showed X." and "[1], among others, showed X."
+    # "Among others, showed X.": an aside between the citation and its verb hid the subject.
+    assert tidy(text, marked=True) == tidied

@@ -46,6 +46,7 @@ from claimaudit.review.subjects import (
     name_subjects,
     owners,
     says_something,
+    subject_after_aside,
 )
 
 # What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
@@ -503,7 +504,7 @@ def tidy(
         text = _MARK_BEFORE_WORD.sub(" ", text)
     # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
     text = owners(text)
-    leading = _LEADING_HOLE.match(text)
+    leading = None if subject_after_aside(text) else _LEADING_HOLE.match(text)
     text = _capitalised(text[leading.end() :]) if leading else text
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))

@@ -32,7 +32,12 @@ HOLE = (
 # A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
 # ..."): the verb after it is lower case. It reads as a textual citation of a work whose
 # authors no entry names does, rather than as a sentence without a subject.
-_HOLE_SUBJECT = re.compile(rf"\s*{HOLE}\s*(?=[^\W\d_])")
+# An aside may stand between it and its verb: "[1] (see also [2]) showed X", "[1], among
+# others, showed X".
+_HOLE_SUBJECT = re.compile(
+    rf"\s*{HOLE}\s*(?P<aside>\([^()]{{1,80}}\)\s*|,[^,;:()\[\]{REMOVED}]{{1,40}},\s*)?"
+    r"(?=[^\W\d_])"
+)
 UNNAMED_AUTHORS = "the authors"
 # "Both [1] and [2] are ...", "Both [1, 2] are ...", "Neither [1] nor [2] is ...": the works,
 # each of them, are the subject.
@@ -114,6 +119,16 @@ VERB_AFTER = re.compile(r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\
 _PLURAL_COPULAS = frozenset({"are", "were"})
 
 
+def subject_after_aside(text: str) -> bool:
+    """Whether ``text`` opens with removed citations, a comma-set aside and a verb: "\ue000,
+    among others, showed X" has the citation for its subject, no separator to drop."""
+    hole = _HOLE_SUBJECT.match(text)
+    if hole is None or not (hole.group("aside") or "").startswith(","):
+        return False
+    verb = VERB_AFTER.match(text, hole.end())
+    return verb is not None and is_verb(verb.group(1))
+
+
 def name_subjects(text: str) -> str:
     """``text`` (its removed citations marked) with a subject where removed citations were
     its subject, as the verb reads them (``_subject``): "\ue000 showed that X" reads "The
@@ -127,8 +142,13 @@ def name_subjects(text: str) -> str:
         said = "cited work" if word == "Neither" else "cited works"
         text = f"{word} {said} {text[both.end() :]}"
     elif hole is not None and verb is not None and text[hole.end()].islower():
-        subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
-        text = f"{subject} {text[hole.end() :]}"
+        aside = hole.group("aside") or ""
+        cited = text[: hole.start("aside") if aside else hole.end()]
+        subject = _subject(verb.group(1), cited.count(REMOVED) > 1)
+        # After an aside, only a verb makes the citation its subject ("[1], we show" has no
+        # second comma; "[1], as shown, the method works" no verb after it).
+        if not aside or is_verb(verb.group(1)):
+            text = f"{subject}{'' if aside.startswith(',') else ' '}{aside}{text[hole.end() :]}"
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
