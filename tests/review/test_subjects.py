@@ -539,3 +539,18 @@ def test_a_subject_citation_with_an_aside_before_its_verb(text: str, tidied: str
     # QA: "[1] (see also [2]) showed X." read "showed X." and "[1], among others, showed X."
     # "Among others, showed X.": an aside between the citation and its verb hid the subject.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Either {REMOVED} or {REMOVED} is wrong.", "Either cited work is wrong."),
+        (f"Either {REMOVED} or {REMOVED} shows X.", "Either cited work shows X."),
+        (f"Neither {REMOVED} nor {REMOVED} shows X.", "Neither cited work shows X."),
+        (f"Either way, {REMOVED} shows X.", "Either way, the cited work shows X."),
+    ],
+)
+def test_either_of_two_citations_is_a_cited_work(text: str, tidied: str) -> None:
+    # QA: "Either [1] or [2] is wrong." read "Either is wrong.", as "Neither [1] nor [2]" no
+    # longer did.
+    assert tidy(text, marked=True) == tidied

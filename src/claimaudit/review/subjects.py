@@ -41,7 +41,11 @@ _HOLE_SUBJECT = re.compile(
 UNNAMED_AUTHORS = "the authors"
 # "Both [1] and [2] are ...", "Both [1, 2] are ...", "Neither [1] nor [2] is ...": the works,
 # each of them, are the subject.
-_BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
+# "Either [1] or [2] is wrong": each of them, one at a time.
+_BOTH_SUBJECT = re.compile(
+    rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED}"
+    rf"|(Either)\s+{REMOVED}\s*or\s+{REMOVED})\s*"
+)
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
 # [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "which", "what", "while",
 # "whereas", "but" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
@@ -138,8 +142,8 @@ def name_subjects(text: str) -> str:
     hole = _HOLE_SUBJECT.match(text)
     verb = VERB_AFTER.match(text, hole.end()) if hole is not None else None
     if both is not None and VERB_AFTER.match(text, both.end()):
-        word = both.group(1) or both.group(2)
-        said = "cited work" if word == "Neither" else "cited works"
+        word = both.group(1) or both.group(2) or both.group(3)
+        said = "cited works" if word == "Both" else "cited work"
         text = f"{word} {said} {text[both.end() :]}"
     elif hole is not None and verb is not None and text[hole.end()].islower():
         aside = hole.group("aside") or ""
