@@ -328,7 +328,7 @@ def test_a_preposition_s_citation_then_a_citation_opening_a_clause(text: str, ti
     "text",
     [
         f"X holds {REMOVED} and {REMOVED} alike.",
-        f"X is high {REMOVED} and {REMOVED} respectively.",
+        f"X is high {REMOVED} and {REMOVED} together.",
         f"X holds {REMOVED} and {REMOVED} too.",
         f"X is fast {REMOVED} and {REMOVED} here.",
     ],

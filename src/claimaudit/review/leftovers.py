@@ -51,6 +51,7 @@ from claimaudit.review.subjects import (
 
 # What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
 __all__ = ["REMOVED", "UNNAMED_AUTHORS", "tidy"]
+from claimaudit.review.tails import without_locators, without_respectively
 from claimaudit.text.removed_marks import (
     NO_BREAK_SPACES,
     OTHER_SCRIPTS_PUNCTUATION,
@@ -503,11 +504,12 @@ def tidy(
         # place (``subjects``) stand apart, not "with the cited workon Y".
         text = _MARK_BEFORE_WORD.sub(" ", text)
     # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
-    text = owners(text)
+    text = without_locators(owners(text))
     leading = None if subject_after_aside(text) else _LEADING_HOLE.match(text)
     text = _capitalised(text[leading.end() :]) if leading else text
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
+    named = without_respectively(named)
     text = _JOINED_HOLE.sub(REMOVED, _without_pointer_inside(verb_objects(named)))
     text = _BEFORE_GLUED_DASH.sub(r"\1", text)
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
