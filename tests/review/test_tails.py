@@ -47,3 +47,21 @@ def test_respectively_pairing_removed_citations_goes_with_them(text: str, tidied
     # QA: "X and Y were shown in [1] and [2], respectively." read "X and Y were shown,
     # respectively.", pairing X and Y with nothing.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"X holds {REMOVED} and references therein.", "X holds."),
+        (f"X holds {REMOVED} (and references therein).", "X holds."),
+        (f"X holds (see {REMOVED} and references therein).", "X holds."),
+        (f"X holds {REMOVED}, among others.", "X holds."),
+        (f"X holds {REMOVED}, among others, in mice.", "X holds, in mice."),
+        (f"X holds (among others, {REMOVED}).", "X holds."),
+        ("X holds for mice, among others.", "X holds for mice, among others."),
+    ],
+)
+def test_words_saying_citations_are_a_sample_go_with_them(text: str, tidied: str) -> None:
+    # QA: "X holds [1] and references therein." read "X holds and references therein." and "X
+    # holds [1], among others." "X holds, among others.".
+    assert tidy(text, marked=True) == tidied
