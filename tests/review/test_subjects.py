@@ -166,6 +166,57 @@ def test_per_points_at_a_work_and_since_takes_one_as_object(text: str, tidied: s
 @pytest.mark.parametrize(
     ("text", "tidied"),
     [
+        (f"X is computed via {REMOVED}.", "X is computed via the cited work."),
+        (
+            f"X, computed via {REMOVED} and {REMOVED}, is fast.",
+            "X, computed via the cited works, is fast.",
+        ),
+        (
+            f"X holds for {REMOVED} but not {REMOVED}.",
+            "X holds for the cited work but not the cited work.",
+        ),
+        (f"X holds in mice but not {REMOVED}.", "X holds in mice but not the cited work."),
+        (
+            f"X holds for mice {REMOVED} but not for rats {REMOVED}.",
+            "X holds for mice but not for rats.",
+        ),
+    ],
+)
+def test_via_and_but_not_take_the_cited_work_as_object(text: str, tidied: str) -> None:
+    # QA: "X is computed via [1]." read "X is computed via." and "X holds for [1] but not
+    # [2]." "X holds for the cited work but not.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"As shown before {REMOVED}, Y holds.", "As shown before, Y holds."),
+        (f"As mentioned before {REMOVED}, Y holds.", "As mentioned before, Y holds."),
+        (f"As we noted before {REMOVED}{REMOVED}, Y holds.", "As we noted before, Y holds."),
+        (f"As before {REMOVED}, Y holds.", "As before, Y holds."),
+        (f"Y holds, as mentioned before {REMOVED}.", "Y holds, as mentioned before."),
+        (f"Y holds as before {REMOVED}, in mice.", "Y holds as before, in mice."),
+        # "before" with the works for its object, as before.
+        (f"Before {REMOVED}, Y was unknown.", "Before the cited work, Y was unknown."),
+        (f"As opposed to {REMOVED}, Y holds.", "As opposed to the cited work, Y holds."),
+        (f"Y was known long before {REMOVED}.", "Y was known long before the cited work."),
+        (
+            f"Y holds, as it did before {REMOVED} and {REMOVED} showed Z.",
+            "Y holds, as it did before the cited works showed Z.",
+        ),
+    ],
+)
+def test_before_ending_an_as_clause_is_an_adverb_not_the_works_preposition(
+    text: str, tidied: str
+) -> None:
+    # QA: "As shown before [1-3], Y holds." read "As shown before the cited works, Y holds.".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
         (f"Tools such as {REMOVED} exist.", "Tools such as the cited work exist."),
         (
             f"Methods such as {REMOVED} and {REMOVED} exist.",
@@ -214,6 +265,19 @@ def test_works_named_after_such_as_are_examples_not_a_subject(text: str, tidied:
         (f"X holds {REMOVED} or {REMOVED} is wrong.", "X holds, or the cited work is wrong."),
         (f"Prior work {REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
         (f"X holds {REMOVED} and {REMOVED}{REMOVED} shows Y.", "X holds shows Y."),
+        # QA: "X holds [1] and [2] show Y." read "X holds show Y.": a verb for several opens
+        # the clause too, its subject as one opening a sentence reads.
+        (f"X holds {REMOVED} and {REMOVED} show Y.", "X holds, and the authors show Y."),
+        (
+            f"X is fast {REMOVED} and {REMOVED} are slow.",
+            "X is fast, and the cited works are slow.",
+        ),
+        (
+            f"X was studied {REMOVED} and {REMOVED} reported Y.",
+            "X was studied, and the authors reported Y.",
+        ),
+        (f"Prior work {REMOVED} and {REMOVED} show Y.", "Prior work show Y."),
+        (f"Methods that are fast {REMOVED} and {REMOVED} show Y.", "Methods that are fast show Y."),
     ],
 )
 def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_subject(
@@ -221,6 +285,88 @@ def test_a_citation_opening_a_clause_after_a_comma_and_citations_reads_as_its_su
 ) -> None:
     # QA: "X holds [1], [2] shows Y." read "X holds shows Y.": [2] was read with [1] as the
     # first clause's marker, leaving the second clause's verb without a subject.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"X is used in {REMOVED} and {REMOVED} shows Y.",
+            "X is used, and the cited work shows Y.",
+        ),
+        (
+            f"X is used in {REMOVED}, and {REMOVED} shows Y.",
+            "X is used, and the cited work shows Y.",
+        ),
+        (
+            f"X is faster than {REMOVED} and {REMOVED} is slow.",
+            "X is faster than the cited work, and the cited work is slow.",
+        ),
+        (f"X is used in {REMOVED} but Y fails.", "X is used but Y fails."),
+        (f"X holds in {REMOVED}, but Y fails.", "X holds, but Y fails."),
+        (f"X is computed per {REMOVED}, and Y holds.", "X is computed, and Y holds."),
+        (f"X was high in {REMOVED} and {REMOVED}, but low in Y.", "X was high, but low in Y."),
+        # No clause of its own before them, or no verb after them: as before.
+        (
+            f"Prior work based on {REMOVED} and {REMOVED} shows Y.",
+            "Prior work based on the cited works shows Y.",
+        ),
+        (f"X is based on {REMOVED} and {REMOVED}.", "X is based on the cited works."),
+        (f"X holds, as shown in {REMOVED}, and Y fails.", "X holds and Y fails."),
+        (f"Unlike in {REMOVED}, X holds.", "Unlike in the cited work, X holds."),
+    ],
+)
+def test_a_preposition_s_citation_then_a_citation_opening_a_clause(text: str, tidied: str) -> None:
+    # QA: "X is used in [1] and [2] shows Y." read "X is used in shows Y.": [1] was the
+    # object of "in" and [2] the subject of "shows", and "X is used in [1] but Y fails." kept
+    # a dangling "in".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"X holds {REMOVED} and {REMOVED} alike.",
+        f"X is high {REMOVED} and {REMOVED} together.",
+        f"X holds {REMOVED} and {REMOVED} too.",
+        f"X is fast {REMOVED} and {REMOVED} here.",
+    ],
+)
+def test_a_word_after_joined_citations_that_is_no_verb_opens_no_clause(text: str) -> None:
+    # "X holds [1] and [2] alike." is no "X holds, and the authors alike.".
+    marked = text.replace(f" {REMOVED} and {REMOVED}", "")
+    assert tidy(text, marked=True) == marked
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"X holds {REMOVED}\u2013{REMOVED} and {REMOVED} shows Y.",
+            "X holds, and the cited work shows Y.",
+        ),
+        (
+            f"X holds {REMOVED}{REMOVED} and {REMOVED} shows Y.",
+            "X holds, and the cited work shows Y.",
+        ),
+        (
+            f"X holds {REMOVED} and {REMOVED} and {REMOVED} shows Y.",
+            "X holds, and the cited work shows Y.",
+        ),
+        (f"X holds {REMOVED} but {REMOVED} shows Y.", "X holds but the cited work shows Y."),
+        (f"X holds but {REMOVED} show Y.", "X holds but the authors show Y."),
+        # No clause of its own before them, or "but" meaning "except": as before.
+        (f"Prior work {REMOVED}\u2013{REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
+        (f"All but {REMOVED} show Y.", "All but show Y."),
+    ],
+)
+def test_a_citation_opening_a_clause_after_a_range_or_but_reads_as_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "X holds [1]-[3] and [4] shows Y." and "X holds [1] but [2] shows Y." read "X holds
+    # shows Y." and "X holds but shows Y.": only a single citation before "and", and "but"
+    # only after a comma, opened a clause.
     assert tidy(text, marked=True) == tidied
 
 
@@ -369,4 +515,42 @@ def test_the_last_of_citations_listed_with_a_serial_comma_is_no_subject(
 ) -> None:
     # QA: "Works such as [@a], [@b], and [@c] exist." read "Works such as the cited works, and
     # the authors exist.": the last item was read as a clause's subject after ", and".
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"{REMOVED} (see also {REMOVED}) showed X.", "The authors showed X."),
+        (f"{REMOVED} (in mice) showed X.", "The authors (in mice) showed X."),
+        (f"{REMOVED}, among others, showed X.", "The authors, among others, showed X."),
+        (
+            f"{REMOVED}{REMOVED}, among others, are benchmarks.",
+            "The cited works, among others, are benchmarks.",
+        ),
+        (f"{REMOVED}, however, is a benchmark.", "The cited work, however, is a benchmark."),
+        # No verb after the aside: a separator, dropped, as before.
+        (f"{REMOVED}, in our view, X holds.", "In our view, X holds."),
+        (f"{REMOVED}, as shown, the method works.", "As shown, the method works."),
+        (f"{REMOVED}, we show X.", "We show X."),
+    ],
+)
+def test_a_subject_citation_with_an_aside_before_its_verb(text: str, tidied: str) -> None:
+    # QA: "[1] (see also [2]) showed X." read "showed X." and "[1], among others, showed X."
+    # "Among others, showed X.": an aside between the citation and its verb hid the subject.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"Either {REMOVED} or {REMOVED} is wrong.", "Either cited work is wrong."),
+        (f"Either {REMOVED} or {REMOVED} shows X.", "Either cited work shows X."),
+        (f"Neither {REMOVED} nor {REMOVED} shows X.", "Neither cited work shows X."),
+        (f"Either way, {REMOVED} shows X.", "Either way, the cited work shows X."),
+    ],
+)
+def test_either_of_two_citations_is_a_cited_work(text: str, tidied: str) -> None:
+    # QA: "Either [1] or [2] is wrong." read "Either is wrong.", as "Neither [1] nor [2]" no
+    # longer did.
     assert tidy(text, marked=True) == tidied

@@ -29,7 +29,8 @@ from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
 from claimaudit.review.leftovers import REMOVED, UNNAMED_AUTHORS, tidy
 from claimaudit.review.note_citations import Cite, read_notes
-from claimaudit.review.numbered import empty_groups
+from claimaudit.review.numbered import EmptyGroup, empty_groups
+from claimaudit.review.parenthesised import empty_parenthesised
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
 
@@ -262,13 +263,21 @@ def extract_claims(
     return read.claims, read.uncited
 
 
-def _empty_group_warnings(found: Sequence[_Read], links: Collection[str]) -> tuple[str, ...]:
-    """A warning for each numbered citation that cites nothing ("[3-1]", "[0]", "[1-200]"):
-    its sentence is otherwise uncited with no word of why."""
+def _empty_group_warnings(
+    found: Sequence[_Read],
+    links: Collection[str],
+    parenthesised: Callable[[str], list[EmptyGroup]],
+) -> tuple[str, ...]:
+    """A warning for each numbered citation that cites nothing ("[3-1]", "[0]", "[1-200]", and
+    in round brackets, ``parenthesised``, "(3)\u2013(1)"): its sentence is otherwise uncited
+    with no word of why."""
     return tuple(
         f"line {item.sentence.line}: {empty.said()}"
         for item in found
-        for empty in empty_groups(item.sentence.text, links=links)
+        for empty in (
+            *empty_groups(item.sentence.text, links=links),
+            *parenthesised(item.sentence.text),
+        )
     )
 
 
@@ -299,7 +308,8 @@ def read_draft(report: str, bibliography: Bibliography | None = None) -> ReadDra
     )
     # A bare "(1)" cites only in a draft that numbers its citations so and no other way
     # (``parenthesised``): in one writing "[1]" or "¹" it is an equation's or an item's.
-    cite = partial(cite, bare=bool(listed) and not _numbers_written(document, cite))
+    bare = bool(listed) and not _numbers_written(document, cite)
+    cite = partial(cite, bare=bare)
     authors = partial(cited_authors, resolver)
     notes = read_notes(document, cite, authors)
     found = _paragraphs(document, cite, authors)
@@ -334,5 +344,6 @@ def read_draft(report: str, bibliography: Bibliography | None = None) -> ReadDra
                 anchor=item.anchor,
             )
         )
-    warnings = _empty_group_warnings(found, document.links) if numbered else ()
+    parenthesised = partial(empty_parenthesised, numbers=listed, bare=bare)
+    warnings = _empty_group_warnings(found, document.links, parenthesised) if numbered else ()
     return ReadDraft(claims, uncited, warnings)

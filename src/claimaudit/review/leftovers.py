@@ -46,10 +46,12 @@ from claimaudit.review.subjects import (
     name_subjects,
     owners,
     says_something,
+    subject_after_aside,
 )
 
 # What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
 __all__ = ["REMOVED", "UNNAMED_AUTHORS", "tidy"]
+from claimaudit.review.tails import without_locators, without_respectively
 from claimaudit.text.removed_marks import (
     NO_BREAK_SPACES,
     OTHER_SCRIPTS_PUNCTUATION,
@@ -166,6 +168,15 @@ _CLAUSE_SEPARATOR = re.compile(r"(?:[:;]|\s(?:-{1,3}|[\u2013\u2014]))\s*$")
 # An "at" whose object was a removed citation, an address ("The code is available at [1]."):
 # no cited work is named there (``subjects``), so it goes with it, not "available at.".
 _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
+# An "in" or "per" whose object was a removed citation ending a clause of the author's, another
+# after it: "X is used in [1] but Y fails." and "X is used in [1], and [2] shows Y." read "X is
+# used but Y fails." and "X is used, and the cited work shows Y.", as "X is used in [1]." reads
+# "X is used." (``_without_pointer_tail``), not "X is used in but Y fails.".
+_IN_HOLE = re.compile(
+    rf"(?<=[^\W\d_])\s+(?:in|per)\s*{HOLE}"
+    r"(?=\s*(?:[,;:]|(?:and|but|or|while|whereas)\s|(?:-{2,3}|[\u2013\u2014])))",
+    re.IGNORECASE,
+)
 # Removed citations set off by commas, alone: "Prior work, [1], shows Y." and "Two works, [1]
 # and [2], show Y." read "Prior work shows Y." and "Two works show Y.", not "Prior work, shows
 # Y." and "Two works, and, show Y." (after an opening adverbial, its comma stays).
@@ -400,8 +411,17 @@ def _without_pointer_inside(text: str) -> str:
         # "SciPy is at \citeurl{a}." says where it is: "SciPy is." would say nothing.
         return match.group() if opening[-1] in _COPULAS else REMOVED
 
+    def within(match: re.Match[str]) -> str:
+        # Only in a clause of the author's own words, as for "at": "X holds, as shown in [1],
+        # and ..." is a pointer, read whole later.
+        clause = max(text.rfind(c, 0, match.start()) for c in ",;([") + 1
+        opening = _words(text[clause : match.start()])
+        if not opening or _pointing(opening) or opening[0] in _OPENS_POINTER:
+            return match.group()
+        return REMOVED
+
     text = _VERB_BEFORE_HOLE.sub(verb, text)
-    return _AT_HOLE.sub(at, text)
+    return _IN_HOLE.sub(within, _AT_HOLE.sub(at, text))
 
 
 def _set_off(text: str, match: re.Match[str]) -> str:
@@ -484,11 +504,12 @@ def tidy(
         # place (``subjects``) stand apart, not "with the cited workon Y".
         text = _MARK_BEFORE_WORD.sub(" ", text)
     # "Ref. [1]" is the citation whole; "[1]'s method" the cited work's (``subjects``).
-    text = owners(text)
-    leading = _LEADING_HOLE.match(text)
+    text = without_locators(owners(text))
+    leading = None if subject_after_aside(text) else _LEADING_HOLE.match(text)
     text = _capitalised(text[leading.end() :]) if leading else text
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
+    named = without_respectively(named)
     text = _JOINED_HOLE.sub(REMOVED, _without_pointer_inside(verb_objects(named)))
     text = _BEFORE_GLUED_DASH.sub(r"\1", text)
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps

@@ -38,7 +38,7 @@ _DASH = r"[-\u2010-\u2014\u2212]"
 _JOIN = r"(?:\s*[,;]\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)"
 _AND = r"(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)"  # within an item: no ";"
 NUMBERS = re.compile(rf"^\s*\d+(?:\s*{_DASH}\s*\d+)?(?:{_JOIN}\d+(?:\s*{_DASH}\s*\d+)?)*\s*$")
-_NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
+NUMBER_ITEM = re.compile(rf"(\d+)(?:\s*{_DASH}\s*(\d+))?")
 # IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove; and a
 # chain of them, "[1]-[2]-[3]" (each dash a range: "[1]-[3]-[5]" is 1 to 5). A bracket of it
 # may hold a locator or several numbers ("[1, p. 3]\u2013[2]"): the dash spans the numbers
@@ -93,7 +93,7 @@ def flaw(first: str, last: str | None = None) -> str | None:
 
 
 def _items(body: str) -> Iterator[tuple[str, str | None]]:
-    for match in _NUMBER_ITEM.finditer(body):
+    for match in NUMBER_ITEM.finditer(body):
         yield match.group(), flaw(match.group(1), match.group(2))
 
 
@@ -112,7 +112,7 @@ def group_numbers(body: str) -> list[int] | None:
     """The numbers a group's ``body`` ("1, 3-5") cites, in the order written; None when one is
     no citation's (0, too many digits, a range too long or backwards: ``flaw``)."""
     found: list[int] = []
-    for match in _NUMBER_ITEM.finditer(body):
+    for match in NUMBER_ITEM.finditer(body):
         if flaw(match.group(1), match.group(2)) is not None:
             return None
         low = int(match.group(1))
@@ -279,7 +279,7 @@ def empty_groups(text: str, *, links: Collection[str] = ()) -> list[EmptyGroup]:
         if cited is not None and mask(masked, start, end) and not cited:
             why, item = _chain_flaw(text, start, end) or (BACKWARDS, text[start:end])
             # A range of single numbers is one item, "[3]-[1]"; a bracket's own is named.
-            alone = all(_NUMBER_ITEM.fullmatch(b.strip()) for b in GROUP.findall(text, start, end))
+            alone = all(NUMBER_ITEM.fullmatch(b.strip()) for b in GROUP.findall(text, start, end))
             chained = text[start:end]
             found.append((start, EmptyGroup(chained, why, chained if alone else item, alone)))
     for group in GROUP.finditer(text):

@@ -7,8 +7,9 @@ test it") or the author's own ("(2020)", "(1, 2)" a point) as often as a citatio
 with the reference word is one wherever the draft's numbered reference list holds its numbers;
 a bare one only where, besides, the draft writes no numbered citation of another kind ("[1]",
 a raised "¹": ``citations`` finds none), it closes a clause (a stop, a comma, ";", ":", a
-closing bracket or the sentence's end right after it) or follows "et al." ("Smith et al. (1)
-showed"), it is not glued to a word ("f(1)") nor
+closing bracket or the sentence's end right after it), follows "et al." ("Smith et al. (1)
+showed") or, a bare one closing a clause later in its sentence, comes before a conjunction ("X
+holds (1) and Y holds (2)."), it is not glued to a word ("f(1)") nor
 after a word naming an equation, a step or a condition ("Eq. (1)", "step (2)", "Eqs. (1) and
 (2)"). Which numbers it cites is read as for "[...]" (``numbered``): in the order written, each
 range expanded.
@@ -18,8 +19,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from itertools import pairwise
 
-from claimaudit.review.numbered import cited_body, flaw, group_numbers
+from claimaudit.review.numbered import (
+    NUMBER_ITEM,
+    EmptyGroup,
+    cited_body,
+    flaw,
+    group_numbers,
+)
 
 _ROUND = re.compile(r"\((?P<body>[^()\[\]\n]{1,120})\)")
 # Bare numbers in brackets, several joined as a list or a range ("(1), (2)", "(1) and (2)",
@@ -65,14 +73,22 @@ def parenthesised_marks(
         return found
     taken = list(masked)
     runs = _BARE_RUN.finditer(text) if bare else iter(())
+    # Bare ones before a conjunction ("X holds (1) and Y holds (2)."), cited where a bare one
+    # placed as a citation follows in their sentence (``_conjoined``).
+    waiting: list[tuple[int, int, list[int]]] = []
     for run in runs:
         start, end = run.span()
-        if any(taken[start:end]) or not _bare(text, start, end):
+        placed = _bare(text, start, end)
+        if any(taken[start:end]) or placed is False:
             continue
         cites = _run_numbers(text, start, end)
         if cites and all(number in numbers for number in cites):
+            if placed is None:
+                waiting.append((start, end, cites))
+                continue
             taken[start:end] = [True] * (end - start)
             found.append((start, end, cites))
+    found += _conjoined(text, waiting, [start for start, _, _ in found])
     for match in _ROUND.finditer(text):
         start, end = match.span()
         word = _REFERENCE_WORD.match(match.group("body"))
@@ -83,6 +99,50 @@ def parenthesised_marks(
         if cites and all(number in numbers for number in cites):
             found.append((start, end, cites))
     return sorted(found)
+
+
+def empty_parenthesised(text: str, numbers: Collection[int], *, bare: bool) -> list[EmptyGroup]:
+    """The numbered citations in round brackets of ``text`` (a sentence) that cite nothing, as
+    written, in order, each with its first flaw, as ``numbered.empty_groups`` finds "[3]-[1]":
+    a range of bare ones placed as a citation, "(3)\u2013(1)", its ends entries of the
+    reference list's ``numbers`` (where ``bare`` ones cite), and one naming a reference, "(refs.
+    3-1)"."""
+    found: list[tuple[int, EmptyGroup]] = []
+    if not numbers:
+        return []
+    runs = _BARE_RUN.finditer(text) if bare else iter(())
+    for run in runs:
+        start, end = run.span()
+        why = _range_flaw(text, start, end, numbers)
+        if why is not None and _bare(text, start, end):
+            found.append((start, EmptyGroup(run.group(), why, run.group(), True)))
+    for match in _ROUND.finditer(text):
+        word = _REFERENCE_WORD.match(match.group("body"))
+        cited = cited_body(match.group("body")[word.end() :]) if word else None
+        items = [
+            (m.group(), flaw(m.group(1), m.group(2))) for m in NUMBER_ITEM.finditer(cited or "")
+        ]
+        flawed = next(((item, why) for item, why in items if why is not None), None)
+        if flawed is not None:
+            empty = EmptyGroup(match.group(), flawed[1], flawed[0], len(items) == 1)
+            found.append((match.start(), empty))
+    return [empty for _, empty in sorted(found, key=lambda pair: pair[0])]
+
+
+def _range_flaw(text: str, start: int, end: int, numbers: Collection[int]) -> str | None:
+    """Why a run of bare bracketed numbers joined by a range's dash ("(3)\u2013(1)") cites
+    nothing (``flaw``), each bracket citing alone and the range's ends listed references; None
+    when it cites, or is no such range."""
+    brackets = list(_BRACKET.finditer(text, start, end))
+    for before, after in pairwise(brackets):
+        if not _RANGE_JOINER.fullmatch(text, before.end(), after.start()):
+            continue
+        first, last = group_numbers(before.group(1)), group_numbers(after.group(1))
+        if not first or not last or first[-1] not in numbers or last[0] not in numbers:
+            continue
+        if (why := flaw(str(first[-1]), str(last[0]))) is not None:
+            return why
+    return None
 
 
 def _run_numbers(text: str, start: int, end: int) -> list[int] | None:
@@ -105,15 +165,39 @@ def _run_numbers(text: str, start: int, end: int) -> list[int] | None:
     return list(found)
 
 
-def _bare(text: str, start: int, end: int) -> bool:
+def _conjoined(
+    text: str, waiting: list[tuple[int, int, list[int]]], cited: list[int]
+) -> list[tuple[int, int, list[int]]]:
+    """Those of the ``waiting`` bare brackets before a conjunction that a bracket ``cited``
+    (their starts) follows in the same sentence: "X holds (1) and Y holds (2)." cites both,
+    its "(1)" closing a clause as "(2)" does, while "We (1) fit X and (2) test it." numbers
+    items, none closing a clause, and "Combining (1) and the bound gives X." cites nothing."""
+    return [
+        (start, end, cites)
+        for start, end, cites in waiting
+        if any(later > end and not _SENTENCE_END.search(text, end, later) for later in cited)
+    ]
+
+
+def _bare(text: str, start: int, end: int) -> bool | None:
     """Whether a bare number in brackets at ``text[start:end]`` is placed as a citation: not
-    glued to a word, not after a word it numbers, closing a clause."""
+    glued to a word, not after a word it numbers, closing a clause; None where it may be one,
+    a conjunction after it opening a clause of its own (``_conjoined``)."""
     if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_)]"):
         return False
     # The cheap test first: most brackets close no clause ("(1) We ...").
-    if not _CLOSES.match(text, end) and not _AFTER_AUTHORS.search(text, max(start - 10, 0), start):
+    closes = _CLOSES.match(text, end) or _AFTER_AUTHORS.search(text, max(start - 10, 0), start)
+    if not closes and not _CONJUNCTION.match(text, end):
         return False
     words = [word.lower() for word in _WORD.findall(text, max(start - 60, 0), start)]
     while words and words[-1] in _JOINING:
         words.pop()
-    return not words or words[-1] not in _NUMBERED_THINGS
+    if words and words[-1] in _NUMBERED_THINGS:
+        return False
+    return True if closes else None
+
+
+# A conjunction after a bare bracket, a clause of its own after it: "X holds (1) and Y ...".
+_CONJUNCTION = re.compile(r"\s+(?:and|but|or|while|whereas)\s+[^\W\d_]")
+# A sentence's end between two brackets: their sentences differ.
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")

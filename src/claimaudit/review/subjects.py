@@ -16,35 +16,51 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.clauses import clause_subjects
 from claimaudit.review.stranded import stranded
-
-# What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
-# character, which no draft's prose holds (one there is read as U+FFFD first).
-REMOVED = "\ue000"
-# Removed citations next to each other, joined or not ("[1] and [2]", "[1], [2]", "[1]/[2]"), or
-# by a range's dash with no blank around it ("[@a]\u2013[@c]", "\\cite{a}--\\cite{c}", printing
-# "[1]\u2013[3]"): a spaced one may open a clause ("X holds [1] \u2014 [2] showed Y").
-HOLE = (
-    f"{REMOVED}(?:(?:[\\s,;/]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?"
-    f"|[-\\u2010-\\u2013\\u2212]{{1,2}}){REMOVED})*"
+from claimaudit.review.verbs import (
+    HOLE,
+    PLURAL_COPULAS,
+    PREPOSITIONS,
+    REMOVED,
+    UNNAMED_AUTHORS,
+    VERB_AFTER,
+    is_verb,
+    singular,
+    subject_for,
 )
+
+# What a removed citation leaves, and who a subject was, are ``verbs``' to say.
+__all__ = ["HOLE", "REMOVED", "UNNAMED_AUTHORS", "VERB_AFTER", "is_verb"]
+
 
 # A removed citation that was the sentence's subject ("[1] showed that ...", "\\cite{a} found
 # ..."): the verb after it is lower case. It reads as a textual citation of a work whose
 # authors no entry names does, rather than as a sentence without a subject.
-_HOLE_SUBJECT = re.compile(rf"\s*{HOLE}\s*(?=[^\W\d_])")
-UNNAMED_AUTHORS = "the authors"
+# An aside may stand between it and its verb: "[1] (see also [2]) showed X", "[1], among
+# others, showed X".
+_HOLE_SUBJECT = re.compile(
+    rf"\s*{HOLE}\s*(?P<aside>\([^()]{{1,80}}\)\s*|,[^,;:()\[\]{REMOVED}]{{1,40}},\s*)?"
+    r"(?=[^\W\d_])"
+)
 # "Both [1] and [2] are ...", "Both [1, 2] are ...", "Neither [1] nor [2] is ...": the works,
 # each of them, are the subject.
-_BOTH_SUBJECT = re.compile(rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED})\s*")
+# "Either [1] or [2] is wrong": each of them, one at a time.
+_BOTH_SUBJECT = re.compile(
+    rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED}"
+    rf"|(Either)\s+{REMOVED}\s*or\s+{REMOVED})\s*"
+)
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
 # [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "which", "what", "while",
-# "whereas" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
+# "whereas", "but" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
 # introduced"), or opening a clause after ", and", ", but", ";", ":" or a dash ("X holds: [1]
 # showed Y.").
 _SUBJECT_INSIDE = re.compile(
     rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*"
     r"|\b(?:that|which|what|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
+    # "but" opens a clause with no comma too ("X holds [1] but [2] shows Y."), unless it means
+    # "except" ("all but [2]").
+    r"|(?<!\b[Aa]ll )(?<!\b[Nn]othing )(?<!\b[Aa]nything )\bbut\s+"
     # A dash after a blank, or after a citation a LaTeX draft's reader closed up against it
     # ("X holds \\cite{a} --- \\cite{b} showed Y." is "X holds \ue000\u2014 \ue000showed Y."):
     # unspaced between citations, a dash is a range's (``HOLE``).
@@ -53,7 +69,9 @@ _SUBJECT_INSIDE = re.compile(
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 # "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
-_REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.|[Rr]eferences?)\s+(?={REMOVED})")
+# The abbreviation may touch its mark: a LaTeX draft's reader closes "Ref.~\\cite{a}," up to
+# "Ref.\ue000,", the tie going with the citation that printed nothing.
+_REFERENCE_WORD = re.compile(rf"\b(?:[Rr]efs?\.\s*|[Rr]eferences?\s+)(?={REMOVED})")
 # A removed citation standing for its authors' names, with their fellows: "[1] et al. showed",
 # "[1] and colleagues showed" (a name written as a number) name the authors, no others; "[1]
 # et al.'s method" is theirs.
@@ -79,34 +97,26 @@ _WORK_OF = re.compile(rf"(?<![Ii]n )\b([Tt]he)\s+(work|paper|study|article)\s+of
 # "Unlike, X is faster". A phrase of nothing but pointer words ("According to [3], X") goes
 # whole (``leftovers``).
 _OPENING_OBJECT = re.compile(rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,40}}?)\s*({HOLE})\s*(?=,)")
-_PREPOSITIONS = frozenset(
-    """
-    unlike like than to with from of by on over beyond besides against versus vs about for
-    into upon toward towards since before until despite between among alongside
-    """.split()
-)
 _WORD = re.compile(r"[^\W\d_]+")
 # A removed citation a preposition inside the sentence had for its object ("X is faster than
 # [3].", "Results agree with [3] on Y.", "This is based on [1]."): the cited work(s), not
 # "faster than.". Not "at" (an address's "available at"), nor a pointer's object, which goes
 # whole with it (``leftovers``: "(Table 1 in [1])", ", as described in [1].", "shown by [1]").
 _PREPOSITION_OBJECT = re.compile(rf"(?<![^\s,;(\[])([^\W\d_]+)\s*({HOLE})")
-_OBJECT_PREPOSITIONS = _PREPOSITIONS - {"at"}
+_OBJECT_PREPOSITIONS = PREPOSITIONS - {"at"}
 # What opens a pointer phrase, which goes whole: "X reduces Y in the work of [1]."
 _PHRASE_OPENERS = frozenset({"as", "in", "following", "according", "see", "cf"})
 _CLAUSE_START = re.compile(r"[,;(\[][^,;(\[]*$")
-# Lower-case words after a hole that are no verb: it was an item of a list, or an object; a
-# pronoun opens a clause of its own ("In terms of [1] we pad").
-_NO_VERB = frozenset(
-    """
-    and or nor but for in on at to of with by as from than the a an which who where
-    we i you he she it they this these those our their its
-    """.split()
-)
-# A subject's verb, perhaps after an adverb ("[1] also proposes").
-VERB_AFTER = re.compile(r"(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b")
-# Verbs of being, for several: what is said is of the works ("[1] and [2] are benchmarks").
-_PLURAL_COPULAS = frozenset({"are", "were"})
+
+
+def subject_after_aside(text: str) -> bool:
+    """Whether ``text`` opens with removed citations, a comma-set aside and a verb: "\ue000,
+    among others, showed X" has the citation for its subject, no separator to drop."""
+    hole = _HOLE_SUBJECT.match(text)
+    if hole is None or not (hole.group("aside") or "").startswith(","):
+        return False
+    verb = VERB_AFTER.match(text, hole.end())
+    return verb is not None and is_verb(verb.group(1))
 
 
 def name_subjects(text: str) -> str:
@@ -118,78 +128,22 @@ def name_subjects(text: str) -> str:
     hole = _HOLE_SUBJECT.match(text)
     verb = VERB_AFTER.match(text, hole.end()) if hole is not None else None
     if both is not None and VERB_AFTER.match(text, both.end()):
-        word = both.group(1) or both.group(2)
-        said = "cited work" if word == "Neither" else "cited works"
+        word = both.group(1) or both.group(2) or both.group(3)
+        said = "cited works" if word == "Both" else "cited work"
         text = f"{word} {said} {text[both.end() :]}"
     elif hole is not None and verb is not None and text[hole.end()].islower():
-        subject = _subject(verb.group(1), hole.group().count(REMOVED) > 1)
-        text = f"{subject} {text[hole.end() :]}"
+        aside = hole.group("aside") or ""
+        cited = text[: hole.start("aside") if aside else hole.end()]
+        subject = subject_for(verb.group(1), cited.count(REMOVED) > 1)
+        # After an aside, only a verb makes the citation its subject ("[1], we show" has no
+        # second comma; "[1], as shown, the method works" no verb after it).
+        if not aside or is_verb(verb.group(1)):
+            text = f"{subject}{'' if aside.startswith(',') else ' '}{aside}{text[hole.end() :]}"
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
-    text = _SPLICED_SUBJECT.sub(_spliced_subject, _SUBJECT_INSIDE.sub(_subject_inside, text))
-    text = _JOINED_SUBJECT.sub(_joined_subject, text)
+    text = clause_subjects(_SUBJECT_INSIDE.sub(_subject_inside, text))
     return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
-
-
-# Removed citations joined by a comma (or a blank alone: "X holds [1] [2] shows Y.") after a
-# word, a verb after them: "X holds [1], [2] shows Y.", where the first marks the clause before
-# and the last opens one of its own, as "X holds [1]; [2] shows Y." does; or "Prior work [1],
-# [2] shows Y.", all of them the subject's markers. One group's works ("[1, 2]") are never
-# parted. Which is not parsed: the first only where the clause before holds a finite verb of
-# the few that are never a noun (``_FINITE``), not in a relative clause ("Methods that are
-# fast [1], [2] show Y" lists its markers).
-_SPLICED_SUBJECT = re.compile(
-    rf"(?<=[^\W_])(\s*{HOLE})(?:\s*,\s*|\s+)({HOLE})\s*"
-    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
-)
-# Two removed citations joined by "and" or "or" after a word, a verb for one after them: "X
-# holds [1] and [2] shows Y." opens a clause with the second, as ", and [2] shows Y." does
-# (``_SPLICED_SUBJECT``'s rule for the clause before); before a verb for several, "[1] and [2]
-# show Y", both may be its subject, and are left so.
-_JOINED_SUBJECT = re.compile(
-    rf"(?<=[^\W_])(\s*{REMOVED})\s+(and|or)\s+({REMOVED})\s*(?!{REMOVED})"
-    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
-)
-_FINITE = frozenset(
-    """
-    is are was were has have had does do did can could will would may might must should shall
-    holds
-    """.split()
-)
-_RELATIVE = frozenset("that which who whom whose where when whereas while if because so".split())
-
-
-def _opens_clause(before: str, verb: str) -> bool:
-    """Whether the words ``before`` removed citations make a clause of their own (a finite
-    verb, not first, no relative word before it) and ``verb`` after them may be a verb."""
-    clause = re.split(r"[;:()\[\]]", before)[-1]
-    words = [word.lower() for word in _WORD.findall(clause)]
-    finite = next((i for i, word in enumerate(words) if word in _FINITE), None)
-    if finite is None or finite == 0 or _RELATIVE & set(words[:finite]):
-        return False
-    return is_verb(verb) and verb not in _RELATIVE and words[-1] not in _PREPOSITIONS | _NO_VERB
-
-
-def _joined_subject(match: re.Match[str]) -> str:
-    """The second of two removed citations joined by "and" before a verb for one, read as its
-    clause's subject (``_JOINED_SUBJECT``): "X holds \ue000, and the cited work shows Y."."""
-    verb = match.group(4)
-    if not _singular(verb) or not _opens_clause(match.string[: match.start()], verb):
-        return match.group()
-    subject = _subject(verb, False)
-    return f"{match.group(1)}, {match.group(2)} {subject[:1].lower()}{subject[1:]} "
-
-
-def _spliced_subject(match: re.Match[str]) -> str:
-    """The last removed citations of a comma-joined run read as the subject of the verb after
-    them, where the clause before them is one of its own (``_SPLICED_SUBJECT``): "X holds
-    \ue000, the cited work shows Y."."""
-    verb = match.group(3)
-    if not _opens_clause(match.string[: match.start()], verb):
-        return match.group()  # "It is known [1], [2] that X holds.": no clause's subject
-    subject = _subject(verb, match.group(2).count(REMOVED) > 1)
-    return f"{match.group(1)}, {subject[:1].lower()}{subject[1:]} "
 
 
 def _preposition_object(match: re.Match[str]) -> str:
@@ -201,12 +155,19 @@ def _preposition_object(match: re.Match[str]) -> str:
     # [1]": works named as examples.
     compared = preposition == "in" and before[-1:] in (["unlike"], ["than"], ["like"])
     named = preposition == "as" and before[-1:] == ["such"]
+    # "X holds for [1] but not [2].": the preposition's second object, its word left out.
+    named = named or (preposition == "not" and before[-1:] in (["but"], ["and"], ["or"]))
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
     if stranded(preposition, before[-1:], match.string, match.end()):
         return match.group()
     if not named and _pointer_holds(match.string, match.end(1)):
         return match.group()
+    clause = _CLAUSE_START.search(match.string, 0, match.end(1))
+    opening = match.string[clause.start() if clause else 0 : match.end(1)]
+    ends = not _WORD.match(match.string[match.end() :].lstrip())
+    if ends and _ADVERB_BEFORE.search(" ".join(_WORD.findall(opening.lower()))):
+        return match.group()  # "Y holds as we noted before [1].": no work it came before
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
@@ -245,7 +206,9 @@ def _opening_object(match: re.Match[str]) -> str:
     """The cited work(s) for removed citations a preposition opening the sentence had for its
     object ("Unlike the cited work, X ..."); not in a pointer ("According to [3], X")."""
     words = [word.lower() for word in _WORD.findall(match.group(1))]
-    if words[-1] not in _PREPOSITIONS or all(word in POINTING for word in words):
+    if words[-1] not in PREPOSITIONS or all(word in POINTING for word in words):
+        return match.group()
+    if _ADVERB_BEFORE.search(" ".join(words)):
         return match.group()
     if stranded(words[-1], words[-2:-1], match.string, match.end()):
         return match.group()
@@ -258,9 +221,13 @@ def _opening_object(match: re.Match[str]) -> str:
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
+# "As shown before [1-3], Y holds.": "before" is an adverb of the "as" clause's verb ("as we
+# noted before"), no preposition with the citations for its object ("As opposed to [1]" has).
+_ADVERB_BEFORE = re.compile(r"(?:^| )as(?: [^\W\d_]+){0,3} before$")
+
 # What opens a phrase set off before the sentence's comma: a preposition, or a word that makes
 # one ("In contrast to", "Compared with", "Relative to", "Similar to").
-_PHRASE_OPENINGS = _PREPOSITIONS | frozenset(
+_PHRASE_OPENINGS = PREPOSITIONS | frozenset(
     "in at compared relative contrary similar similarly prior due thanks owing apart".split()
 )
 _MORE_AFTER = re.compile(rf",\s*(?:(?:and|or|&)\s+)?{REMOVED}")
@@ -290,12 +257,6 @@ def _works(several: bool) -> str:
     return "the cited works" if several else "the cited work"
 
 
-def is_verb(word: str) -> bool:
-    """Whether ``word``, after a removed citation, may be its verb: lower case, and no word
-    that makes the citation a list's item or an object ("and", "for", "in")."""
-    return word.islower() and word not in _NO_VERB
-
-
 def _owner(match: re.Match[str]) -> str:
     """A removed citation owning what follows ("[1]'s method"), the cited work(s), in lower
     case unless it opens the sentence."""
@@ -318,7 +279,7 @@ def _subject_inside(match: re.Match[str]) -> str:
     if not is_verb(match.group(3)) or _listed_last(match):
         return match.group()
     verb = match.group(3)
-    subject = _subject(verb, match.group(2).count(REMOVED) > 1)
+    subject = subject_for(verb, match.group(2).count(REMOVED) > 1)
     return f"{match.group(1)}{subject[:1].lower()}{subject[1:]} "
 
 
@@ -337,19 +298,8 @@ def _listed_last(match: re.Match[str]) -> bool:
     before = match.string[: match.start()]
     preposition = _OBJECT_BEFORE.search(before)
     return bool(_SERIES_BEFORE.search(before)) or (
-        preposition is not None and preposition.group(1).lower() in _PREPOSITIONS | {"as"}
+        preposition is not None and preposition.group(1).lower() in PREPOSITIONS | {"as"}
     )
-
-
-def _subject(verb: str, several: bool) -> str:
-    """Who removed citations opening a sentence were, as their ``verb`` reads them: the
-    authors ("The authors showed"), but the works themselves before "is" or "are" ("The cited
-    work is a benchmark", "The cited works are benchmarks": never "The authors are
-    benchmarks"), and each of ``several`` before a verb made for one ("[1] and [2] is a
-    benchmark" reads "Each cited work is a benchmark", the writer's verb kept)."""
-    if _singular(verb):
-        return "Each cited work" if several else "The cited work"
-    return "The cited works" if verb in _PLURAL_COPULAS else UNNAMED_AUTHORS.capitalize()
 
 
 def owners(text: str) -> str:
@@ -375,16 +325,6 @@ _AUTHORS_BEFORE_VERB = re.compile(
     r"(?<!\bby )\b([Tt])he authors "
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
-_SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
-
-
-def _singular(verb: str) -> bool:
-    """Whether ``verb`` is made for one subject ("is", "shows"; not "focus", "discuss")."""
-    return verb in _SINGULAR_VERBS or (
-        len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us"))
-    )
-
-
 # Textual citations of works whose entries name no author, listed: "@a and @b show Y." printed
 # "The authors and the authors show Y."; they are the authors, once ("the cited works" before
 # "are" or "were", as for removed citations: never "The authors are benchmarks").
@@ -398,9 +338,9 @@ def _listed(match: re.Match[str]) -> str:
     """The authors, once, for a list of them: the cited works before "are", each of them
     before a verb for one ("@a and @b is a benchmark": "Each cited work is a benchmark")."""
     verb = (match.group(2) or "").strip()
-    if verb in _PLURAL_COPULAS:
+    if verb in PLURAL_COPULAS:
         return f"{match.group(1)}he cited works"
-    if _singular(verb):
+    if singular(verb):
         opens = match.group(1) == "T" or not match.string[: match.start()].strip()
         return "Each cited work" if opens else "each cited work"
     return f"{match.group(1)}he authors"
@@ -411,7 +351,7 @@ def agreeing(text: str) -> str:
     and "the authors" once for a list of them (``_AUTHORS_LISTED``)."""
 
     def subject(match: re.Match[str]) -> str:
-        singular = _singular(match.group(2))
-        return f"{match.group(1)}he cited work " if singular else match.group()
+        one = singular(match.group(2))
+        return f"{match.group(1)}he cited work " if one else match.group()
 
     return _AUTHORS_BEFORE_VERB.sub(subject, _AUTHORS_LISTED.sub(_listed, text))

@@ -372,3 +372,47 @@ def test_a_cite_command_opening_a_clause_after_a_dash_reads_as_its_subject(tmp_p
         "X holds \u2014 the authors showed Y.",
         "Z holds \u2013 the cited work is one.",
     ]
+
+
+def test_citations_the_reader_closed_up_are_two_as_in_markdown(tmp_path: Path) -> None:
+    # QA: "X holds \cite{a} \cite{b} shows Y." read "X holds shows Y.": the reader closed the
+    # gap between the commands, so they read as one group "\cite{a,b}", where Markdown's "X
+    # holds [1] [2] shows Y." reads "X holds, the cited work shows Y.".
+    body = (
+        "X holds \\cite{a} \\cite{b} shows Y.\n\n"
+        "X holds~\\cite{a}\\cite{b} shows Y.\n\n"
+        "\\cite{a} \\cite{b} is a benchmark.\n\n"
+        "Prior work \\cite{a} \\cite{b} shows Y.\n\n"
+        "X holds \\cite{a,b} shows Y."
+    )
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == [
+        "X holds, the cited work shows Y.",
+        "X holds, the cited work shows Y.",
+        "Each cited work is a benchmark.",
+        "Prior work shows Y.",
+        "X holds shows Y.",  # one group's works are never parted, as "[1, 2]"'s
+    ]
+
+
+def test_ref_tied_to_its_citation_before_punctuation_is_part_of_it(tmp_path: Path) -> None:
+    # QA: "In Ref.~\cite{a}, X was shown." read "In Ref., X was shown." and "X was shown in
+    # Ref.~\cite{a}." "X was shown in Ref.": the reader closed "Ref." up to the citation's
+    # place, and only a blank between them made "Ref." part of the citation.
+    body = (
+        "In Ref.~\\cite{a}, X was shown.\n\n"
+        "In Refs.~\\cite{a,b}, X was shown.\n\n"
+        "X was shown in Ref.~\\cite{a}.\n\n"
+        "Unlike Ref.~\\cite{a}, we pad.\n\n"
+        "Ref.~\\cite{a} shows X."
+    )
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == [
+        "X was shown.",
+        "X was shown.",
+        "X was shown.",
+        "Unlike the cited work, we pad.",
+        "The cited work shows X.",
+    ]

@@ -11,7 +11,6 @@ against is ``latex_sentences``' to say.
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import partial
@@ -142,17 +141,23 @@ def draft_bibliography(
     )
 
 
-def claim_text(sentence: str, holes: tuple[int, ...] = (), names: Collection[str] = ()) -> str:
+def claim_text(
+    sentence: str, holes: tuple[tuple[int, int], ...] = (), names: Collection[str] = ()
+) -> str:
     """The sentence as the judge reads it and the review shows it: what dropped citations left
     behind removed (the reader closed the gaps they left, keeping blanks the author typed:
     French "résultat : 5"); ``holes``, where in it a citation printed nothing, tell a pointer
-    whose object it was ("In \\cite{a} the authors ..."), a hole given twice two works cited
-    there; ``names`` are the cited works'
+    whose object it was ("In \\cite{a} the authors ..."), each with the works one command
+    cites there; ``names`` are the cited works'
     authors' (``name_words``: "(\\citeauthor{a}, \\citeyear{a})" is a citation mark)."""
     marked = sentence.replace(REMOVED, "\ufffd")  # a draft's own is no mark of ours
-    # A hole given n times held n works ("\\cite{a,b}"): so many marks name them.
-    for hole, works in sorted(Counter(holes).items(), reverse=True):
-        marked = marked[:hole] + REMOVED * works + marked[hole:]
+    placed: dict[int, list[int]] = {}
+    for hole, works in holes:
+        placed.setdefault(hole, []).append(works)
+    # A command citing n works ("\\cite{a,b}") leaves n marks together, one group; commands
+    # the reader closed up ("\\cite{a} \\cite{b}") are apart, as "[1] [2]" are.
+    for hole, groups in sorted(placed.items(), reverse=True):
+        marked = marked[:hole] + " ".join(REMOVED * works for works in groups) + marked[hole:]
     return with_subject(tidy(marked, closed=True, names=names))
 
 

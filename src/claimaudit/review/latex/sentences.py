@@ -12,6 +12,7 @@ note's do.
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -33,7 +34,10 @@ class Read:
     citations: list[Citation]
     bounds: tuple[int, int]
     carried: tuple[int, ...] = ()
-    holes: tuple[int, ...] = ()  # where in its text a citation printed nothing, once a work
+    # Where in its text a citation printed nothing, and how many works it cites there: one
+    # pair a command, so "\cite{a} \cite{b}" is two citations, as "[1] [2]" is, not one
+    # group "\cite{a,b}", though the reader closed the gap between them.
+    holes: tuple[tuple[int, int], ...] = ()
 
 
 # A sentence with the citations given to it (by citation-only sentences after it, and by its
@@ -58,10 +62,16 @@ def _citations(
     return found
 
 
-def _works_at(commands: Sequence[tuple[int, CitationCommand]], position: int) -> int:
-    """How many works the citations printing nothing at ``position`` cite, each once."""
-    keys = {key for at, command in commands if at == position for key in command.keys}
-    return max(len(keys), 1)
+def _works_at(
+    commands: Sequence[tuple[int, CitationCommand]], position: int, printing_nothing: int
+) -> list[int]:
+    r"""How many works each of the ``printing_nothing`` citations at ``position`` cites: each
+    command's own where all of them there print nothing ("\cite{a} \cite{b}", which the
+    reader closed up), else how many they cite together, each once."""
+    there = [command for at, command in commands if at == position]
+    if len(there) == printing_nothing > 1:
+        return [max(len(set(command.keys)), 1) for command in there]
+    return [max(len({key for command in there for key in command.keys}), 1)]
 
 
 def _owner(spans: list[tuple[int, int]], text: str, position: int, command: CitationCommand) -> int:
@@ -108,13 +118,14 @@ def _read(draft: LatexDraft, block: LatexBlock) -> list[Read]:
         sentence = Sentence(len(made), first, last, line, column, block.text[start:end], block.file)
         # Its own citations' holes: one placed after the stop before it is that sentence's.
         own = {position for position, _ in commands}
-        # One per work cited there: "\cite{a,b} is" names two works, as "\cite{a} and
+        # The works cited there: "\cite{a,b} is" names two works, as "\cite{a} and
         # \cite{b} is" does.
+        placed = Counter(block.holes)
         holes = tuple(
-            h - start
-            for h in sorted(set(block.holes))
+            (h - start, works)
+            for h in sorted(placed)
             if h in own and start <= h <= end
-            for _ in range(_works_at(commands, h))
+            for works in _works_at(commands, h, placed[h])
         )
         cited = _citations(block.text, commands, order)
         made.append(Read(sentence, cited, (start, end), tuple(notes), holes))
