@@ -1179,20 +1179,8 @@ def test_an_answer_cached_before_a_cjk_word_was_read_apart_is_asked_afresh(
     # kana after it ("癌は"), was looked for as written, never finding the word ("암", "癌"):
     # its cached answer was judged on passages ranked without it. A claim without such a word
     # ranks as before and keeps its answer.
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", ["암 환자의 생존율", *TEXTS])
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    # The key such an answer was cached under before.
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}{before}"
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if afresh else 1)
+    hits, _ = _cached_then_checked(claim, None, ["암 환자의 생존율", *TEXTS], before)
+    assert hits == (0 if afresh else 1)
 
 
 @pytest.mark.parametrize(
@@ -1211,20 +1199,8 @@ def test_an_answer_cached_before_the_arabic_article_was_read_apart_is_asked_afre
     # The rankers read an Arabic claim's words and its passages' without the article now: a
     # question where either holds one was judged on passages ranked otherwise. An English
     # claim reads its passages as before, whatever Arabic they hold.
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    # The key such an answer was cached under before.
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if afresh else 1)
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
 
 
 @pytest.mark.parametrize(
@@ -1243,20 +1219,8 @@ def test_an_answer_cached_while_superscript_digits_were_plain_digits_is_asked_af
 ) -> None:
     # The rankers read "10⁵" as "10^5" now, not as the number "105": a question whose claim or
     # passages hold such digits was judged on passages ranked otherwise. Others keep theirs.
-    source = MemorySource()
-    source.add(parse_ref("arxiv:1706.03762"), "Attention", [passage, *TEXTS])
-    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
-    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", None)
-    assert isinstance(record, CheckedRecord)
-    checker = Checker(source, judge, cache=MemoryCache())
-    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
-    # The key such an answer was cached under before.
-    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
-    old = cache_key(claim, None, parse_ref("arxiv:1706.03762"), paper, judge, settings)
-    assert old is not None and isinstance(checker.cache, MemoryCache)
-    checker.cache.put(old, record)
-    checker.check_paper(claim, "arxiv:1706.03762", None)
-    assert checker.cache.hits == (0 if afresh else 1)
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
 
 
 @pytest.mark.parametrize(
