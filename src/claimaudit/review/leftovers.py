@@ -192,7 +192,9 @@ _CLAUSE_OPENING = re.compile(r"[;:()\[\]]|\s(?:-{1,3}|[\u2013\u2014])\s")
 # [1], help." and "X holds, e.g. [1]." read "Tools help." and "X holds.", not "Tools, e.g.,
 # help." and "X holds, e.g.".
 _EXAMPLES_HOLE = re.compile(
-    rf"\s*,\s*(?:e\.\s?g\.|i\.\s?e\.|for example|for instance),?\s*{HOLE}\s*(?:(,)|(?=[.!?;:)]|$))",
+    # Tried only where a blank run starts: from each blank of a long run, "\s*," ran to its end.
+    r"(?<!\s)\s*,\s*(?:e\.\s?g\.|i\.\s?e\.|for example|for instance),?"
+    rf"\s*{HOLE}\s*(?:(,)|(?=[.!?;:)]|$))",
     re.IGNORECASE,
 )
 # A verb that introduces a work, its preposition's object the removed citation: "The method is

@@ -23,14 +23,16 @@ _LOCATOR = re.compile(
     re.IGNORECASE,
 )
 # "respectively" right after removed citations: it paired them with the sentence's items.
-_RESPECTIVELY = re.compile(rf"({HOLE})\s*,?\s*respectively\b(?=\s*(?:[,.;:!?)\]]|$))")
+# One blank run, then one after the comma: "\s*,?\s*" split a long run of blanks between its
+# two runs in every way, quadratic in the run's length.
+_RESPECTIVELY = re.compile(rf"({HOLE})\s*(?:,\s*)?respectively\b(?=\s*(?:[,.;:!?)\]]|$))")
 
 
 # Words saying the citations are a sample of more: "[1] and references therein", "[1], among
 # others", "(among others, [1])".
 _OTHERS_AFTER = re.compile(
     rf"({HOLE})(?:\s*\(\s*and\s+references\s+therein\s*\)"
-    r"|\s*,?\s*and\s+references\s+therein|\s*,?\s*among\s+others)"
+    r"|\s*(?:,\s*)?and\s+references\s+therein|\s*(?:,\s*)?among\s+others)"
     r"(?=\s*(?:[,.;:!?)\]]|$))",
     re.IGNORECASE,
 )
