@@ -35,7 +35,7 @@ test: $(STAMP) browser llama
 	$(BIN)/ruff check src tests benchmarks training
 	$(BIN)/ruff format --check src tests benchmarks training
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadfile
 
 test-llama: llama
 	$(BIN)/pytest -m llama

@@ -7,6 +7,7 @@ import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,8 +42,40 @@ SEED_FIELDS = {
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# pytest-xdist's workers start with COLUMNS=80 and LINES=24 set; the consoles fix a width from
+# COLUMNS when they are made, so the width tests would meet 80 where a pipe has no width.
+if "PYTEST_XDIST_WORKER" in os.environ:
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+# Folders whose tests share one costly outside process (a Ray cluster, a llama.cpp server).
+_ONE_WORKER_FOLDERS = ("tests/engines/", "tests/llamacpp/")
+
+
+def _work_unit(nodeid: str) -> str:
+    """What one pytest-xdist worker runs whole: a folder in ``_ONE_WORKER_FOLDERS``, so that
+    only one of its processes is started, else the test's file, as its module fixtures expect."""
+    path = nodeid.split("::", 1)[0]
+    return next((folder for folder in _ONE_WORKER_FOLDERS if path.startswith(folder)), path)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``make test`` runs the suite with ``-n auto --dist loadfile``: xdist's file scheduling,
+    with ``_work_unit`` for its units. (``--dist loadgroup`` and ``xdist_group`` marks would
+    say the same, but pytest 9.2's node ids no longer carry xdist's group suffix.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class _ByWorkUnit(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return _work_unit(nodeid)
+
+    return _ByWorkUnit(config, log)
 
 
 @pytest.fixture
