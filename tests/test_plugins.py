@@ -343,17 +343,10 @@ def test_a_secret_a_failed_plugin_spells_out_is_masked_where_it_is_shown(
     # QA: a plugin whose ImportError quoted its key as "token=..." showed it in `claimaudit
     # plugins` and in the stderr warning that it failed to load: no URL, header or known
     # variable held it, so nothing masked it.
-    def broken() -> object:
-        raise ImportError(message)
-
-    registry = Registry()
-    registry.load("leaky", broken, "leaky 1.0")
-    registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
-    with caplog.at_level("WARNING", logger="claimaudit.plugins"), pytest.raises(PluginError):
-        registry.make_judge("good")
-    assert "sk-abcdef0123456789" not in registry.broken["leaky"]
-    assert "***" in registry.broken["leaky"]
-    assert caplog.records and all("sk-abcdef" not in r.getMessage() for r in caplog.records)
+    shown, warned = _shown_of_a_plugin_that_fails_with(message, caplog)
+    assert "sk-abcdef0123456789" not in shown
+    assert "***" in shown
+    assert warned and all("sk-abcdef" not in line for line in warned)
 
 
 @pytest.mark.parametrize(
@@ -368,6 +361,17 @@ def test_a_random_key_after_a_bare_key_is_masked_where_it_is_shown(
 ) -> None:
     # A bare "key" shows a value that reads as words ("key=title"), never one that reads as a
     # key: not in `claimaudit plugins`, not in the warning.
+    shown, warned = _shown_of_a_plugin_that_fails_with(message, caplog)
+    assert secret not in shown and "***" in shown
+    assert warned and all(secret not in line for line in warned)
+
+
+def _shown_of_a_plugin_that_fails_with(
+    message: str, caplog: pytest.LogCaptureFixture
+) -> tuple[str, list[str]]:
+    """What the registry keeps to show (`claimaudit plugins`) of a plugin whose loading raised
+    ``message`` beside a good one, and the warnings logged meanwhile."""
+
     def broken() -> object:
         raise ImportError(message)
 
@@ -376,8 +380,7 @@ def test_a_random_key_after_a_bare_key_is_masked_where_it_is_shown(
     registry.load("good", registering(lambda r: r.add_judge("good", _Mine, "fine")))  # type: ignore[arg-type]
     with caplog.at_level("WARNING", logger="claimaudit.plugins"), pytest.raises(PluginError):
         registry.make_judge("good")
-    assert secret not in registry.broken["leaky"] and "***" in registry.broken["leaky"]
-    assert caplog.records and all(secret not in r.getMessage() for r in caplog.records)
+    return registry.broken["leaky"], [record.getMessage() for record in caplog.records]
 
 
 def _wait_for(done: threading.Event) -> None:

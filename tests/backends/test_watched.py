@@ -221,7 +221,8 @@ class _HalfJudgeNameRaises:
         raise RuntimeError("boom")
 
 
-@pytest.mark.parametrize(
+# A judge or a source whose ``name`` raises, and the one line it is refused with.
+_NAMES_THAT_RAISE = pytest.mark.parametrize(
     ("judge", "source", "message"),
     [
         (
@@ -237,6 +238,9 @@ class _HalfJudgeNameRaises:
     ],
     ids=["judge", "source"],
 )
+
+
+@_NAMES_THAT_RAISE
 def test_a_callers_backend_whose_name_raises_is_a_plugin_error(
     judge: Judge | None, source: Source, message: str
 ) -> None:
@@ -253,22 +257,7 @@ def test_a_judge_that_breaks_its_contract_and_whose_name_raises_is_named_by_its_
         make_checker(_HalfJudgeNameRaises(), source=MemorySource())  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("judge", "source", "message"),
-    [
-        (
-            _NameRaises(),
-            MemorySource(),
-            "judge _NameRaises failed to give its name: it raised FileNotFoundError",
-        ),
-        (
-            None,
-            _SourceNameRaises(),
-            "source _SourceNameRaises failed to give its name: it raised KeyError",
-        ),
-    ],
-    ids=["judge", "source"],
-)
+@_NAMES_THAT_RAISE
 def test_a_checker_built_directly_refuses_a_name_that_raises_alike(
     judge: Judge | None, source: Source, message: str
 ) -> None:

@@ -161,3 +161,23 @@ def test_dev_stdout_is_locked_as_the_file_standard_output_goes_to_while_claimed(
             with pytest.raises(BatchLockedError), batch_lock(rows):
                 pass
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.jsonl"]
+
+
+def test_a_lock_whose_set_up_fails_leaves_nothing_and_frees_the_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The output locked, then restoring a cut-short rewrite failed: every part of the lock goes.
+    out = tmp_path / "out.jsonl"
+    out.write_text("{}\n", encoding="utf-8")
+
+    def broken(path: Path) -> None:
+        raise OSError("restore failed")
+
+    monkeypatch.setattr("claimaudit.batch.lock.restore_interrupted", broken)
+    with pytest.raises(OSError, match="restore failed"), batch_lock(out):
+        pass
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+    assert out.read_text(encoding="utf-8") == "{}\n"
+    monkeypatch.undo()
+    with batch_lock(out):  # free again
+        pass

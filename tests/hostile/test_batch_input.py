@@ -116,12 +116,12 @@ def test_an_interrupted_run_into_a_stream_promises_no_resume(
 ) -> None:
     # It said "interrupted; rerun with --out /dev/null to resume", though a stream is never
     # read back and a rerun checks every pair again (as a full disk's message already says).
-    import claimaudit.cli.check as batch_command
+    import claimaudit.cli.batch as batch_command
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(batch_command, "_run_locked", interrupted)
+    monkeypatch.setattr(batch_command, "run_locked", interrupted)
     src = tmp_path / "claims.jsonl"
     src.write_text(json.dumps(CLAIMS[0]) + "\n", encoding="utf-8")
     result = cli("batch", src, "--out", "/dev/null", *scripted_cli)

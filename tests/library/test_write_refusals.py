@@ -91,12 +91,7 @@ def test_a_file_size_limit_met_while_writing_names_the_library_and_the_limit(
                 print(error)
         """
     )
-    done = run_python_limited(code, limit, path=(Path(__file__).resolve().parents[2],))
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == (
-        f"cannot write library {path}: it has reached this process's file size limit (disk "
-        "I/O error); nothing was written; raise the limit (ulimit -f) and try again"
-    )
+    assert _said_under_a_file_size_limit(code, limit) == _size_limit_met(path)
     assert _papers(path) == before
 
 
@@ -118,10 +113,20 @@ def test_a_file_size_limit_met_by_a_new_librarys_first_import_is_said(tmp_path: 
             print(error)
         """
     )
+    assert _said_under_a_file_size_limit(code, limit) == _size_limit_met(path)
+    assert list(tmp_path.iterdir()) == []  # no library, no draft left
+
+
+def _said_under_a_file_size_limit(code: str, limit: int) -> str:
+    """What ``code`` prints, run in a process whose files may grow to ``limit`` bytes."""
     done = run_python_limited(code, limit, path=(Path(__file__).resolve().parents[2],))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == (
+    return done.stdout.strip()
+
+
+def _size_limit_met(path: Path) -> str:
+    """The line a library write at the file size limit is refused with."""
+    return (
         f"cannot write library {path}: it has reached this process's file size limit (disk "
         "I/O error); nothing was written; raise the limit (ulimit -f) and try again"
     )
-    assert list(tmp_path.iterdir()) == []  # no library, no draft left

@@ -15,16 +15,25 @@ from claimaudit.judges.protocol import JudgeError
 from claimaudit.net.stalepool import StalePoolClient
 from tests.judges.rawserver import CUT_SHORT, OK, RawServer
 
+# A kept connection closed (FIN) as the next request came, or reset (RST: "Connection reset
+# by peer"), before any reply: the same stale pool, whichever way the system says it.
+_DROPPED = pytest.mark.parametrize("reset", [False, True], ids=["closed", "reset"])
 
-def test_a_get_on_a_dropped_kept_connection_is_sent_again_on_a_fresh_one() -> None:
-    with RawServer(OK, replies=1, per_connection=True) as server, StalePoolClient() as client:
+
+@_DROPPED
+def test_a_get_on_a_dropped_kept_connection_is_sent_again_on_a_fresh_one(reset: bool) -> None:
+    with (
+        RawServer(OK, replies=1, per_connection=True, reset=reset) as server,
+        StalePoolClient() as client,
+    ):
         assert client.get(f"{server.url}/a").json() == {"ok": True}
         assert client.get(f"{server.url}/b").json() == {"ok": True}
         assert (server.served, server.dropped, server.connections) == (2, 1, 2)
 
 
-def test_the_openai_judge_with_no_retries_asks_again_on_a_fresh_connection() -> None:
-    with RawServer(OK, replies=1, per_connection=True) as server:
+@_DROPPED
+def test_the_openai_judge_with_no_retries_asks_again_on_a_fresh_connection(reset: bool) -> None:
+    with RawServer(OK, replies=1, per_connection=True, reset=reset) as server:
         url = f"{server.url}/v1"
         client = ChatClient(url, None, 5.0, 0)
         try:
@@ -36,9 +45,10 @@ def test_the_openai_judge_with_no_retries_asks_again_on_a_fresh_connection() -> 
     assert (server.served, server.dropped) == (2, 1)
 
 
-def test_jevs_client_asks_again_on_a_fresh_connection() -> None:
+@_DROPPED
+def test_jevs_client_asks_again_on_a_fresh_connection(reset: bool) -> None:
     with (
-        RawServer(OK, replies=1, per_connection=True) as server,
+        RawServer(OK, replies=1, per_connection=True, reset=reset) as server,
         DeadlineClient(timeout=5.0) as client,
     ):
         assert client.get(f"{server.url}/a").json() == {"ok": True}
@@ -80,40 +90,7 @@ def test_a_trace_the_caller_set_still_hears_every_event() -> None:
     assert heard.count("connection.connect_tcp.started") == 2
 
 
-# A kept connection reset (RST, not FIN) as the next request came: the same stale pool, said
-# by the system as "Connection reset by peer" instead of a close without a reply.
-
-
-def test_a_get_on_a_kept_connection_reset_before_any_reply_is_sent_again() -> None:
-    with (
-        RawServer(OK, replies=1, per_connection=True, reset=True) as server,
-        StalePoolClient() as client,
-    ):
-        assert client.get(f"{server.url}/a").json() == {"ok": True}
-        assert client.get(f"{server.url}/b").json() == {"ok": True}
-        assert (server.served, server.dropped, server.connections) == (2, 1, 2)
-
-
-def test_the_openai_judge_asks_again_after_a_kept_connection_is_reset() -> None:
-    with RawServer(OK, replies=1, per_connection=True, reset=True) as server:
-        url = f"{server.url}/v1"
-        client = ChatClient(url, None, 5.0, 0)
-        try:
-            assert client.get_json(f"{url}/models") == {"ok": True}
-            assert client.post_json(f"{url}/tokenize", {"prompt": "x"}) == {"ok": True}
-        finally:
-            client.close()
-    assert (server.served, server.dropped) == (2, 1)
-
-
-def test_jevs_client_asks_again_after_a_kept_connection_is_reset() -> None:
-    with (
-        RawServer(OK, replies=1, per_connection=True, reset=True) as server,
-        DeadlineClient(timeout=5.0) as client,
-    ):
-        assert client.get(f"{server.url}/a").json() == {"ok": True}
-        assert client.post(f"{server.url}/b", json={"q": 1}).json() == {"ok": True}
-    assert (server.served, server.dropped) == (2, 1)
+# A reset (RST, not FIN) where the two differ.
 
 
 def test_a_fresh_connection_reset_without_a_reply_is_the_servers_failure() -> None:

@@ -62,6 +62,7 @@ def batch_lock(out: Path) -> Iterator[None]:
     path = lock_path(opened)
     made, fd = _make_and_acquire(path, out)
     held_out: tuple[int, bool] | None = None
+    # One release, whether the set-up below fails or the block ends, by an error too.
     try:
         held_out = _lock_output(opened)
         if held_out is not None and held_out[1]:
@@ -69,14 +70,6 @@ def batch_lock(out: Path) -> Iterator[None]:
             undo_path(opened).unlink(missing_ok=True)
         elif held_out is not None:
             restore_interrupted(opened)
-    except BaseException:
-        if held_out is not None:
-            _release_output(opened, *held_out)
-        path.unlink(missing_ok=True)
-        os.close(fd)
-        remove_empty_folders(made)
-        raise
-    try:
         yield
     finally:
         if held_out is not None:

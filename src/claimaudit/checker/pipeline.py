@@ -62,6 +62,7 @@ from claimaudit.checker.selection import (
 )
 from claimaudit.checker.spending import Spent
 from claimaudit.checker.vetting import vet_source_paper
+from claimaudit.closing import Closing
 from claimaudit.errors import (
     ClaimauditError,
     ContextLengthError,
@@ -112,7 +113,7 @@ def _same_paper(first: PaperRef, ref: PaperRef, edition: PaperRef) -> str:
 
 
 @dataclass
-class Checker:
+class Checker(Closing):
     """Checks one claim against papers, one independent record per paper."""
 
     source: Source
@@ -171,12 +172,6 @@ class Checker:
         """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
         # One that fails to close is a warning: the records are made, and must not be lost.
         close_all(self.owned)
-
-    def __enter__(self) -> Checker:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def said(self, error: ClaimauditError) -> str:
         """``error`` as a record of this checker says it: with its surface's advice, if any."""

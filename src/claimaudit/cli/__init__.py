@@ -129,6 +129,7 @@ def _install_commands() -> None:
     if _installed:
         return
     _installed = True
+    from claimaudit.cli import batch as batch_cli
     from claimaudit.cli import check as check_cli
     from claimaudit.cli import evaluate as eval_cli
     from claimaudit.cli import import_bib as import_bib_cli
@@ -140,7 +141,7 @@ def _install_commands() -> None:
     from claimaudit.cli import serve as serve_cli
 
     app.command("check", cls=Command)(check_cli.check)
-    app.command("batch", cls=Command)(check_cli.batch)
+    app.command("batch", cls=Command)(batch_cli.batch)
     app.command("eval", cls=Command)(eval_cli.eval_command)
     app.command("review", cls=Command)(review_cli.review)
     app.command("refs", cls=Command)(refs_cli.refs)

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from claimaudit.errors import LibraryError
+from claimaudit.library.cached_rows import cached_row, row_count
 from claimaudit.library.store import Library
 
 MAX_AGE = timedelta(days=30)
@@ -40,15 +41,12 @@ class LibraryReferenceCache:
         self.hits = 0
 
     def get(self, identifier: str) -> StoredLookup | None:
-        try:
-            with Library.open(self.path, create=False) as library:
-                row = library.connection.execute(
-                    "SELECT identifier, source, outcome, record, reason, checked_at "
-                    "FROM reference_lookups WHERE identifier = ?",
-                    (identifier,),
-                ).fetchone()
-        except (LibraryError, sqlite3.Error):
-            return None
+        row = cached_row(
+            self.path,
+            "SELECT identifier, source, outcome, record, reason, checked_at "
+            "FROM reference_lookups WHERE identifier = ?",
+            (identifier,),
+        )
         if row is None:
             return None
         found = StoredLookup(*row)
@@ -83,6 +81,4 @@ class LibraryReferenceCache:
 
     def count(self) -> int:
         """How many catalogue answers the library keeps."""
-        with Library.open(self.path, create=False) as library:
-            row = library.connection.execute("SELECT count(*) FROM reference_lookups").fetchone()
-        return int(row[0])
+        return row_count(self.path, "reference_lookups")

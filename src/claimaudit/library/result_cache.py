@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from claimaudit.checker.cache import CacheKey
 from claimaudit.errors import LibraryError
+from claimaudit.library.cached_rows import cached_row, row_count
 from claimaudit.library.store import Library
 from claimaudit.net.redaction import mask_url_credentials, redact_text
 from claimaudit.records import CheckedRecord, record_from_dict, record_to_dict
@@ -62,18 +63,12 @@ class LibraryResultCache:
 
     def count(self) -> int:
         """How many judgements the library keeps."""
-        with Library.open(self.path, create=False) as library:
-            row = library.connection.execute("SELECT count(*) FROM judged_results").fetchone()
-        return int(row[0])
+        return row_count(self.path, "judged_results")
 
     def _read(self, key: CacheKey) -> CheckedRecord | None:
-        try:
-            with Library.open(self.path, create=False) as library:
-                row = library.connection.execute(
-                    "SELECT record FROM judged_results WHERE key = ?", (key.digest,)
-                ).fetchone()
-        except (LibraryError, sqlite3.Error):
-            return None
+        row = cached_row(
+            self.path, "SELECT record FROM judged_results WHERE key = ?", (key.digest,)
+        )
         if row is None:
             return None
         try:

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
 
+from claimaudit.closing import Closing
 from claimaudit.errors import (
     AmbiguousPaperError,
     ContentConflictError,
@@ -53,7 +53,7 @@ _PAPER_COLUMNS = (
 )
 
 
-class Library:
+class Library(Closing):
     """An open library. Use ``Library.open(path)``; close it (or use ``with``) when done.
 
     One object per thread: its connection refuses use from another thread (sqlite3's
@@ -83,17 +83,6 @@ class Library:
 
     def close(self) -> None:
         self._conn.close()
-
-    def __enter__(self) -> Library:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     @contextmanager
     def _transaction(

@@ -19,10 +19,10 @@ import os
 import re
 import time
 from collections.abc import Callable
-from types import TracebackType
 from typing import Any, NoReturn
 from urllib.parse import quote
 
+from claimaudit.closing import Closing
 from claimaudit.errors import (
     CrossrefError,
     CrossrefNotFoundError,
@@ -82,7 +82,7 @@ def contact_email(given: str | None = None, name: str = CONTACT_ENV) -> str | No
     return value or None
 
 
-class CrossrefClient:
+class CrossrefClient(Closing):
     """Metadata of single works from Crossref; close when done.
 
     Module constants are read at construction, so tests can shorten waits; ``sleep`` is
@@ -128,17 +128,6 @@ class CrossrefClient:
 
     def close(self) -> None:
         self._http.close()
-
-    def __enter__(self) -> CrossrefClient:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def work(self, ref: PaperRef) -> CatalogueRecord:
         """The work ``ref`` (a DOI) names; CrossrefNotFoundError when Crossref has none."""

@@ -16,9 +16,9 @@ import json
 import weakref
 from dataclasses import replace
 from datetime import UTC, datetime
-from types import TracebackType
 from typing import Protocol
 
+from claimaudit.closing import Closing
 from claimaudit.errors import (
     ArxivEmptyFeedError,
     ArxivError,
@@ -97,7 +97,7 @@ def describe(mismatches: tuple[Mismatch, ...], source: str) -> str:
     )
 
 
-class ReferenceVerifier:
+class ReferenceVerifier(Closing):
     """Checks ``CitedReference``s one at a time, each identifier asked about once per run
     (and, with a ``cache``, once per ``max_age``). Clients are made on first use; close when
     done, or use it in a ``with`` block as a ``Checker``."""
@@ -143,17 +143,6 @@ class ReferenceVerifier:
         for client in (self._arxiv, self._crossref):
             if client is not None:
                 client.close()
-
-    def __enter__(self) -> ReferenceVerifier:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def check(self, cited: CitedReference | PaperRef) -> ReferenceCheck:
         """The verdict on ``cited``: a ``CitedReference`` (its title, authors and year are

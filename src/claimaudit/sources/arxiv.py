@@ -22,9 +22,9 @@ import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import TracebackType
 from typing import TYPE_CHECKING
 
+from claimaudit.closing import Closing
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivReplyError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.net.envsettings import checked_base_url, env_base_url, http_client
@@ -101,7 +101,7 @@ class ArxivEntry:
     summary: str | None = None
 
 
-class ArxivClient:
+class ArxivClient(Closing):
     """Metadata and PDFs from arXiv, one request at a time. Thread-safe; close when done.
 
     ``min_interval`` (default 3 s), ``sleep`` and ``clock`` are injectable so tests run without
@@ -142,17 +142,6 @@ class ArxivClient:
 
     def close(self) -> None:
         self._http.close()
-
-    def __enter__(self) -> ArxivClient:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def entry(self, ref: PaperRef) -> ArxivEntry:
         """The edition ``ref`` names (the newest one when unversioned), from the arXiv API."""

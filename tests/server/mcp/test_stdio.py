@@ -426,29 +426,32 @@ def test_a_malformed_request_reusing_a_pending_id_leaves_that_request_answered(
 def test_ctrl_c_stops_the_server_while_the_client_keeps_stdin_open(tmp_path: Path) -> None:
     # The session waited on a read of stdin, so SIGINT ended it only once the client closed
     # stdin: `claimaudit mcp` in a terminal ignored Ctrl-C after the first request.
-    with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as client:
-        assert client.request("ping", {})["result"] == {}
-        client.process.send_signal(signal.SIGINT)
-        try:
-            code = client.process.wait(timeout=30)  # a guard against a hang, not a timing
-        except subprocess.TimeoutExpired:
-            code = None
-        assert code == 130
+    assert _idle_server_stopped_by(signal.SIGINT, tmp_path) == 130
     assert b"Traceback" not in (tmp_path / "stderr.log").read_bytes()
 
 
 def test_sigterm_stops_the_server_as_ctrl_c_does_with_exit_143(tmp_path: Path) -> None:
     # QA: every other command exits 143 on SIGTERM, its cleanup run; `mcp` died by the default
     # handler (status -15), the library left unclosed and calls in progress unstopped.
+    assert _idle_server_stopped_by(signal.SIGTERM, tmp_path) == 143
+    assert (tmp_path / "stderr.log").read_bytes() == b""
+
+
+def _idle_server_stopped_by(sig: signal.Signals, tmp_path: Path) -> int | None:
+    """The exit status of `claimaudit mcp` sent ``sig`` after one answered request, its client
+    keeping stdin open; its stderr goes to ``tmp_path/stderr.log``."""
     with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as client:
         assert client.request("ping", {})["result"] == {}
-        client.process.send_signal(signal.SIGTERM)
-        try:
-            code = client.process.wait(timeout=30)  # a guard against a hang, not a timing
-        except subprocess.TimeoutExpired:
-            code = None
-        assert code == 143
-    assert (tmp_path / "stderr.log").read_bytes() == b""
+        client.process.send_signal(sig)
+        return _exit_status(client.process)
+
+
+def _exit_status(process: subprocess.Popen[bytes]) -> int | None:
+    """``process``'s exit status, or None when it is still running 30 s on (hung)."""
+    try:
+        return process.wait(timeout=30)  # a guard against a hang, not a timing
+    except subprocess.TimeoutExpired:
+        return None
 
 
 def test_sigterm_during_a_check_stops_it_and_says_nothing(
@@ -461,10 +464,6 @@ def test_sigterm_during_a_check_stops_it_and_says_nothing(
         wait_for(gate / "entered-1")
         mcp.process.send_signal(signal.SIGTERM)
         (gate / "hold").unlink()
-        try:
-            code = mcp.process.wait(timeout=30)  # a guard against a hang, not a timing
-        except subprocess.TimeoutExpired:
-            code = None
-        assert code == 143
+        assert _exit_status(mcp.process) == 143
         assert judged(gate) == ["entered-1"]
     assert (tmp_path / "stderr.log").read_bytes() == b""

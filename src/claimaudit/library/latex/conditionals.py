@@ -13,6 +13,7 @@ import bisect
 import heapq
 import re
 
+from claimaudit.library.latex.spans import without_spans
 from claimaudit.library.latex.unprinted import PRIMITIVE_IFS
 
 _NEWIF = re.compile(r"\\newif\s{0,40}\\if([A-Za-z@]+)")
@@ -29,13 +30,7 @@ _IFDEFINED_NAME = re.compile(r"\s{0,40}\\([A-Za-z@]+)")
 
 def decide_conditionals(source: str) -> str:
     """``source`` with the branches its own flags and definitions rule out dropped."""
-    kept: list[str] = []
-    position = 0
-    for start, end in conditional_spans(source):
-        kept.append(source[position:start])
-        position = end
-    kept.append(source[position:])
-    return "".join(kept)
+    return without_spans(source, conditional_spans(source))
 
 
 def conditional_spans(source: str, outer: str = "") -> list[tuple[int, int]]:

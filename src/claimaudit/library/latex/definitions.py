@@ -24,6 +24,8 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from claimaudit.library.latex.spans import without_spans
+
 # A name as the patterns read it; whether its "@" may be part of it is ``_Letters``' to say.
 _NAME = r"[A-Za-z@]+"
 _DEFINITION = re.compile(
@@ -126,15 +128,9 @@ def letter_spans(source: str) -> list[tuple[int, int]]:
 def read_definitions(source: str, *, at_letter: bool = False) -> tuple[dict[str, Macro], str]:
     """The macros ``source`` defines (the last definition of a name wins) and the source
     without their definitions; ``at_letter``: a package file's, where ``@`` is a letter."""
-    macros: dict[str, Macro] = {}
-    kept: list[str] = []
-    position = 0
-    for definition in accepted_definitions(source, at_letter=at_letter):
-        macros[definition.macro.name] = definition.macro
-        kept.append(source[position : definition.start])
-        position = definition.end
-    kept.append(source[position:])
-    return macros, "".join(kept)
+    accepted = accepted_definitions(source, at_letter=at_letter)
+    macros = {definition.macro.name: definition.macro for definition in accepted}
+    return macros, without_spans(source, ((d.start, d.end) for d in accepted))
 
 
 def accepted_definitions(source: str, *, at_letter: bool = False) -> list[Definition]:
@@ -275,13 +271,7 @@ def _prefixed_start(source: str, start: int) -> int:
 
 def drop_defs(source: str) -> str:
     """``source`` without its ``\\def`` definitions (``def_spans``)."""
-    kept: list[str] = []
-    position = 0
-    for start, end in def_spans(source):
-        kept.append(source[position:start])
-        position = end
-    kept.append(source[position:])
-    return "".join(kept)
+    return without_spans(source, def_spans(source))
 
 
 def _read_document_command(source: str, match: re.Match[str]) -> Definition | None:
@@ -376,13 +366,7 @@ def read_copies(source: str, *, at_letter: bool = False) -> tuple[dict[str, str]
         own = first_defined.get(original, len(source)) < match.start()
         if not own and len(copies) < MAX_MACROS:
             copies[copy] = original
-    kept: list[str] = []
-    position = 0
-    for start, end in let_spans(source, at_letter):
-        kept.append(source[position:start])
-        position = end
-    kept.append(source[position:])
-    return copies, "".join(kept)
+    return copies, without_spans(source, let_spans(source, at_letter))
 
 
 def _lets(source: str, letters: _Letters) -> list[re.Match[str]]:
