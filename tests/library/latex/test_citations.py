@@ -223,3 +223,39 @@ def test_a_bibliography_that_is_no_regular_file_is_said_so(tmp_path: Path) -> No
     os.mkfifo(tmp_path / "refs.bib")
     with pytest.raises(InputError, match=r"paper\.tex: refs\.bib is not a regular file$"):
         extract(path)
+
+
+def test_starred_and_full_author_citations_name_every_author(tmp_path: Path) -> None:
+    # natbib's \citet*, \citeauthor* and \citefullauthor print the full list; the reader read
+    # "van den Oord et al." and \citefullauthor printed nothing (latex/45).
+    path = _paper(
+        tmp_path,
+        "As \\citet*{oord2016} show, \\Citeauthor*{oord2016} and \\citefullauthor{oord2016} "
+        "agree with \\citet*{yu2015}, unlike \\citet{oord2016} here.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == (
+        "As van den Oord, Dieleman, and Zen show, Van den Oord, Dieleman, and Zen and van den "
+        "Oord, Dieleman, and Zen agree with Yu, unlike van den Oord et al. here."
+    )
+
+
+def test_a_starred_citation_prints_the_long_names_of_a_bbl(tmp_path: Path) -> None:
+    path = _paper(tmp_path, "As \\citet*{chen2014} and \\citet*{yu2015} show.")
+    (tmp_path / "paper.bbl").write_text(
+        "\\bibitem[Chen et~al.(2014)Chen, Papandreou, and Kokkinos]{chen2014}\nText.\n"
+        "\\bibitem[{Yu and Koltun(2015)}]{yu2015}\nText.\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As Chen, Papandreou, and Kokkinos and Yu and Koltun show."
+
+
+def test_a_citation_alias_prints_the_alias_its_definition_gives(tmp_path: Path) -> None:
+    # \defcitealias{key}{Paper~I}: \citetalias prints "Paper I", \citepalias "(Paper I)", a
+    # mark; both printed nothing, and the definition in the body printed its key and alias.
+    path = _paper(
+        tmp_path,
+        "\\defcitealias{yu2015}{Paper~I}As shown in \\citetalias{yu2015}, the scale matters "
+        "\\citepalias{yu2015}. \\citetalias{unknown} says nothing.",
+    )
+    assert _text(path) == "As shown in Paper I, the scale matters. says nothing."

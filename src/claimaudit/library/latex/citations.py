@@ -50,7 +50,7 @@ class CiteKind(StrEnum):
 
 _PARENTHETICAL = (
     "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen "
-    "parencite Parencite autocite Autocite smartcite Smartcite supercite fullcite "
+    "parencite Parencite autocite Autocite smartcite Smartcite supercite fullcite citepalias "
     f"citetitle citedate citeurl {PARENTHETICAL_MULTICITES} {PARENTHETICAL_VOLCITES} "
     + " ".join(f"{name}s" for name in PARENTHETICAL_VOLCITES.split())
 )
@@ -64,9 +64,18 @@ CITE_FIELDS = {"citetitle": "title"}
 # natbib's \citetext{see \citealp{a}} takes free text, not keys: it prints a parenthetical
 # mark around the citations written inside it, so it is no citation command of its own.
 CITE_TEXT = "citetext"
+# ``\\defcitealias{key}{Paper~I}`` prints nothing: it names the work for ``\\citetalias``.
+ALIAS_DEFINITION = "defcitealias"
+_ALIAS = re.compile(
+    r"\\defcitealias\s{0,40}\{(?P<key>[^{}]{1,300})\}\s{0,40}"
+    r"\{(?P<alias>(?:[^{}]|\{[^{}]{0,200}\}){0,500})\}"
+)
+# natbib's ``\\citefullauthor`` prints every author (``\\citeauthor*``); ``\\citetalias``
+# prints the alias ``\\defcitealias`` gives a work ("Paper I"), and ``\\citepalias`` the same
+# in parentheses, a mark.
 _TEXTUAL = (
     f"citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite {TEXTUAL_VOLCITES} "
-    + " ".join(f"{name}s" for name in TEXTUAL_VOLCITES.split())
+    "citefullauthor citetalias " + " ".join(f"{name}s" for name in TEXTUAL_VOLCITES.split())
 )
 _FOOTNOTE = (
     f"footcite Footcite footcitetext Footcitetext footfullcite {FOOTNOTE_MULTICITES} "
@@ -90,6 +99,7 @@ CITE_SPECS = [
     ),
     *MULTICITE_SPECS,
     MacroSpec(CITE_TEXT, "{"),
+    MacroSpec(ALIAS_DEFINITION, "{{"),
 ]
 
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s{0,40}\{([^{}]{0,500})\}")
@@ -97,9 +107,10 @@ _RESOURCE = re.compile(r"\\addbibresource\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{
 # natbib's entry in a compiled bibliography: \bibitem[Short names(Year)Long names]{key}, the
 # optional argument sometimes in braces. Every part is bounded, so a hostile .bbl costs time in
 # proportion to its size.
+# The long names after the year are what a starred citation (``\\citet*``) prints.
 _BIBITEM = re.compile(
-    r"\\bibitem\[\{?(?P<short>[^()\[\]{}]{1,300})\((?P<year>[^()\[\]{}]{1,40})\)[^\]]{0,2000}\]"
-    r"\s{0,200}\{(?P<key>[^{}]{1,300})\}"
+    r"\\bibitem\[(?P<brace>\{?)(?P<short>[^()\[\]{}]{1,300})\((?P<year>[^()\[\]{}]{1,40})\)"
+    r"(?P<long>[^\]]{0,2000})\]\s{0,200}\{(?P<key>[^{}]{1,300})\}"
 )
 # A textual citation command anywhere in a source: only then is a bibliography read.
 TEXTUAL_COMMAND = re.compile(
@@ -132,6 +143,10 @@ class CitedWorks:
 
     names: Mapping[str, str] = field(default_factory=dict)
     cite_is_textual: bool = False
+    # Every author, as a starred textual citation prints them ("Jones, Baker, and Smith").
+    full: Mapping[str, str] = field(default_factory=dict)
+    # What ``\\citetalias`` prints of a key: the alias ``\\defcitealias`` gives it.
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 def cite_prints_names(source: str, package_texts: Sequence[str] = ()) -> bool:
@@ -183,8 +198,23 @@ def textual_names(authors: Sequence[str], *, et_al: bool = False) -> str:
 
 
 # natbib's starred textual commands print every author ("Jones, Baker, and Smith"), never
-# "Jones et al.".
+# "Jones et al.", and ``\\citefullauthor`` prints them whatever its star (``ALL_AUTHORS``).
 FULL_NAMES_COMMANDS = frozenset("citet Citet citealt Citealt citeauthor Citeauthor".split())
+ALL_AUTHORS = frozenset({"citefullauthor"})
+ALIAS_COMMANDS = frozenset({"citetalias"})
+
+
+def command_name(node: LatexMacroNode) -> str:
+    """A citation command as written, with its star: "citet*"."""
+    arguments = list(node.nodeargd.argnlist) if node.nodeargd is not None else []
+    star = bool(arguments) and arguments[0] is not None and arguments[0].latex_verbatim() == "*"
+    return f"{node.macroname}{'*' if star else ''}"
+
+
+def prints_all_authors(command: str) -> bool:
+    """Whether the command (as written, "citet*") names every author of its works."""
+    name = command.removesuffix("*")
+    return name in ALL_AUTHORS or (command.endswith("*") and name in FULL_NAMES_COMMANDS)
 
 
 def full_names(authors: Sequence[str], *, et_al: bool = False) -> str:
@@ -232,50 +262,85 @@ def bibliography_files(source: str, main: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def names_from_bbl(text: str) -> dict[str, str]:
-    """Each key's short names as natbib prints them ("Oord et al."), from a ``.bbl``."""
+def _bbl_names(text: str) -> dict[str, tuple[str, str]]:
+    """Each key's short and long names as natbib prints them ("Oord et al.", "Oord, Dieleman,
+    and Zen"), from a ``.bbl``; an entry without long names prints its short ones."""
     plain = LatexNodes2Text(strict_latex_spaces=True)
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str]] = {}
     for match in _BIBITEM.finditer(text):
         short = " ".join(str(plain.latex_to_text(match.group("short"))).split())
+        written = match.group("long").strip()
+        if match.group("brace") and written.endswith("}"):  # \bibitem[{...}]: its own brace
+            written = written[:-1]
+        long = " ".join(str(plain.latex_to_text(written)).split())
         if short:
-            found.setdefault(match.group("key").strip(), short)
+            found.setdefault(match.group("key").strip(), (short, long or short))
     return found
 
 
-def names_from_bib(text: str, path: Path) -> dict[str, str]:
-    """Each key's authors as a textual citation names them, from a ``.bib`` or CSL-JSON file's
-    text; nothing from one that cannot be read (its citations then print nothing, as before)."""
+def names_from_bbl(text: str) -> dict[str, str]:
+    """Each key's short names as natbib prints them ("Oord et al."), from a ``.bbl``."""
+    return {key: short for key, (short, _) in _bbl_names(text).items()}
+
+
+def _bib_names(text: str, path: Path) -> dict[str, tuple[str, str]]:
+    """Each key's authors as a textual citation names them, and as a starred one does, from a
+    ``.bib`` or CSL-JSON file's text; nothing from one that cannot be read (its citations then
+    print nothing, as before)."""
     try:
         found = parse_bib(
             text, kind="csl-json" if path.suffix == ".json" else None, source=path.name
         )
     except BibliographyError:
         return {}
-    return {r.key: textual_names(r.authors, et_al=r.et_al) for r in found.records if r.authors}
+    return {
+        r.key: (textual_names(r.authors, et_al=r.et_al), full_names(r.authors, et_al=r.et_al))
+        for r in found.records
+        if r.authors
+    }
 
 
-def read_names(files: Sequence[tuple[Path, bytes]]) -> dict[str, str]:
-    """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first."""
+def read_names(files: Sequence[tuple[Path, bytes]]) -> tuple[dict[str, str], dict[str, str]]:
+    """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first: as
+    a textual citation prints them, and as a starred one does (every author)."""
     names: dict[str, str] = {}
+    full: dict[str, str] = {}
     for path, data in files:
         if len(data) > MAX_BIBLIOGRAPHY_BYTES:
             continue
         text = data.decode("utf-8-sig", "replace")
-        found = names_from_bbl(text) if path.suffix == ".bbl" else names_from_bib(text, path)
-        for key, shown in found.items():
+        found = _bbl_names(text) if path.suffix == ".bbl" else _bib_names(text, path)
+        for key, (shown, every) in found.items():
             names.setdefault(key, shown)
-    return names
+            full.setdefault(key, every)
+    return names, full
+
+
+def citation_aliases(source: str) -> dict[str, str]:
+    """The alias each ``\\defcitealias{key}{Paper~I}`` of the source gives its key, as
+    ``\\citetalias`` prints it ("Paper I")."""
+    plain = LatexNodes2Text(strict_latex_spaces=True)
+    aliases: dict[str, str] = {}
+    for match in _ALIAS.finditer(source):
+        alias = " ".join(str(plain.latex_to_text(match.group("alias"))).split())
+        if alias:
+            aliases[match.group("key").strip()] = alias  # as in TeX, the last one counts
+    return aliases
 
 
 def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
     """How the text converter prints each citation command: a textual one (a bare ``\\cite``
     too, where ``cited`` says so) as the names of its works (all of them known, else nothing),
-    every other as nothing."""
-    names = cited.names
+    every other as nothing. A starred natbib command (``\\citet*``) and ``\\citefullauthor``
+    print every author; ``\\citetalias`` the alias ``\\defcitealias`` gave the work."""
 
     def textual(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         keys = citation_keys(node)
+        names = cited.names
+        if node.macroname in ALIAS_COMMANDS:
+            names = cited.aliases
+        elif prints_all_authors(command_name(node)):
+            names = {**cited.names, **cited.full}
         if not keys or any(key not in names for key in keys):
             return ""
         text = "; ".join(names[key] for key in keys)
@@ -288,6 +353,7 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
         name: textual if kind is CiteKind.TEXTUAL else mark for name, kind in CITE_COMMANDS.items()
     }
     macros[CITE_TEXT] = mark
+    macros[ALIAS_DEFINITION] = mark
     if cited.cite_is_textual:
         macros["cite"] = textual
     return macros
