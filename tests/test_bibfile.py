@@ -755,3 +755,22 @@ def test_et_al_written_by_hand_cuts_the_list_short(authors: str) -> None:
 def test_a_name_ending_in_al_is_no_et_al() -> None:
     [record] = parse_bib("@article{k, title = {T}, author = {Al, Omar and Etal, K.}}\n").records
     assert (record.authors, record.et_al) == (("Al", "Etal"), False)
+
+
+def test_a_value_ending_in_a_double_backslash_ends_there() -> None:
+    # "\\" is TeX's line break, no escape of the brace or quote after it: bibtexparser read on
+    # past it, so the entry was not read ("could not be read"), nor the next quoted one.
+    found = parse_bib(
+        '@string{pub = "Pub \\\\"}\n'
+        "@article{a, title={A \\\\}, author={Lee, Ann}, year={2020}}\n"
+        "@article{b, title={B}, author={Kim, Bo}, year={2021}}\n"
+        '@article{c, title = "C \\\\", journal = pub, year = 2022, doi = {10.1/c}}\n'
+        "@article{d, title={D \\\\\\{e\\}}, note = {x \\\\ y}}\n"
+    )
+    assert found.unread == ()
+    a, b, c, d = found.records
+    assert (a.key, a.fields["title"], a.authors, a.year) == ("a", "A \\\\", ("Lee",), 2020)
+    assert (b.key, b.authors) == ("b", ("Kim",))
+    assert (c.fields["title"], c.fields["doi"], c.year) == ("C \\\\", "10.1/c", 2022)
+    assert c.fields["journal"] == "Pub \\\\"
+    assert (d.fields["title"], d.fields["note"]) == ("D \\\\\\{e\\}", "x \\\\ y")

@@ -246,6 +246,18 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
     return UnreadEntry(line, reason, key, source, why or None)
 
 
+def _hide_double_backslashes(text: str) -> tuple[str, str | None]:
+    """``text`` with each ``\\\\`` (TeX's line break) as one character it does not hold, and
+    that character. bibtexparser takes a brace or quote after a backslash for an escaped one,
+    so ``title={A \\\\}`` ran on to the next entry and was not read; BibTeX counts braces
+    whatever stands before them, and after ``\\\\`` TeX too reads a brace as a brace. (A few
+    private-use characters are tried: a text holding them all is read as before.)"""
+    if "\\\\" not in text:
+        return text, None
+    mark = next((chr(c) for c in range(0xE000, 0xE010) if chr(c) not in text), None)
+    return (text, None) if mark is None else (text.replace("\\\\", mark), mark)
+
+
 def _bibtex(text: str, source: str | None) -> BibFile:
     # Imported on use: every command loads this module's importers, few need BibTeX.
     from bibtexparser.entrypoint import parse_string
@@ -258,16 +270,21 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     logger = logging.getLogger("bibtexparser")
     level = logger.level
     logger.setLevel(logging.CRITICAL)
+    hidden, mark = _hide_double_backslashes(text)
     try:
         # bibtexparser's default stack, but with ``#`` concatenation joined (``bibmacros``).
         stack = [ResolveMacrosMiddleware(), RemoveEnclosingMiddleware(True)]
-        library = parse_string(text, parse_stack=stack)
+        library = parse_string(hidden, parse_stack=stack)
     finally:
         logger.setLevel(level)
+
+    def shown(value: str) -> str:
+        return value.replace(mark, "\\\\") if mark else value
+
     read = [
         CrossrefEntry(
-            item.key,
-            {name.lower(): str(f.value) for name, f in item.fields_dict.items()},
+            shown(item.key),
+            {name.lower(): shown(str(f.value)) for name, f in item.fields_dict.items()},
             item.start_line + 1 if item.start_line is not None else None,
         )
         for item in library.entries
