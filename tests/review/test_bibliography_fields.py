@@ -173,3 +173,21 @@ def test_an_entry_keeps_its_collaboration() -> None:
     bib = parse_bibliography("@article{e, author = {Aad, G. and others}, collaboration = {ATLAS}}")
     entry = bib.entries["e"]
     assert (entry.authors, entry.collaboration) == (("Aad",), "ATLAS")
+
+
+@pytest.mark.parametrize(
+    "naming",
+    [
+        r"doi = {\url{https://doi.org/10.1000/xyz}}",
+        r"doi = {\href{https://doi.org/10.1000/xyz}{10.1000/xyz}}",
+        r"doi = {\doi{10.1000/xyz}}",
+        r"doi = {{10.1000/xyz}}",
+        r"doi = {{\url{10.1000/xyz}}}",
+        r"url = {\url{https://doi.org/10.1000/xyz}}",
+        r"doi = {\url{https://doi.org/10.1000/x\_yz}}",
+    ],
+)
+def test_an_identifier_written_as_latex_prints_an_address_is_read(naming: str) -> None:
+    # Each was "its doi field '\url{...}' is not a DOI": not checked, as if it gave none.
+    expected = "doi:10.1000/x_yz" if "_" in naming else "doi:10.1000/xyz"
+    assert _cited(f"@misc{{e, {naming}}}") == expected

@@ -176,8 +176,42 @@ def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
 
 def _untex(value: str) -> str:
     """An identifier field's value without TeX's escapes: ``10.1000/abc\\_def`` is
-    ``10.1000/abc_def``, a DOI, where the backslash would be looked up as part of it."""
-    return _TEX_ESCAPE.sub(lambda m: m.group(1) or m.group(2), value)
+    ``10.1000/abc_def``, a DOI, where the backslash would be looked up as part of it; and
+    without the markup around it (``_unwrapped``)."""
+    return _unwrapped(_TEX_ESCAPE.sub(lambda m: m.group(1) or m.group(2), value))
+
+
+# A whole value written as LaTeX prints an address: ``\url{...}``, ``\href{...}{text}``, the
+# doi package's ``\doi{...}``, or in braces of its own (``{{10.1000/xyz}}``, as an export
+# protects a value's case). The address is the identifier.
+_WRAPPED = re.compile(
+    r"\s*(?:(?:\\(?:url|doi|nolinkurl|path)\s*)?\{(?P<inner>.*)\}"
+    r"|\\href\s*\{(?P<target>[^{}]*)\}\s*\{.*\})\s*",
+    re.DOTALL,
+)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _unwrapped(value: str) -> str:
+    """``value`` without the markup around its whole (``_WRAPPED``), however deep (bounded);
+    ``{a}{b}`` is two groups, left as written."""
+    for _ in range(8):
+        match = _WRAPPED.fullmatch(value)
+        inner = None if match is None else match.group("inner")
+        if match is not None and inner is None:
+            return match.group("target")
+        if inner is None or not _balanced(inner):
+            break
+        value = inner
+    return value
 
 
 def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
