@@ -259,3 +259,13 @@ def test_a_citation_alias_prints_the_alias_its_definition_gives(tmp_path: Path) 
         "\\citepalias{yu2015}. \\citetalias{unknown} says nothing.",
     )
     assert _text(path) == "As shown in Paper I, the scale matters. says nothing."
+
+
+def test_a_textual_citation_ending_a_sentence_leaves_one_full_stop(tmp_path: Path) -> None:
+    # "\citet{x}." prints "Oord et al. (2016)."; without its year it read "Oord et al..".
+    path = _paper(
+        tmp_path,
+        "It was shown by \\citet{oord2016}. Also by \\citeauthor{oord2016}, and \\citet{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == "It was shown by van den Oord et al. Also by van den Oord et al., and Yu."

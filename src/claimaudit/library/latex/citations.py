@@ -328,6 +328,14 @@ def citation_aliases(source: str) -> dict[str, str]:
     return aliases
 
 
+def _after(node: LatexMacroNode) -> str:
+    """The two characters of the source right after the command and its arguments."""
+    source = getattr(node.parsing_state, "s", None)
+    if not isinstance(source, str) or node.pos is None or node.len is None:
+        return ""
+    return source[node.pos + node.len : node.pos + node.len + 2]
+
+
 def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
     """How the text converter prints each citation command: a textual one (a bare ``\\cite``
     too, where ``cited`` says so) as the names of its works (all of them known, else nothing),
@@ -344,6 +352,11 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
         if not keys or any(key not in names for key in keys):
             return ""
         text = "; ".join(names[key] for key in keys)
+        after = _after(node)
+        if text.endswith(".") and after[:1] == "." and after[1:] != ".":
+            # "shown by \\citet{x}." prints "Oord et al. (2016)."; without its year mark, one
+            # full stop ends the sentence, not "Oord et al.." (an ellipsis is left as written).
+            text = text[:-1]
         return text[:1].upper() + text[1:] if node.macroname[:1].isupper() else text
 
     def mark(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
