@@ -197,6 +197,10 @@ def test_markdown_runs_of_unclosed_tags_read(tmp_path: Path) -> None:
         "\\bibitem[{" + "a" * 200_000 + "(2020)" + "b" * 200_000 + "]{k}",
         "\\bibitem[A(2020)]" + " " * 200_000 + "{k}",
         "\\bibitem[A(2020)]{" * 20_000,
+        # Labels are scanned for their braces: each character once, an open label or not.
+        "\\bibitem[" * 200_000,
+        "\\bibitem[{" * 200_000,
+        "\\bibitem[" + "{" * 400_000 + "(2020)]{k}",
     ],
 )
 def test_a_hostile_compiled_bibliography_is_read_in_linear_time(bbl: str) -> None:

@@ -269,3 +269,22 @@ def test_a_textual_citation_ending_a_sentence_leaves_one_full_stop(tmp_path: Pat
     )
     (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
     assert _text(path) == "It was shown by van den Oord et al. Also by van den Oord et al., and Yu."
+
+
+def test_names_from_a_bbl_entry_with_accents_braces_and_a_lettered_year() -> None:
+    # Any brace in the label (an accent, a corporate name, natbib's \natexlab year letter, as
+    # ACL's and custom-bib's styles write them) lost the entry: its citations printed nothing.
+    bbl = (
+        '\\bibitem[{M{\\"u}ller et~al.(2020)M{\\"u}ller, Smith, and Lee}]{muller2020}\nText.\n'
+        '\\bibitem[{{\\"O}zg{\\"u}r and Lee(2019)}]{oz}\nText.\n'
+        "\\bibitem[{{Google Research}(2021)}]{goog}\nText.\n"
+        "\\bibitem[{van~den Oord et~al.(2016{\\natexlab{a}})van~den Oord, Dieleman, and Zen}]"
+        "{oord2016a}\nText.\n"
+        "\\bibitem[12]{numbered}\nA number is no name.\n"
+    )
+    assert names_from_bbl(bbl) == {
+        "muller2020": "Müller et al.",
+        "oz": "Özgür and Lee",
+        "goog": "Google Research",
+        "oord2016a": "van den Oord et al.",
+    }

@@ -6,9 +6,9 @@ sentence ("[3]", "(Hunter, 2007)"), dropped from the text as the judge drops it 
 textual command (``\\citet``, ``\\textcite``, ``\\citeauthor``...) prints the authors' names as
 part of the sentence: "see \\citet{oord2016wavenet}, in which" reads "see Oord et al., in
 which", as the PDF prints it less its year mark. The names come from the paper's own files: the
-compiled bibliography (``.bbl``, natbib's short names as printed), else the ``.bib`` entries'
-family names ("Oord et al.", "Yu and Koltun"; a list ending "and others" is cut short, so
-"Virtanen et al." whoever it names). A key neither names prints nothing, as before:
+compiled bibliography (``.bbl``, natbib's short names as printed: ``latex.bbl``), else the
+``.bib`` entries' family names ("Oord et al.", "Yu and Koltun"; a list ending "and others" is
+cut short, so "Virtanen et al." whoever it names). A key neither names prints nothing, as before:
 a quote never shows a name the paper does not. A bare ``\\cite`` is textual too where natbib
 runs in its default author-year mode (``cite_prints_names``).
 """
@@ -27,6 +27,7 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
+from claimaudit.library.latex.bbl import bbl_names
 from claimaudit.library.latex.multicite import (
     FOOTNOTE_MULTICITES,
     FOOTNOTE_VOLCITES,
@@ -104,14 +105,6 @@ CITE_SPECS = [
 
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s{0,40}\{([^{}]{0,500})\}")
 _RESOURCE = re.compile(r"\\addbibresource\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")
-# natbib's entry in a compiled bibliography: \bibitem[Short names(Year)Long names]{key}, the
-# optional argument sometimes in braces. Every part is bounded, so a hostile .bbl costs time in
-# proportion to its size.
-# The long names after the year are what a starred citation (``\\citet*``) prints.
-_BIBITEM = re.compile(
-    r"\\bibitem\[(?P<brace>\{?)(?P<short>[^()\[\]{}]{1,300})\((?P<year>[^()\[\]{}]{1,40})\)"
-    r"(?P<long>[^\]]{0,2000})\]\s{0,200}\{(?P<key>[^{}]{1,300})\}"
-)
 # A textual citation command anywhere in a source: only then is a bibliography read.
 TEXTUAL_COMMAND = re.compile(
     r"\\(?:" + "|".join([*_TEXTUAL.split(), *TEXTUAL_MULTICITES.split()]) + r")(?![A-Za-z])"
@@ -262,25 +255,9 @@ def bibliography_files(source: str, main: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _bbl_names(text: str) -> dict[str, tuple[str, str]]:
-    """Each key's short and long names as natbib prints them ("Oord et al.", "Oord, Dieleman,
-    and Zen"), from a ``.bbl``; an entry without long names prints its short ones."""
-    plain = LatexNodes2Text(strict_latex_spaces=True)
-    found: dict[str, tuple[str, str]] = {}
-    for match in _BIBITEM.finditer(text):
-        short = " ".join(str(plain.latex_to_text(match.group("short"))).split())
-        written = match.group("long").strip()
-        if match.group("brace") and written.endswith("}"):  # \bibitem[{...}]: its own brace
-            written = written[:-1]
-        long = " ".join(str(plain.latex_to_text(written)).split())
-        if short:
-            found.setdefault(match.group("key").strip(), (short, long or short))
-    return found
-
-
 def names_from_bbl(text: str) -> dict[str, str]:
     """Each key's short names as natbib prints them ("Oord et al."), from a ``.bbl``."""
-    return {key: short for key, (short, _) in _bbl_names(text).items()}
+    return {key: short for key, (short, _) in bbl_names(text).items()}
 
 
 def _bib_names(text: str, path: Path) -> dict[str, tuple[str, str]]:
@@ -309,7 +286,7 @@ def read_names(files: Sequence[tuple[Path, bytes]]) -> tuple[dict[str, str], dic
         if len(data) > MAX_BIBLIOGRAPHY_BYTES:
             continue
         text = data.decode("utf-8-sig", "replace")
-        found = _bbl_names(text) if path.suffix == ".bbl" else _bib_names(text, path)
+        found = bbl_names(text) if path.suffix == ".bbl" else _bib_names(text, path)
         for key, (shown, every) in found.items():
             names.setdefault(key, shown)
             full.setdefault(key, every)
