@@ -201,6 +201,10 @@ def test_markdown_runs_of_unclosed_tags_read(tmp_path: Path) -> None:
         "\\bibitem[" * 200_000,
         "\\bibitem[{" * 200_000,
         "\\bibitem[" + "{" * 400_000 + "(2020)]{k}",
+        # biber's entries: a name never closed, braces opened without end.
+        "\\entry{k}{a}{}\\name{author}{1}{}{{{hash=x}{family={" + "a" * 400_000,
+        "\\entry{k}{a}{}\\name{author}{1}{}{" + "{{hash=x}{family={{{" * 40_000,
+        "\\entry{k}{a}{}" * 100_000,
     ],
 )
 def test_a_hostile_compiled_bibliography_is_read_in_linear_time(bbl: str) -> None:

@@ -288,3 +288,59 @@ def test_names_from_a_bbl_entry_with_accents_braces_and_a_lettered_year() -> Non
         "goog": "Google Research",
         "oord2016a": "van den Oord et al.",
     }
+
+
+BIBER_BBL = """\\refsection{0}
+  \\datalist[entry]{nty/global//global/global}
+    \\entry{vaswani2017}{inproceedings}{}
+      \\name{author}{3}{}{%
+        {{hash=b9b3}{%
+           family={Vaswani},
+           familyi={V\\bibinitperiod},
+           given={Ashish}}}%
+        {{un=0,uniquepart=base,hash=aa}{%
+           family={Shazeer},
+           given={Noam}}}%
+        {{hash=bb}{family={M{\\"u}ller}, given={Hans}}}%
+      }
+      \\strng{namehash}{abc}
+    \\endentry
+    \\entry{oord2016}{article}{}
+      \\name{author}{2}{useprefix=true}{%
+        {{hash=cc}{family={Oord}, given={A.}, prefix={van\\bibnamedelima den}}}%
+        {{hash=dd}{family={Dieleman}, given={Sander}}}%
+      }
+      \\true{moreauthor}
+    \\endentry
+    \\entry{yu2015}{article}{}
+      \\name{author}{2}{}{%
+        {{uniquename=0,hash=ee}{Yu}{Y\\bibinitperiod}{Fisher}{F\\bibinitperiod}{}{}{}{}}%
+        {{uniquename=0,hash=ff}{Koltun}{K\\bibinitperiod}{Vladlen}{V\\bibinitperiod}{}{}{}{}}%
+      }
+    \\endentry
+    \\entry{eds}{book}{}
+      \\name{editor}{1}{}{{{hash=gg}{family={Lima\\bibnamedelima Barreto}, given={Ana}}}}
+    \\endentry
+  \\enddatalist
+\\endrefsection
+"""
+
+
+def test_a_biblatex_paper_s_bbl_gives_the_names_its_textual_citations_print(
+    tmp_path: Path,
+) -> None:
+    # arXiv keeps a biblatex paper's .bbl, not its .bib: biber's entries were not read, so
+    # every \textcite printed nothing ("As show").
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage[style=authoryear]{biblatex}\n"
+        "\\addbibresource{refs.bib}\n\\begin{document}\n\\section{S}\n"
+        "As \\textcite{vaswani2017} and \\textcite{oord2016} show, \\textcite{yu2015} and "
+        "\\citeauthor{eds} agree \\parencite{yu2015}.\n\\printbibliography\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "paper.bbl").write_text(BIBER_BBL, encoding="utf-8")
+    assert _text(path) == (
+        "As Vaswani et al. and van den Oord et al. show, Yu and Koltun and Lima Barreto agree."
+    )

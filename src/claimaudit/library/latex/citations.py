@@ -27,7 +27,7 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
-from claimaudit.library.latex.bbl import bbl_names
+from claimaudit.library.latex.bbl import bbl_names, biber_names
 from claimaudit.library.latex.multicite import (
     FOOTNOTE_MULTICITES,
     FOOTNOTE_VOLCITES,
@@ -255,9 +255,19 @@ def bibliography_files(source: str, main: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _compiled_names(text: str) -> dict[str, tuple[str, str]]:
+    """Each key's names as a textual and a starred citation print them, from a ``.bbl``:
+    natbib's labels as written, or biber's (biblatex's) author lists."""
+    found = {
+        key: (textual_names(authors, et_al=cut), full_names(authors, et_al=cut))
+        for key, (authors, cut) in biber_names(text).items()
+    }
+    return {**found, **bbl_names(text)}
+
+
 def names_from_bbl(text: str) -> dict[str, str]:
     """Each key's short names as natbib prints them ("Oord et al."), from a ``.bbl``."""
-    return {key: short for key, (short, _) in bbl_names(text).items()}
+    return {key: short for key, (short, _) in _compiled_names(text).items()}
 
 
 def _bib_names(text: str, path: Path) -> dict[str, tuple[str, str]]:
@@ -286,7 +296,7 @@ def read_names(files: Sequence[tuple[Path, bytes]]) -> tuple[dict[str, str], dic
         if len(data) > MAX_BIBLIOGRAPHY_BYTES:
             continue
         text = data.decode("utf-8-sig", "replace")
-        found = bbl_names(text) if path.suffix == ".bbl" else _bib_names(text, path)
+        found = _compiled_names(text) if path.suffix == ".bbl" else _bib_names(text, path)
         for key, (shown, every) in found.items():
             names.setdefault(key, shown)
             full.setdefault(key, every)
