@@ -341,6 +341,33 @@ def test_a_biblatex_paper_s_bbl_gives_the_names_its_textual_citations_print(
         encoding="utf-8",
     )
     (tmp_path / "paper.bbl").write_text(BIBER_BBL, encoding="utf-8")
+    # biblatex lists up to three authors (maxcitenames), natbib two.
     assert _text(path) == (
-        "As Vaswani et al. and van den Oord et al. show, Yu and Koltun and Lima Barreto agree."
+        "As Vaswani, Shazeer, and Müller and van den Oord et al. show, Yu and Koltun and Lima "
+        "Barreto agree."
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "shown"),
+    [
+        ("[style=authoryear]", "Oord, Dieleman, and Zen"),
+        ("[style=authoryear,maxcitenames=2]", "Oord et al."),
+        ("[maxnames=2]", "Oord et al."),
+        ("[maxnames=1,maxcitenames=4]", "Oord, Dieleman, and Zen"),
+    ],
+)
+def test_biblatex_lists_as_many_authors_as_its_maxcitenames(
+    tmp_path: Path, options: str, shown: str
+) -> None:
+    # biblatex prints up to three authors in a citation unless told otherwise; the reader cut
+    # every list of three to "Oord et al.", as natbib does.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\usepackage{options}{{biblatex}}\n"
+        "\\addbibresource{refs.bib}\n\\begin{document}\n\\section{S}\n"
+        "As \\textcite{oord2016} show.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(BIB.replace("van den Oord", "Oord"), encoding="utf-8")
+    assert _text(path) == f"As {shown} show."

@@ -179,15 +179,49 @@ def numeric_bibliography(files: Sequence[tuple[Path, bytes]]) -> bool:
     )
 
 
-def textual_names(authors: Sequence[str], *, et_al: bool = False) -> str:
+def textual_names(authors: Sequence[str], *, et_al: bool = False, limit: int = 2) -> str:
     """What a textual citation prints of a work's authors, as natbib and biblatex print it:
-    "Yu", "Smith and Jones", "Virtanen et al." (three or more, or a list the bibliography cut
-    short, ``et_al``: "Virtanen, Pauli and others"); nothing for a work that names none."""
+    "Yu", "Smith and Jones", "Virtanen et al." (more than ``limit``, natbib's two, or a list the
+    bibliography cut short, ``et_al``: "Virtanen, Pauli and others"); up to ``limit`` in full
+    (biblatex's ``maxcitenames``, three by default: "Smith, Jones, and Lee"); nothing for a
+    work that names none."""
     if not authors:
         return ""
-    if et_al or len(authors) > 2:
+    if et_al or len(authors) > limit:
         return f"{authors[0]} et al."
-    return " and ".join(authors)
+    return full_names(authors)
+
+
+# biblatex lists a work's authors in a citation up to ``maxcitenames`` (or ``maxnames``), three
+# unless the paper says otherwise; natbib up to two.
+NATBIB_NAME_LIMIT = 2
+BIBLATEX_NAME_LIMIT = 3
+_NAME_LIMIT = re.compile(r"\b(max(?:cite)?names)\s*=\s*(\d{1,3})")
+_BIBLATEX_OPTIONS = re.compile(
+    r"\\ExecuteBibliographyOptions\s{0,40}(?:\[[^\]]{0,200}\])?\s{0,40}\{([^{}]{0,500})\}"
+)
+
+
+def citation_name_limit(source: str, package_texts: Sequence[str] = ()) -> int:
+    """How many authors the paper's textual citations list before "et al.": biblatex's
+    ``maxcitenames`` (its package options or ``\\ExecuteBibliographyOptions``; three by
+    default) where the source or one of its packages loads biblatex, else natbib's two."""
+    options: list[str] = []
+    loaded = False
+    for match in (m for text in (*package_texts, source) for m in _PACKAGE.finditer(text)):
+        if "biblatex" in {name.strip() for name in match.group("names").split(",")}:
+            loaded = True
+            options.append(match.group("options") or "")
+    if not loaded:
+        return NATBIB_NAME_LIMIT
+    options += [m.group(1) for m in _BIBLATEX_OPTIONS.finditer(source)]
+    # "maxcitenames" is more specific than "maxnames", and the last setting counts.
+    limits: dict[str, int] = {}
+    for text in options:
+        for written in _NAME_LIMIT.finditer(text):
+            limits[written.group(1)] = int(written.group(2))
+    limit = limits.get("maxcitenames", limits.get("maxnames", BIBLATEX_NAME_LIMIT))
+    return max(1, limit)
 
 
 # natbib's starred textual commands print every author ("Jones, Baker, and Smith"), never
@@ -255,11 +289,11 @@ def bibliography_files(source: str, main: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _compiled_names(text: str) -> dict[str, tuple[str, str]]:
+def _compiled_names(text: str, limit: int) -> dict[str, tuple[str, str]]:
     """Each key's names as a textual and a starred citation print them, from a ``.bbl``:
     natbib's labels as written, or biber's (biblatex's) author lists."""
     found = {
-        key: (textual_names(authors, et_al=cut), full_names(authors, et_al=cut))
+        key: (textual_names(authors, et_al=cut, limit=limit), full_names(authors, et_al=cut))
         for key, (authors, cut) in biber_names(text).items()
     }
     return {**found, **bbl_names(text)}
@@ -267,10 +301,10 @@ def _compiled_names(text: str) -> dict[str, tuple[str, str]]:
 
 def names_from_bbl(text: str) -> dict[str, str]:
     """Each key's short names as natbib prints them ("Oord et al."), from a ``.bbl``."""
-    return {key: short for key, (short, _) in _compiled_names(text).items()}
+    return {key: short for key, (short, _) in _compiled_names(text, NATBIB_NAME_LIMIT).items()}
 
 
-def _bib_names(text: str, path: Path) -> dict[str, tuple[str, str]]:
+def _bib_names(text: str, path: Path, limit: int) -> dict[str, tuple[str, str]]:
     """Each key's authors as a textual citation names them, and as a starred one does, from a
     ``.bib`` or CSL-JSON file's text; nothing from one that cannot be read (its citations then
     print nothing, as before)."""
@@ -281,22 +315,30 @@ def _bib_names(text: str, path: Path) -> dict[str, tuple[str, str]]:
     except BibliographyError:
         return {}
     return {
-        r.key: (textual_names(r.authors, et_al=r.et_al), full_names(r.authors, et_al=r.et_al))
+        r.key: (
+            textual_names(r.authors, et_al=r.et_al, limit=limit),
+            full_names(r.authors, et_al=r.et_al),
+        )
         for r in found.records
         if r.authors
     }
 
 
-def read_names(files: Sequence[tuple[Path, bytes]]) -> tuple[dict[str, str], dict[str, str]]:
+def read_names(
+    files: Sequence[tuple[Path, bytes]], limit: int = NATBIB_NAME_LIMIT
+) -> tuple[dict[str, str], dict[str, str]]:
     """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first: as
-    a textual citation prints them, and as a starred one does (every author)."""
+    a textual citation prints them (up to ``limit`` authors, ``citation_name_limit``), and as
+    a starred one does (every author)."""
     names: dict[str, str] = {}
     full: dict[str, str] = {}
     for path, data in files:
         if len(data) > MAX_BIBLIOGRAPHY_BYTES:
             continue
         text = data.decode("utf-8-sig", "replace")
-        found = _compiled_names(text) if path.suffix == ".bbl" else _bib_names(text, path)
+        found = (
+            _compiled_names(text, limit) if path.suffix == ".bbl" else _bib_names(text, path, limit)
+        )
         for key, (shown, every) in found.items():
             names.setdefault(key, shown)
             full.setdefault(key, every)

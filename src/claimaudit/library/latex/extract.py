@@ -35,6 +35,7 @@ from claimaudit.library.latex.citations import (
     CitedWorks,
     bibliography_files,
     citation_aliases,
+    citation_name_limit,
     cite_prints_names,
     numeric_bibliography,
     read_names,
@@ -134,7 +135,7 @@ def extract_latex(
         bare or any(TEXTUAL_COMMAND.search(text) for text in [source, *packages])
     )
     files = _bibliography(path, source, hasher, root) if textual else []
-    names_printed, full_names = read_names(files)
+    names_printed, full_names = read_names(files, citation_name_limit(source, packages))
     cited = CitedWorks(
         names_printed,
         bare and not numeric_bibliography(files),
