@@ -371,3 +371,18 @@ def test_biblatex_lists_as_many_authors_as_its_maxcitenames(
     )
     (tmp_path / "refs.bib").write_text(BIB.replace("van den Oord", "Oord"), encoding="utf-8")
     assert _text(path) == f"As {shown} show."
+
+
+def test_apacite_commands_print_names_or_nothing_never_their_keys(tmp_path: Path) -> None:
+    # apacite's \citeA<see>[p.~3]{key} read "As <see>[p. 3]oord2016 show": unknown commands,
+    # and a prefix in angle brackets no standard argument spec reads.
+    path = _paper(
+        tmp_path,
+        "As \\citeA<see>[p.~3]{oord2016} show, it holds \\citeNP<e.g.,>[p.~2]{yu2015}; "
+        "\\fullciteA{oord2016} and \\shortciteA{chen2014} agree \\shortcite{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == (
+        "As van den Oord et al. show, it holds; van den Oord, Dieleman, and Zen and Chen and "
+        "Papandreou agree."
+    )

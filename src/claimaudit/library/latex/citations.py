@@ -27,6 +27,12 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
+from claimaudit.library.latex.apacite import (
+    APACITE_ALL_AUTHORS,
+    APACITE_PARENTHETICAL,
+    APACITE_SPECS,
+    APACITE_TEXTUAL,
+)
 from claimaudit.library.latex.bbl import bbl_names, biber_names
 from claimaudit.library.latex.multicite import (
     FOOTNOTE_MULTICITES,
@@ -53,7 +59,7 @@ _PARENTHETICAL = (
     "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen "
     "parencite Parencite autocite Autocite smartcite Smartcite supercite fullcite citepalias "
     f"citetitle citedate citeurl {PARENTHETICAL_MULTICITES} {PARENTHETICAL_VOLCITES} "
-    + " ".join(f"{name}s" for name in PARENTHETICAL_VOLCITES.split())
+    f"{APACITE_PARENTHETICAL} " + " ".join(f"{name}s" for name in PARENTHETICAL_VOLCITES.split())
 )
 # Commands that print one field of the work: each is a citation of it. biblatex's
 # ``\\citetitle`` is part of the sentence ("In \\citetitle{x}, the authors ..."), printed as
@@ -76,7 +82,8 @@ _ALIAS = re.compile(
 # in parentheses, a mark.
 _TEXTUAL = (
     f"citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite {TEXTUAL_VOLCITES} "
-    "citefullauthor citetalias " + " ".join(f"{name}s" for name in TEXTUAL_VOLCITES.split())
+    f"citefullauthor citetalias {APACITE_TEXTUAL} "
+    + " ".join(f"{name}s" for name in TEXTUAL_VOLCITES.split())
 )
 _FOOTNOTE = (
     f"footcite Footcite footcitetext Footcitetext footfullcite {FOOTNOTE_MULTICITES} "
@@ -91,14 +98,15 @@ CITE_COMMANDS: dict[str, CiteKind] = {
 }
 # Star, pre-note, post-note, keys: what natbib and biblatex accept; biblatex's multi-citation
 # commands (``latex_multicite``) take notes and keys for each work.
-_MULTICITE_NAMES = {spec.macroname for spec in MULTICITE_SPECS}
+_OWN_PARSERS = {spec.macroname for spec in [*MULTICITE_SPECS, *APACITE_SPECS]}
 CITE_SPECS = [
     *(
         MacroSpec(name, "*[{[{" if name in VOLCITE_COMMANDS else "*[[{")
         for name in CITE_COMMANDS
-        if name not in _MULTICITE_NAMES
+        if name not in _OWN_PARSERS
     ),
     *MULTICITE_SPECS,
+    *APACITE_SPECS,
     MacroSpec(CITE_TEXT, "{"),
     MacroSpec(ALIAS_DEFINITION, "{{"),
 ]
@@ -227,7 +235,7 @@ def citation_name_limit(source: str, package_texts: Sequence[str] = ()) -> int:
 # natbib's starred textual commands print every author ("Jones, Baker, and Smith"), never
 # "Jones et al.", and ``\\citefullauthor`` prints them whatever its star (``ALL_AUTHORS``).
 FULL_NAMES_COMMANDS = frozenset("citet Citet citealt Citealt citeauthor Citeauthor".split())
-ALL_AUTHORS = frozenset({"citefullauthor"})
+ALL_AUTHORS = frozenset({"citefullauthor", *APACITE_ALL_AUTHORS})
 ALIAS_COMMANDS = frozenset({"citetalias"})
 
 
