@@ -774,3 +774,16 @@ def test_a_value_ending_in_a_double_backslash_ends_there() -> None:
     assert (c.fields["title"], c.fields["doi"], c.year) == ("C \\\\", "10.1/c", 2022)
     assert c.fields["journal"] == "Pub \\\\"
     assert (d.fields["title"], d.fields["note"]) == ("D \\\\\\{e\\}", "x \\\\ y")
+
+
+def test_a_comment_line_before_a_field_leaves_its_name_alone() -> None:
+    # bibtexparser read "% the final version\n  author" as the field's name: no author.
+    found = parse_bib(
+        "@article{a, % from the journal\n  title = {T}, % the final version\n"
+        "  % checked twice\n  author = {Lee, Ann},\n  year = 2020}\n"
+        "@article{b, title = {50% of cases}, author = {Kim, Bo}}\n"
+    )
+    a, b = found.records
+    assert dict(a.fields) == {"title": "T", "author": "Lee, Ann", "year": "2020"}
+    assert (a.authors, a.year) == (("Lee",), 2020)
+    assert (b.title, b.authors) == ("50% of cases", ("Kim",))

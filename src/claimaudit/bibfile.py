@@ -246,6 +246,17 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
     return UnreadEntry(line, reason, key, source, why or None)
 
 
+# A ``%`` comment line before a field's name (``title = {T}, % the final version``): biber
+# skips it, and bibtexparser read it as part of the next field's name, "% ...\n  author", so
+# the author was lost.
+_COMMENT_LINES = re.compile(r"^(?:\s*%[^\n]*(?:\n|$))+\s*")
+
+
+def _field_name(name: str) -> str:
+    """A field's name as written, lower-cased, without the comment lines before it."""
+    return _COMMENT_LINES.sub("", name).lower()
+
+
 def _hide_double_backslashes(text: str) -> tuple[str, str | None]:
     """``text`` with each ``\\\\`` (TeX's line break) as one character it does not hold, and
     that character. bibtexparser takes a brace or quote after a backslash for an escaped one,
@@ -284,7 +295,7 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     read = [
         CrossrefEntry(
             shown(item.key),
-            {name.lower(): shown(str(f.value)) for name, f in item.fields_dict.items()},
+            {_field_name(name): shown(str(f.value)) for name, f in item.fields_dict.items()},
             item.start_line + 1 if item.start_line is not None else None,
         )
         for item in library.entries
