@@ -782,8 +782,12 @@ def test_a_comment_line_before_a_field_leaves_its_name_alone() -> None:
         "@article{a, % from the journal\n  title = {T}, % the final version\n"
         "  % checked twice\n  author = {Lee, Ann},\n  year = 2020}\n"
         "@article{b, title = {50% of cases}, author = {Kim, Bo}}\n"
+        # A comma or "=" in the comment split the entry: a field "" and one "also\n author".
+        '@article{c,\n title = "T", % see url = x, also\n author = {Park, C.}, year = 2022}\n'
     )
-    a, b = found.records
+    a, b, c = found.records
     assert dict(a.fields) == {"title": "T", "author": "Lee, Ann", "year": "2020"}
     assert (a.authors, a.year) == (("Lee",), 2020)
     assert (b.title, b.authors) == ("50% of cases", ("Kim",))
+    assert dict(c.fields) == {"title": "T", "author": "Park, C.", "year": "2022"}
+    assert c.line == 7

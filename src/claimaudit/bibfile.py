@@ -246,15 +246,47 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
     return UnreadEntry(line, reason, key, source, why or None)
 
 
-# A ``%`` comment line before a field's name (``title = {T}, % the final version``): biber
-# skips it, and bibtexparser read it as part of the next field's name, "% ...\n  author", so
-# the author was lost.
-_COMMENT_LINES = re.compile(r"^(?:\s*%[^\n]*(?:\n|$))+\s*")
+# What the comment scan stops at: an escape (``\\{`` is no brace), a brace, a quote, a ``%``;
+# and an entry's start, ``@article{``.
+_COMMENT_TOKEN = re.compile(r'\\.|[{}"%]', re.DOTALL)
+_ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*\{")
 
 
-def _field_name(name: str) -> str:
-    """A field's name as written, lower-cased, without the comment lines before it."""
-    return _COMMENT_LINES.sub("", name).lower()
+def _blank_field_comments(text: str) -> str:
+    """``text`` with each ``%`` comment between an entry's fields (``title = {T}, % final``, or
+    a line of its own) blanked to the end of its line, as biber skips it: bibtexparser read it
+    as part of the next field's name, "% final\\n author", so the author was lost, and a ``,``
+    or ``=`` in it split the entry wrongly. A ``%`` inside a value (``{50% of cases}``) stays.
+    Lengths and line breaks are kept, so every entry keeps its line number."""
+    if "%" not in text:
+        return text
+    blanked: list[tuple[int, int]] = []
+    position = 0
+    while (entry := _ENTRY_START.search(text, position)) is not None:
+        depth, quoted, position = 1, False, entry.end()
+        while depth and (token := _COMMENT_TOKEN.search(text, position)) is not None:
+            char, position = token.group(), token.end()
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+            elif char == '"' and depth == 1:
+                quoted = not quoted
+            elif char == "%" and depth == 1 and not quoted:
+                end = text.find("\n", position)
+                end = len(text) if end < 0 else end
+                blanked.append((token.start(), end))
+                position = end
+        if depth:
+            break  # an entry never closed: the rest is left to the parser, as before
+    if not blanked:
+        return text
+    parts: list[str] = []
+    last = 0
+    for start, end in blanked:
+        parts += [text[last:start], " " * (end - start)]
+        last = end
+    return "".join([*parts, text[last:]])
 
 
 def _hide_double_backslashes(text: str) -> tuple[str, str | None]:
@@ -282,6 +314,7 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     level = logger.level
     logger.setLevel(logging.CRITICAL)
     hidden, mark = _hide_double_backslashes(text)
+    hidden = _blank_field_comments(hidden)
     try:
         # bibtexparser's default stack, but with ``#`` concatenation joined (``bibmacros``).
         stack = [ResolveMacrosMiddleware(), RemoveEnclosingMiddleware(True)]
@@ -295,7 +328,7 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     read = [
         CrossrefEntry(
             shown(item.key),
-            {_field_name(name): shown(str(f.value)) for name, f in item.fields_dict.items()},
+            {name.lower(): shown(str(f.value)) for name, f in item.fields_dict.items()},
             item.start_line + 1 if item.start_line is not None else None,
         )
         for item in library.entries
