@@ -755,3 +755,39 @@ def test_et_al_written_by_hand_cuts_the_list_short(authors: str) -> None:
 def test_a_name_ending_in_al_is_no_et_al() -> None:
     [record] = parse_bib("@article{k, title = {T}, author = {Al, Omar and Etal, K.}}\n").records
     assert (record.authors, record.et_al) == (("Al", "Etal"), False)
+
+
+def test_a_value_ending_in_a_double_backslash_ends_there() -> None:
+    # "\\" is TeX's line break, no escape of the brace or quote after it: bibtexparser read on
+    # past it, so the entry was not read ("could not be read"), nor the next quoted one.
+    found = parse_bib(
+        '@string{pub = "Pub \\\\"}\n'
+        "@article{a, title={A \\\\}, author={Lee, Ann}, year={2020}}\n"
+        "@article{b, title={B}, author={Kim, Bo}, year={2021}}\n"
+        '@article{c, title = "C \\\\", journal = pub, year = 2022, doi = {10.1/c}}\n'
+        "@article{d, title={D \\\\\\{e\\}}, note = {x \\\\ y}}\n"
+    )
+    assert found.unread == ()
+    a, b, c, d = found.records
+    assert (a.key, a.fields["title"], a.authors, a.year) == ("a", "A \\\\", ("Lee",), 2020)
+    assert (b.key, b.authors) == ("b", ("Kim",))
+    assert (c.fields["title"], c.fields["doi"], c.year) == ("C \\\\", "10.1/c", 2022)
+    assert c.fields["journal"] == "Pub \\\\"
+    assert (d.fields["title"], d.fields["note"]) == ("D \\\\\\{e\\}", "x \\\\ y")
+
+
+def test_a_comment_line_before_a_field_leaves_its_name_alone() -> None:
+    # bibtexparser read "% the final version\n  author" as the field's name: no author.
+    found = parse_bib(
+        "@article{a, % from the journal\n  title = {T}, % the final version\n"
+        "  % checked twice\n  author = {Lee, Ann},\n  year = 2020}\n"
+        "@article{b, title = {50% of cases}, author = {Kim, Bo}}\n"
+        # A comma or "=" in the comment split the entry: a field "" and one "also\n author".
+        '@article{c,\n title = "T", % see url = x, also\n author = {Park, C.}, year = 2022}\n'
+    )
+    a, b, c = found.records
+    assert dict(a.fields) == {"title": "T", "author": "Lee, Ann", "year": "2020"}
+    assert (a.authors, a.year) == (("Lee",), 2020)
+    assert (b.title, b.authors) == ("50% of cases", ("Kim",))
+    assert dict(c.fields) == {"title": "T", "author": "Park, C.", "year": "2022"}
+    assert c.line == 7

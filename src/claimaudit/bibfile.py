@@ -246,6 +246,61 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
     return UnreadEntry(line, reason, key, source, why or None)
 
 
+# What the comment scan stops at: an escape (``\\{`` is no brace), a brace, a quote, a ``%``;
+# and an entry's start, ``@article{``.
+_COMMENT_TOKEN = re.compile(r'\\.|[{}"%]', re.DOTALL)
+_ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*\{")
+
+
+def _blank_field_comments(text: str) -> str:
+    """``text`` with each ``%`` comment between an entry's fields (``title = {T}, % final``, or
+    a line of its own) blanked to the end of its line, as biber skips it: bibtexparser read it
+    as part of the next field's name, "% final\\n author", so the author was lost, and a ``,``
+    or ``=`` in it split the entry wrongly. A ``%`` inside a value (``{50% of cases}``) stays.
+    Lengths and line breaks are kept, so every entry keeps its line number."""
+    if "%" not in text:
+        return text
+    blanked: list[tuple[int, int]] = []
+    position = 0
+    while (entry := _ENTRY_START.search(text, position)) is not None:
+        depth, quoted, position = 1, False, entry.end()
+        while depth and (token := _COMMENT_TOKEN.search(text, position)) is not None:
+            char, position = token.group(), token.end()
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+            elif char == '"' and depth == 1:
+                quoted = not quoted
+            elif char == "%" and depth == 1 and not quoted:
+                end = text.find("\n", position)
+                end = len(text) if end < 0 else end
+                blanked.append((token.start(), end))
+                position = end
+        if depth:
+            break  # an entry never closed: the rest is left to the parser, as before
+    if not blanked:
+        return text
+    parts: list[str] = []
+    last = 0
+    for start, end in blanked:
+        parts += [text[last:start], " " * (end - start)]
+        last = end
+    return "".join([*parts, text[last:]])
+
+
+def _hide_double_backslashes(text: str) -> tuple[str, str | None]:
+    """``text`` with each ``\\\\`` (TeX's line break) as one character it does not hold, and
+    that character. bibtexparser takes a brace or quote after a backslash for an escaped one,
+    so ``title={A \\\\}`` ran on to the next entry and was not read; BibTeX counts braces
+    whatever stands before them, and after ``\\\\`` TeX too reads a brace as a brace. (A few
+    private-use characters are tried: a text holding them all is read as before.)"""
+    if "\\\\" not in text:
+        return text, None
+    mark = next((chr(c) for c in range(0xE000, 0xE010) if chr(c) not in text), None)
+    return (text, None) if mark is None else (text.replace("\\\\", mark), mark)
+
+
 def _bibtex(text: str, source: str | None) -> BibFile:
     # Imported on use: every command loads this module's importers, few need BibTeX.
     from bibtexparser.entrypoint import parse_string
@@ -258,16 +313,22 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     logger = logging.getLogger("bibtexparser")
     level = logger.level
     logger.setLevel(logging.CRITICAL)
+    hidden, mark = _hide_double_backslashes(text)
+    hidden = _blank_field_comments(hidden)
     try:
         # bibtexparser's default stack, but with ``#`` concatenation joined (``bibmacros``).
         stack = [ResolveMacrosMiddleware(), RemoveEnclosingMiddleware(True)]
-        library = parse_string(text, parse_stack=stack)
+        library = parse_string(hidden, parse_stack=stack)
     finally:
         logger.setLevel(level)
+
+    def shown(value: str) -> str:
+        return value.replace(mark, "\\\\") if mark else value
+
     read = [
         CrossrefEntry(
-            item.key,
-            {name.lower(): str(f.value) for name, f in item.fields_dict.items()},
+            shown(item.key),
+            {name.lower(): shown(str(f.value)) for name, f in item.fields_dict.items()},
             item.start_line + 1 if item.start_line is not None else None,
         )
         for item in library.entries

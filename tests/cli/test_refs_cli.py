@@ -274,7 +274,8 @@ def test_a_doi_url_that_is_no_doi_is_named(runner: CliRunner, tmp_path: Path) ->
         ("1000/good", "a DOI reads 10.NNNN/..."),
         ("10.1000/go od", "it holds a space"),
         ("https://journals.example.org/article/123", "a DOI reads 10.NNNN/..."),
-        (r"\url{10.1000/good}", "a DOI reads 10.NNNN/..."),
+        # The address in \url{...} is the field's value (\url{10.1000/good} is the DOI).
+        (r"\url{1000/good}", "a DOI reads 10.NNNN/..."),
         # It said "it holds a space", as if one DOI were misspelled.
         ("10.1038/a, 10.1038/b", "it holds 2 DOIs; give the one of this work"),
     ],

@@ -197,6 +197,14 @@ def test_markdown_runs_of_unclosed_tags_read(tmp_path: Path) -> None:
         "\\bibitem[{" + "a" * 200_000 + "(2020)" + "b" * 200_000 + "]{k}",
         "\\bibitem[A(2020)]" + " " * 200_000 + "{k}",
         "\\bibitem[A(2020)]{" * 20_000,
+        # Labels are scanned for their braces: each character once, an open label or not.
+        "\\bibitem[" * 200_000,
+        "\\bibitem[{" * 200_000,
+        "\\bibitem[" + "{" * 400_000 + "(2020)]{k}",
+        # biber's entries: a name never closed, braces opened without end.
+        "\\entry{k}{a}{}\\name{author}{1}{}{{{hash=x}{family={" + "a" * 400_000,
+        "\\entry{k}{a}{}\\name{author}{1}{}{" + "{{hash=x}{family={{{" * 40_000,
+        "\\entry{k}{a}{}" * 100_000,
     ],
 )
 def test_a_hostile_compiled_bibliography_is_read_in_linear_time(bbl: str) -> None:
@@ -205,3 +213,20 @@ def test_a_hostile_compiled_bibliography_is_read_in_linear_time(bbl: str) -> Non
     from claimaudit.library.latex.citations import names_from_bbl
 
     assert names_from_bbl(bbl) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "@misc{a, " + "%\n" * 200_000 + "title = {T}}",  # a comment on every line
+        "@misc{a, " + "%" * 400_000,  # one comment, never ended
+        "@misc{" * 200_000,  # entries never closed
+        "@misc{a, title = {" + "\\\\" * 200_000 + "}}",  # TeX line breaks, hidden and restored
+    ],
+)
+def test_bibtex_comments_and_line_breaks_are_read_in_linear_time(text: str) -> None:
+    # Each character is scanned once before bibtexparser reads the text (``bibfile``).
+    from claimaudit.bibfile import _blank_field_comments, _hide_double_backslashes
+
+    hidden, _ = _hide_double_backslashes(text)
+    assert len(_blank_field_comments(hidden)) == len(hidden)

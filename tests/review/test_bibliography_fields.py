@@ -173,3 +173,46 @@ def test_an_entry_keeps_its_collaboration() -> None:
     bib = parse_bibliography("@article{e, author = {Aad, G. and others}, collaboration = {ATLAS}}")
     entry = bib.entries["e"]
     assert (entry.authors, entry.collaboration) == (("Aad",), "ATLAS")
+
+
+@pytest.mark.parametrize(
+    "naming",
+    [
+        r"doi = {\url{https://doi.org/10.1000/xyz}}",
+        r"doi = {\href{https://doi.org/10.1000/xyz}{10.1000/xyz}}",
+        r"doi = {\doi{10.1000/xyz}}",
+        r"doi = {{10.1000/xyz}}",
+        r"doi = {{\url{10.1000/xyz}}}",
+        r"url = {\url{https://doi.org/10.1000/xyz}}",
+        r"doi = {\url{https://doi.org/10.1000/x\_yz}}",
+    ],
+)
+def test_an_identifier_written_as_latex_prints_an_address_is_read(naming: str) -> None:
+    # Each was "its doi field '\url{...}' is not a DOI": not checked, as if it gave none.
+    expected = "doi:10.1000/x_yz" if "_" in naming else "doi:10.1000/xyz"
+    assert _cited(f"@misc{{e, {naming}}}") == expected
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "url = {https://arxiv.org/abs/2101.00001v3}, eprint = {2101.00001}",
+        "eprint = {2101.00001}, archivePrefix = {arXiv}, url = {https://arxiv.org/pdf/2101.00001v3}",
+        "eprint = {2101.00001v3}, url = {https://arxiv.org/abs/2101.00001}",
+    ],
+)
+def test_the_version_one_field_gives_is_the_version_checked(fields: str) -> None:
+    # The url's "v3" was lost: the entry was checked as arXiv:2101.00001, any version.
+    entry = _entry(fields)
+    assert [str(r) for r in entry.refs] == ["arXiv:2101.00001v3"]
+    assert two_identifiers(entry) is None
+
+
+def test_two_versions_of_one_arxiv_id_check_the_eprint_s_and_say_so() -> None:
+    # They disagreed without a word; the eprint field, the entry's identifier, wins.
+    entry = _entry("url = {https://arxiv.org/abs/2101.00001v3}, eprint = {2101.00001v2}")
+    assert str(entry.refs[0]) == "arXiv:2101.00001v2"
+    assert two_identifiers(entry) == (
+        "bibliography entry 'scipy' names two versions of arXiv:2101.00001, v2 and v3; it is "
+        "checked as arXiv:2101.00001v2"
+    )

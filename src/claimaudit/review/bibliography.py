@@ -145,6 +145,12 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
             keys += corr_arxiv_ids(value)  # "CoRR abs/1706.03762", as DBLP writes an arXiv id
             refs = [r for r in map(try_parse_ref, keys) if r is not None]
         found.extend(r for r in refs if r.kind is not RefKind.LOCAL and r not in found)
+    # An arXiv id without its version beside the same id with one (``eprint = {2101.00001}``,
+    # ``url = {.../abs/2101.00001v3}``) names that version: they agree, and the version says
+    # which edition is checked. Two versions disagree: the first (``eprint`` before ``url``)
+    # is checked, and ``two_identifiers`` says so.
+    versioned = {r.unversioned for r in found if r.version is not None}
+    found = [r for r in found if r.version is not None or r not in versioned]
     return tuple(sorted(found, key=lambda r: r.kind is not RefKind.ARXIV))
 
 
@@ -176,8 +182,42 @@ def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
 
 def _untex(value: str) -> str:
     """An identifier field's value without TeX's escapes: ``10.1000/abc\\_def`` is
-    ``10.1000/abc_def``, a DOI, where the backslash would be looked up as part of it."""
-    return _TEX_ESCAPE.sub(lambda m: m.group(1) or m.group(2), value)
+    ``10.1000/abc_def``, a DOI, where the backslash would be looked up as part of it; and
+    without the markup around it (``_unwrapped``)."""
+    return _unwrapped(_TEX_ESCAPE.sub(lambda m: m.group(1) or m.group(2), value))
+
+
+# A whole value written as LaTeX prints an address: ``\url{...}``, ``\href{...}{text}``, the
+# doi package's ``\doi{...}``, or in braces of its own (``{{10.1000/xyz}}``, as an export
+# protects a value's case). The address is the identifier.
+_WRAPPED = re.compile(
+    r"\s*(?:(?:\\(?:url|doi|nolinkurl|path)\s*)?\{(?P<inner>.*)\}"
+    r"|\\href\s*\{(?P<target>[^{}]*)\}\s*\{.*\})\s*",
+    re.DOTALL,
+)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _unwrapped(value: str) -> str:
+    """``value`` without the markup around its whole (``_WRAPPED``), however deep (bounded);
+    ``{a}{b}`` is two groups, left as written."""
+    for _ in range(8):
+        match = _WRAPPED.fullmatch(value)
+        inner = None if match is None else match.group("inner")
+        if match is not None and inner is None:
+            return match.group("target")
+        if inner is None or not _balanced(inner):
+            break
+        value = inner
+    return value
 
 
 def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -284,7 +324,8 @@ def _bad_eprint(naming: list[tuple[str, str]]) -> str | None:
 def two_identifiers(entry: Entry) -> str | None:
     """That ``entry`` names more than one work's identifier (an arXiv id and a journal DOI,
     say), said beside its records: only the first is checked. None when it names one work
-    (``10.48550/arXiv.*`` is its arXiv id; versions of one arXiv id are one work)."""
+    (``10.48550/arXiv.*`` is its arXiv id), or two versions of its one arXiv id (its fields
+    disagree on the edition: ``_two_versions``)."""
     if not entry.refs:
         return None
     first = entry.refs[0]
@@ -292,11 +333,25 @@ def two_identifiers(entry: Entry) -> str | None:
     for ref in entry.refs[1:]:
         works.setdefault(ref.unversioned, ref)
     if len(works) < 2:
-        return None
+        return _two_versions(entry.key, entry.refs)
     *before, last = [str(r) for r in works.values()]
     count = "two identifiers" if len(works) == 2 else f"{len(works)} identifiers"
     named = f"{', '.join(before)} and {last}"
     return f"bibliography entry {entry.key!r} names {count}, {named}; it is checked as {first}"
+
+
+def _two_versions(key: str, refs: Sequence[PaperRef]) -> str | None:
+    """That the entry's fields name different versions of its one arXiv id (``eprint =
+    {2101.00001v2}``, ``url = {.../abs/2101.00001v3}``): the first is checked."""
+    versions = [ref for ref in refs if ref.version is not None]
+    if len(versions) < 2:
+        return None
+    *before, last = [f"v{ref.version}" for ref in versions]
+    count = "two versions" if len(versions) == 2 else f"{len(versions)} versions"
+    return (
+        f"bibliography entry {key!r} names {count} of "
+        f"{refs[0].unversioned}, {', '.join(before)} and {last}; it is checked as {refs[0]}"
+    )
 
 
 def parse_bibliography(

@@ -223,3 +223,166 @@ def test_a_bibliography_that_is_no_regular_file_is_said_so(tmp_path: Path) -> No
     os.mkfifo(tmp_path / "refs.bib")
     with pytest.raises(InputError, match=r"paper\.tex: refs\.bib is not a regular file$"):
         extract(path)
+
+
+def test_starred_and_full_author_citations_name_every_author(tmp_path: Path) -> None:
+    # natbib's \citet*, \citeauthor* and \citefullauthor print the full list; the reader read
+    # "van den Oord et al." and \citefullauthor printed nothing (latex/45).
+    path = _paper(
+        tmp_path,
+        "As \\citet*{oord2016} show, \\Citeauthor*{oord2016} and \\citefullauthor{oord2016} "
+        "agree with \\citet*{yu2015}, unlike \\citet{oord2016} here.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == (
+        "As van den Oord, Dieleman, and Zen show, Van den Oord, Dieleman, and Zen and van den "
+        "Oord, Dieleman, and Zen agree with Yu, unlike van den Oord et al. here."
+    )
+
+
+def test_a_starred_citation_prints_the_long_names_of_a_bbl(tmp_path: Path) -> None:
+    path = _paper(tmp_path, "As \\citet*{chen2014} and \\citet*{yu2015} show.")
+    (tmp_path / "paper.bbl").write_text(
+        "\\bibitem[Chen et~al.(2014)Chen, Papandreou, and Kokkinos]{chen2014}\nText.\n"
+        "\\bibitem[{Yu and Koltun(2015)}]{yu2015}\nText.\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As Chen, Papandreou, and Kokkinos and Yu and Koltun show."
+
+
+def test_a_citation_alias_prints_the_alias_its_definition_gives(tmp_path: Path) -> None:
+    # \defcitealias{key}{Paper~I}: \citetalias prints "Paper I", \citepalias "(Paper I)", a
+    # mark; both printed nothing, and the definition in the body printed its key and alias.
+    path = _paper(
+        tmp_path,
+        "\\defcitealias{yu2015}{Paper~I}As shown in \\citetalias{yu2015}, the scale matters "
+        "\\citepalias{yu2015}. \\citetalias{unknown} says nothing.",
+    )
+    assert _text(path) == "As shown in Paper I, the scale matters. says nothing."
+
+
+def test_a_textual_citation_ending_a_sentence_leaves_one_full_stop(tmp_path: Path) -> None:
+    # "\citet{x}." prints "Oord et al. (2016)."; without its year it read "Oord et al..".
+    path = _paper(
+        tmp_path,
+        "It was shown by \\citet{oord2016}. Also by \\citeauthor{oord2016}, and \\citet{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == "It was shown by van den Oord et al. Also by van den Oord et al., and Yu."
+
+
+def test_names_from_a_bbl_entry_with_accents_braces_and_a_lettered_year() -> None:
+    # Any brace in the label (an accent, a corporate name, natbib's \natexlab year letter, as
+    # ACL's and custom-bib's styles write them) lost the entry: its citations printed nothing.
+    bbl = (
+        '\\bibitem[{M{\\"u}ller et~al.(2020)M{\\"u}ller, Smith, and Lee}]{muller2020}\nText.\n'
+        '\\bibitem[{{\\"O}zg{\\"u}r and Lee(2019)}]{oz}\nText.\n'
+        "\\bibitem[{{Google Research}(2021)}]{goog}\nText.\n"
+        "\\bibitem[{van~den Oord et~al.(2016{\\natexlab{a}})van~den Oord, Dieleman, and Zen}]"
+        "{oord2016a}\nText.\n"
+        "\\bibitem[12]{numbered}\nA number is no name.\n"
+    )
+    assert names_from_bbl(bbl) == {
+        "muller2020": "Müller et al.",
+        "oz": "Özgür and Lee",
+        "goog": "Google Research",
+        "oord2016a": "van den Oord et al.",
+    }
+
+
+BIBER_BBL = """\\refsection{0}
+  \\datalist[entry]{nty/global//global/global}
+    \\entry{vaswani2017}{inproceedings}{}
+      \\name{author}{3}{}{%
+        {{hash=b9b3}{%
+           family={Vaswani},
+           familyi={V\\bibinitperiod},
+           given={Ashish}}}%
+        {{un=0,uniquepart=base,hash=aa}{%
+           family={Shazeer},
+           given={Noam}}}%
+        {{hash=bb}{family={M{\\"u}ller}, given={Hans}}}%
+      }
+      \\strng{namehash}{abc}
+    \\endentry
+    \\entry{oord2016}{article}{}
+      \\name{author}{2}{useprefix=true}{%
+        {{hash=cc}{family={Oord}, given={A.}, prefix={van\\bibnamedelima den}}}%
+        {{hash=dd}{family={Dieleman}, given={Sander}}}%
+      }
+      \\true{moreauthor}
+    \\endentry
+    \\entry{yu2015}{article}{}
+      \\name{author}{2}{}{%
+        {{uniquename=0,hash=ee}{Yu}{Y\\bibinitperiod}{Fisher}{F\\bibinitperiod}{}{}{}{}}%
+        {{uniquename=0,hash=ff}{Koltun}{K\\bibinitperiod}{Vladlen}{V\\bibinitperiod}{}{}{}{}}%
+      }
+    \\endentry
+    \\entry{eds}{book}{}
+      \\name{editor}{1}{}{{{hash=gg}{family={Lima\\bibnamedelima Barreto}, given={Ana}}}}
+    \\endentry
+  \\enddatalist
+\\endrefsection
+"""
+
+
+def test_a_biblatex_paper_s_bbl_gives_the_names_its_textual_citations_print(
+    tmp_path: Path,
+) -> None:
+    # arXiv keeps a biblatex paper's .bbl, not its .bib: biber's entries were not read, so
+    # every \textcite printed nothing ("As show").
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage[style=authoryear]{biblatex}\n"
+        "\\addbibresource{refs.bib}\n\\begin{document}\n\\section{S}\n"
+        "As \\textcite{vaswani2017} and \\textcite{oord2016} show, \\textcite{yu2015} and "
+        "\\citeauthor{eds} agree \\parencite{yu2015}.\n\\printbibliography\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "paper.bbl").write_text(BIBER_BBL, encoding="utf-8")
+    # biblatex lists up to three authors (maxcitenames), natbib two.
+    assert _text(path) == (
+        "As Vaswani, Shazeer, and Müller and van den Oord et al. show, Yu and Koltun and Lima "
+        "Barreto agree."
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "shown"),
+    [
+        ("[style=authoryear]", "Oord, Dieleman, and Zen"),
+        ("[style=authoryear,maxcitenames=2]", "Oord et al."),
+        ("[maxnames=2]", "Oord et al."),
+        ("[maxnames=1,maxcitenames=4]", "Oord, Dieleman, and Zen"),
+    ],
+)
+def test_biblatex_lists_as_many_authors_as_its_maxcitenames(
+    tmp_path: Path, options: str, shown: str
+) -> None:
+    # biblatex prints up to three authors in a citation unless told otherwise; the reader cut
+    # every list of three to "Oord et al.", as natbib does.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\usepackage{options}{{biblatex}}\n"
+        "\\addbibresource{refs.bib}\n\\begin{document}\n\\section{S}\n"
+        "As \\textcite{oord2016} show.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(BIB.replace("van den Oord", "Oord"), encoding="utf-8")
+    assert _text(path) == f"As {shown} show."
+
+
+def test_apacite_commands_print_names_or_nothing_never_their_keys(tmp_path: Path) -> None:
+    # apacite's \citeA<see>[p.~3]{key} read "As <see>[p. 3]oord2016 show": unknown commands,
+    # and a prefix in angle brackets no standard argument spec reads.
+    path = _paper(
+        tmp_path,
+        "As \\citeA<see>[p.~3]{oord2016} show, it holds \\citeNP<e.g.,>[p.~2]{yu2015}; "
+        "\\fullciteA{oord2016} and \\shortciteA{chen2014} agree \\shortcite{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == (
+        "As van den Oord et al. show, it holds; van den Oord, Dieleman, and Zen and Chen and "
+        "Papandreou agree."
+    )

@@ -364,3 +364,19 @@ def test_a_textual_citation_of_a_work_naming_no_author_never_prints_its_key(
         # A key no bibliography has prints no name either (natbib prints "?").
         ("The authors found that W holds.", ["missing"]),
     ]
+
+
+def test_apacite_commands_cite_their_key(tmp_path: Path) -> None:
+    # Unknown to the reader, "\citeA<see>[p.~3]{walt2014} found ..." was an uncited sentence
+    # reading "<see>[p. 3]walt2014 found ...".
+    body = (
+        "\\citeA<see>[p.~3]{walt2014} found that SciPy is fast.\n\n"
+        "NumPy is fast \\citeNP<e.g.,>{walt2014}.\n"
+    )
+    found = extract_latex_claims(_draft(tmp_path, body))
+    cited = [(c.text, [k.key for k in c.citations]) for c in found.claims]
+    assert cited == [
+        ("van der Walt and Schönberger found that SciPy is fast.", ["walt2014"]),
+        ("NumPy is fast.", ["walt2014"]),
+    ]
+    assert found.uncited == []

@@ -6,9 +6,9 @@ sentence ("[3]", "(Hunter, 2007)"), dropped from the text as the judge drops it 
 textual command (``\\citet``, ``\\textcite``, ``\\citeauthor``...) prints the authors' names as
 part of the sentence: "see \\citet{oord2016wavenet}, in which" reads "see Oord et al., in
 which", as the PDF prints it less its year mark. The names come from the paper's own files: the
-compiled bibliography (``.bbl``, natbib's short names as printed), else the ``.bib`` entries'
-family names ("Oord et al.", "Yu and Koltun"; a list ending "and others" is cut short, so
-"Virtanen et al." whoever it names). A key neither names prints nothing, as before:
+compiled bibliography (``.bbl``, natbib's short names as printed: ``latex.bbl``), else the
+``.bib`` entries' family names ("Oord et al.", "Yu and Koltun"; a list ending "and others" is
+cut short, so "Virtanen et al." whoever it names). A key neither names prints nothing, as before:
 a quote never shows a name the paper does not. A bare ``\\cite`` is textual too where natbib
 runs in its default author-year mode (``cite_prints_names``).
 """
@@ -27,6 +27,13 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
+from claimaudit.library.latex.apacite import (
+    APACITE_ALL_AUTHORS,
+    APACITE_PARENTHETICAL,
+    APACITE_SPECS,
+    APACITE_TEXTUAL,
+)
+from claimaudit.library.latex.bbl import bbl_names, biber_names
 from claimaudit.library.latex.multicite import (
     FOOTNOTE_MULTICITES,
     FOOTNOTE_VOLCITES,
@@ -50,9 +57,9 @@ class CiteKind(StrEnum):
 
 _PARENTHETICAL = (
     "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen "
-    "parencite Parencite autocite Autocite smartcite Smartcite supercite fullcite "
+    "parencite Parencite autocite Autocite smartcite Smartcite supercite fullcite citepalias "
     f"citetitle citedate citeurl {PARENTHETICAL_MULTICITES} {PARENTHETICAL_VOLCITES} "
-    + " ".join(f"{name}s" for name in PARENTHETICAL_VOLCITES.split())
+    f"{APACITE_PARENTHETICAL} " + " ".join(f"{name}s" for name in PARENTHETICAL_VOLCITES.split())
 )
 # Commands that print one field of the work: each is a citation of it. biblatex's
 # ``\\citetitle`` is part of the sentence ("In \\citetitle{x}, the authors ..."), printed as
@@ -64,8 +71,18 @@ CITE_FIELDS = {"citetitle": "title"}
 # natbib's \citetext{see \citealp{a}} takes free text, not keys: it prints a parenthetical
 # mark around the citations written inside it, so it is no citation command of its own.
 CITE_TEXT = "citetext"
+# ``\\defcitealias{key}{Paper~I}`` prints nothing: it names the work for ``\\citetalias``.
+ALIAS_DEFINITION = "defcitealias"
+_ALIAS = re.compile(
+    r"\\defcitealias\s{0,40}\{(?P<key>[^{}]{1,300})\}\s{0,40}"
+    r"\{(?P<alias>(?:[^{}]|\{[^{}]{0,200}\}){0,500})\}"
+)
+# natbib's ``\\citefullauthor`` prints every author (``\\citeauthor*``); ``\\citetalias``
+# prints the alias ``\\defcitealias`` gives a work ("Paper I"), and ``\\citepalias`` the same
+# in parentheses, a mark.
 _TEXTUAL = (
     f"citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite {TEXTUAL_VOLCITES} "
+    f"citefullauthor citetalias {APACITE_TEXTUAL} "
     + " ".join(f"{name}s" for name in TEXTUAL_VOLCITES.split())
 )
 _FOOTNOTE = (
@@ -81,26 +98,21 @@ CITE_COMMANDS: dict[str, CiteKind] = {
 }
 # Star, pre-note, post-note, keys: what natbib and biblatex accept; biblatex's multi-citation
 # commands (``latex_multicite``) take notes and keys for each work.
-_MULTICITE_NAMES = {spec.macroname for spec in MULTICITE_SPECS}
+_OWN_PARSERS = {spec.macroname for spec in [*MULTICITE_SPECS, *APACITE_SPECS]}
 CITE_SPECS = [
     *(
         MacroSpec(name, "*[{[{" if name in VOLCITE_COMMANDS else "*[[{")
         for name in CITE_COMMANDS
-        if name not in _MULTICITE_NAMES
+        if name not in _OWN_PARSERS
     ),
     *MULTICITE_SPECS,
+    *APACITE_SPECS,
     MacroSpec(CITE_TEXT, "{"),
+    MacroSpec(ALIAS_DEFINITION, "{{"),
 ]
 
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s{0,40}\{([^{}]{0,500})\}")
 _RESOURCE = re.compile(r"\\addbibresource\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")
-# natbib's entry in a compiled bibliography: \bibitem[Short names(Year)Long names]{key}, the
-# optional argument sometimes in braces. Every part is bounded, so a hostile .bbl costs time in
-# proportion to its size.
-_BIBITEM = re.compile(
-    r"\\bibitem\[\{?(?P<short>[^()\[\]{}]{1,300})\((?P<year>[^()\[\]{}]{1,40})\)[^\]]{0,2000}\]"
-    r"\s{0,200}\{(?P<key>[^{}]{1,300})\}"
-)
 # A textual citation command anywhere in a source: only then is a bibliography read.
 TEXTUAL_COMMAND = re.compile(
     r"\\(?:" + "|".join([*_TEXTUAL.split(), *TEXTUAL_MULTICITES.split()]) + r")(?![A-Za-z])"
@@ -132,6 +144,10 @@ class CitedWorks:
 
     names: Mapping[str, str] = field(default_factory=dict)
     cite_is_textual: bool = False
+    # Every author, as a starred textual citation prints them ("Jones, Baker, and Smith").
+    full: Mapping[str, str] = field(default_factory=dict)
+    # What ``\\citetalias`` prints of a key: the alias ``\\defcitealias`` gives it.
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 def cite_prints_names(source: str, package_texts: Sequence[str] = ()) -> bool:
@@ -171,20 +187,69 @@ def numeric_bibliography(files: Sequence[tuple[Path, bytes]]) -> bool:
     )
 
 
-def textual_names(authors: Sequence[str], *, et_al: bool = False) -> str:
+def textual_names(authors: Sequence[str], *, et_al: bool = False, limit: int = 2) -> str:
     """What a textual citation prints of a work's authors, as natbib and biblatex print it:
-    "Yu", "Smith and Jones", "Virtanen et al." (three or more, or a list the bibliography cut
-    short, ``et_al``: "Virtanen, Pauli and others"); nothing for a work that names none."""
+    "Yu", "Smith and Jones", "Virtanen et al." (more than ``limit``, natbib's two, or a list the
+    bibliography cut short, ``et_al``: "Virtanen, Pauli and others"); up to ``limit`` in full
+    (biblatex's ``maxcitenames``, three by default: "Smith, Jones, and Lee"); nothing for a
+    work that names none."""
     if not authors:
         return ""
-    if et_al or len(authors) > 2:
+    if et_al or len(authors) > limit:
         return f"{authors[0]} et al."
-    return " and ".join(authors)
+    return full_names(authors)
+
+
+# biblatex lists a work's authors in a citation up to ``maxcitenames`` (or ``maxnames``), three
+# unless the paper says otherwise; natbib up to two.
+NATBIB_NAME_LIMIT = 2
+BIBLATEX_NAME_LIMIT = 3
+_NAME_LIMIT = re.compile(r"\b(max(?:cite)?names)\s*=\s*(\d{1,3})")
+_BIBLATEX_OPTIONS = re.compile(
+    r"\\ExecuteBibliographyOptions\s{0,40}(?:\[[^\]]{0,200}\])?\s{0,40}\{([^{}]{0,500})\}"
+)
+
+
+def citation_name_limit(source: str, package_texts: Sequence[str] = ()) -> int:
+    """How many authors the paper's textual citations list before "et al.": biblatex's
+    ``maxcitenames`` (its package options or ``\\ExecuteBibliographyOptions``; three by
+    default) where the source or one of its packages loads biblatex, else natbib's two."""
+    options: list[str] = []
+    loaded = False
+    for match in (m for text in (*package_texts, source) for m in _PACKAGE.finditer(text)):
+        if "biblatex" in {name.strip() for name in match.group("names").split(",")}:
+            loaded = True
+            options.append(match.group("options") or "")
+    if not loaded:
+        return NATBIB_NAME_LIMIT
+    options += [m.group(1) for m in _BIBLATEX_OPTIONS.finditer(source)]
+    # "maxcitenames" is more specific than "maxnames", and the last setting counts.
+    limits: dict[str, int] = {}
+    for text in options:
+        for written in _NAME_LIMIT.finditer(text):
+            limits[written.group(1)] = int(written.group(2))
+    limit = limits.get("maxcitenames", limits.get("maxnames", BIBLATEX_NAME_LIMIT))
+    return max(1, limit)
 
 
 # natbib's starred textual commands print every author ("Jones, Baker, and Smith"), never
-# "Jones et al.".
+# "Jones et al.", and ``\\citefullauthor`` prints them whatever its star (``ALL_AUTHORS``).
 FULL_NAMES_COMMANDS = frozenset("citet Citet citealt Citealt citeauthor Citeauthor".split())
+ALL_AUTHORS = frozenset({"citefullauthor", *APACITE_ALL_AUTHORS})
+ALIAS_COMMANDS = frozenset({"citetalias"})
+
+
+def command_name(node: LatexMacroNode) -> str:
+    """A citation command as written, with its star: "citet*"."""
+    arguments = list(node.nodeargd.argnlist) if node.nodeargd is not None else []
+    star = bool(arguments) and arguments[0] is not None and arguments[0].latex_verbatim() == "*"
+    return f"{node.macroname}{'*' if star else ''}"
+
+
+def prints_all_authors(command: str) -> bool:
+    """Whether the command (as written, "citet*") names every author of its works."""
+    name = command.removesuffix("*")
+    return name in ALL_AUTHORS or (command.endswith("*") and name in FULL_NAMES_COMMANDS)
 
 
 def full_names(authors: Sequence[str], *, et_al: bool = False) -> str:
@@ -232,53 +297,103 @@ def bibliography_files(source: str, main: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _compiled_names(text: str, limit: int) -> dict[str, tuple[str, str]]:
+    """Each key's names as a textual and a starred citation print them, from a ``.bbl``:
+    natbib's labels as written, or biber's (biblatex's) author lists."""
+    found = {
+        key: (textual_names(authors, et_al=cut, limit=limit), full_names(authors, et_al=cut))
+        for key, (authors, cut) in biber_names(text).items()
+    }
+    return {**found, **bbl_names(text)}
+
+
 def names_from_bbl(text: str) -> dict[str, str]:
     """Each key's short names as natbib prints them ("Oord et al."), from a ``.bbl``."""
-    plain = LatexNodes2Text(strict_latex_spaces=True)
-    found: dict[str, str] = {}
-    for match in _BIBITEM.finditer(text):
-        short = " ".join(str(plain.latex_to_text(match.group("short"))).split())
-        if short:
-            found.setdefault(match.group("key").strip(), short)
-    return found
+    return {key: short for key, (short, _) in _compiled_names(text, NATBIB_NAME_LIMIT).items()}
 
 
-def names_from_bib(text: str, path: Path) -> dict[str, str]:
-    """Each key's authors as a textual citation names them, from a ``.bib`` or CSL-JSON file's
-    text; nothing from one that cannot be read (its citations then print nothing, as before)."""
+def _bib_names(text: str, path: Path, limit: int) -> dict[str, tuple[str, str]]:
+    """Each key's authors as a textual citation names them, and as a starred one does, from a
+    ``.bib`` or CSL-JSON file's text; nothing from one that cannot be read (its citations then
+    print nothing, as before)."""
     try:
         found = parse_bib(
             text, kind="csl-json" if path.suffix == ".json" else None, source=path.name
         )
     except BibliographyError:
         return {}
-    return {r.key: textual_names(r.authors, et_al=r.et_al) for r in found.records if r.authors}
+    return {
+        r.key: (
+            textual_names(r.authors, et_al=r.et_al, limit=limit),
+            full_names(r.authors, et_al=r.et_al),
+        )
+        for r in found.records
+        if r.authors
+    }
 
 
-def read_names(files: Sequence[tuple[Path, bytes]]) -> dict[str, str]:
-    """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first."""
+def read_names(
+    files: Sequence[tuple[Path, bytes]], limit: int = NATBIB_NAME_LIMIT
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first: as
+    a textual citation prints them (up to ``limit`` authors, ``citation_name_limit``), and as
+    a starred one does (every author)."""
     names: dict[str, str] = {}
+    full: dict[str, str] = {}
     for path, data in files:
         if len(data) > MAX_BIBLIOGRAPHY_BYTES:
             continue
         text = data.decode("utf-8-sig", "replace")
-        found = names_from_bbl(text) if path.suffix == ".bbl" else names_from_bib(text, path)
-        for key, shown in found.items():
+        found = (
+            _compiled_names(text, limit) if path.suffix == ".bbl" else _bib_names(text, path, limit)
+        )
+        for key, (shown, every) in found.items():
             names.setdefault(key, shown)
-    return names
+            full.setdefault(key, every)
+    return names, full
+
+
+def citation_aliases(source: str) -> dict[str, str]:
+    """The alias each ``\\defcitealias{key}{Paper~I}`` of the source gives its key, as
+    ``\\citetalias`` prints it ("Paper I")."""
+    plain = LatexNodes2Text(strict_latex_spaces=True)
+    aliases: dict[str, str] = {}
+    for match in _ALIAS.finditer(source):
+        alias = " ".join(str(plain.latex_to_text(match.group("alias"))).split())
+        if alias:
+            aliases[match.group("key").strip()] = alias  # as in TeX, the last one counts
+    return aliases
+
+
+def _after(node: LatexMacroNode) -> str:
+    """The two characters of the source right after the command and its arguments."""
+    source = getattr(node.parsing_state, "s", None)
+    if not isinstance(source, str) or node.pos is None or node.len is None:
+        return ""
+    return source[node.pos + node.len : node.pos + node.len + 2]
 
 
 def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
     """How the text converter prints each citation command: a textual one (a bare ``\\cite``
     too, where ``cited`` says so) as the names of its works (all of them known, else nothing),
-    every other as nothing."""
-    names = cited.names
+    every other as nothing. A starred natbib command (``\\citet*``) and ``\\citefullauthor``
+    print every author; ``\\citetalias`` the alias ``\\defcitealias`` gave the work."""
 
     def textual(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         keys = citation_keys(node)
+        names = cited.names
+        if node.macroname in ALIAS_COMMANDS:
+            names = cited.aliases
+        elif prints_all_authors(command_name(node)):
+            names = {**cited.names, **cited.full}
         if not keys or any(key not in names for key in keys):
             return ""
         text = "; ".join(names[key] for key in keys)
+        after = _after(node)
+        if text.endswith(".") and after[:1] == "." and after[1:] != ".":
+            # "shown by \\citet{x}." prints "Oord et al. (2016)."; without its year mark, one
+            # full stop ends the sentence, not "Oord et al.." (an ellipsis is left as written).
+            text = text[:-1]
         return text[:1].upper() + text[1:] if node.macroname[:1].isupper() else text
 
     def mark(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -288,6 +403,7 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
         name: textual if kind is CiteKind.TEXTUAL else mark for name, kind in CITE_COMMANDS.items()
     }
     macros[CITE_TEXT] = mark
+    macros[ALIAS_DEFINITION] = mark
     if cited.cite_is_textual:
         macros["cite"] = textual
     return macros

@@ -34,6 +34,8 @@ from claimaudit.library.latex.citations import (
     TEXTUAL_COMMAND,
     CitedWorks,
     bibliography_files,
+    citation_aliases,
+    citation_name_limit,
     cite_prints_names,
     numeric_bibliography,
     read_names,
@@ -133,7 +135,13 @@ def extract_latex(
         bare or any(TEXTUAL_COMMAND.search(text) for text in [source, *packages])
     )
     files = _bibliography(path, source, hasher, root) if textual else []
-    cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
+    names_printed, full_names = read_names(files, citation_name_limit(source, packages))
+    cited = CitedWorks(
+        names_printed,
+        bare and not numeric_bibliography(files),
+        full=full_names,
+        aliases=citation_aliases(source),
+    )
     # Before expansion: ``\\ifdefined\\x`` asks of \\x, not of what it expands to.
     source = decide_conditionals(source)
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)

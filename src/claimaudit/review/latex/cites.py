@@ -13,36 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pylatexenc.latexwalker import LatexMacroNode, LatexNode
-from pylatexenc.macrospec import MacroSpec
-
-from claimaudit.library.latex import citations as shared
 from claimaudit.library.latex.citations import (
+    ALL_AUTHORS,
+    CITE_COMMANDS,
     CITE_FIELDS,
+    CITE_SPECS,
     CITE_TEXT,
     FULL_NAMES_COMMANDS,
     CiteKind,
     citation_keys,
+    command_name,
+    prints_all_authors,
     textual_names,
 )
 
-# natbib's commands the shared table lacks: each cites its key, and a draft using one lost that
-# citation without a word. ``\citefullauthor`` prints every author (``\citeauthor*``);
-# ``\citetalias`` prints the alias ``\defcitealias`` gives a work ("Paper I"), read as its
-# authors, whom that alias names; ``\citepalias`` prints it in parentheses, a mark. (Ingestion
-# does not know them yet: what it gives the judge is unchanged.)
-_NATBIB_MORE = {
-    "citefullauthor": CiteKind.TEXTUAL,
-    "citetalias": CiteKind.TEXTUAL,
-    "citepalias": CiteKind.PARENTHETICAL,
-}
-CITE_COMMANDS: dict[str, CiteKind] = {**shared.CITE_COMMANDS, **_NATBIB_MORE}
-CITE_SPECS = [*shared.CITE_SPECS, *(MacroSpec(name, "*[[{") for name in _NATBIB_MORE)]
-# Those printing every author whatever their star.
-ALL_AUTHORS = frozenset({"citefullauthor"})
-
-# The commands (but those above) and how a textual one reads are the ingestion's too
-# (``library.latex.citations``).
+# The commands and how a textual one reads are the ingestion's (``library.latex.citations``),
+# natbib's ``\citefullauthor``, ``\citetalias`` and ``\citepalias`` among them. A draft's
+# ``\citetalias`` reads as the work's authors, whom its alias ("Paper I") names.
 __all__ = [
     "ALL_AUTHORS",
     "CITE_COMMANDS",
@@ -54,6 +41,7 @@ __all__ = [
     "CiteKind",
     "citation_keys",
     "command_name",
+    "prints_all_authors",
     "textual_names",
 ]
 
@@ -74,13 +62,3 @@ class CitationCommand:
     @property
     def is_claim_citation(self) -> bool:
         return self.kind is not CiteKind.NOCITE and self.context in ("prose", "footnote")
-
-
-def _arguments(node: LatexMacroNode) -> list[LatexNode | None]:
-    return list(node.nodeargd.argnlist) if node.nodeargd is not None else []
-
-
-def command_name(node: LatexMacroNode) -> str:
-    arguments = _arguments(node)
-    star = bool(arguments) and arguments[0] is not None and arguments[0].latex_verbatim() == "*"
-    return f"{node.macroname}{'*' if star else ''}"

@@ -33,13 +33,12 @@ from claimaudit.review.latex.arguments import (
     text_argument,
 )
 from claimaudit.review.latex.cites import (
-    ALL_AUTHORS,
     CITE_COMMANDS,
     CITE_FIELDS,
     CITE_TEXT,
-    FULL_NAMES_COMMANDS,
     CitationCommand,
     CiteKind,
+    prints_all_authors,
 )
 from claimaudit.review.latex.collect import NOTES_TO_SELF, holds_citation, node_args
 from claimaudit.review.latex.counters import COUNTER_COMMANDS
@@ -227,10 +226,7 @@ class DraftWalker(NoteWalker):
                 self.builder = self.new_block()
             before = len(self.builder.chars)
             if command.kind is CiteKind.TEXTUAL:
-                full = name in ALL_AUTHORS or (
-                    command.command.endswith("*") and name in FULL_NAMES_COMMANDS
-                )
-                shown = self.names(command.keys, full)
+                shown = self.names(command.keys, prints_all_authors(command.command))
                 # \Citet, \Textcite: the capitalised form begins a sentence ("The authors").
                 self.emit(shown[:1].upper() + shown[1:] if name[:1].isupper() else shown, node)
             elif name in CITE_FIELDS:
