@@ -117,7 +117,8 @@ def extract_latex(
     ``math_mode`` is pylatexenc's: formulas as text (the default), or ``"verbatim"`` as written
     (the fidelity benchmark uses it to tell sentences with mathematics)."""
     hasher = SourceHasher()
-    source = expand_inputs(path, hasher, root=root, includes=includes)
+    skipped: list[str] = []  # \include of missing files, left out as LaTeX leaves them
+    source = expand_inputs(path, hasher, root=root, includes=includes, warnings=skipped)
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
@@ -138,7 +139,8 @@ def extract_latex(
     source = decide_conditionals(source)
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
-        return _extract(path, source, hasher, math_mode, names, captions, cited, crefs, formats)
+        document = _extract(path, source, hasher, math_mode, names, captions, cited, crefs, formats)
+        return replace(document, warnings=(*skipped, *document.warnings))
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
