@@ -198,3 +198,24 @@ def test_a_folder_named_as_a_package_is_still_no_package(tmp_path: Path) -> None
     path = _paper(tmp_path, "Dilated convolutions help \\citet{yu2015}.")
     (tmp_path / "mystyle.sty").mkdir()
     assert "Dilated convolutions help Yu and Koltun." in _text(path)
+
+
+def test_theorems_a_local_package_declares_are_numbered_and_headed(tmp_path: Path) -> None:
+    # QA: a ``\newtheorem`` in mystyle.sty was not seen: the theorem lost its head and a
+    # reference to it read as its section's number ("Theorem 1" for Theorem 1.1).
+    path = _paper(
+        tmp_path,
+        "\\begin{thm}\\label{t:a}Every graph is nice.\\end{thm}\n\n"
+        "\\begin{lem}\\label{l:b}Some are nicer.\\end{lem}\n\n"
+        "By Theorem~\\ref{t:a} and \\cref{l:b} we win.",
+        "\\usepackage{cleveref}\n\\usepackage{mystyle}",
+    )
+    (tmp_path / "mystyle.sty").write_text(
+        "\\RequirePackage{amsthm}\n\\newtheorem{thm}{Theorem}[section]\n"
+        "\\newtheorem{lem}[thm]{Lemma}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == (
+        "Theorem 1.1. Every graph is nice. Lemma 1.2. Some are nicer. "
+        "By Theorem 1.1 and lemma 1.2 we win."
+    )

@@ -59,7 +59,7 @@ from claimaudit.library.latex.front import front_nodes, is_title_block, latex_au
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
-from claimaudit.library.latex.packages import read_packages
+from claimaudit.library.latex.packages import read_packages, with_declarations
 from claimaudit.library.latex.refs import autoref_names, numbered_converter
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,
@@ -120,14 +120,15 @@ def extract_latex(
     skipped: list[str] = []  # \include of missing files, left out as LaTeX leaves them
     source = expand_inputs(path, hasher, root=root, includes=includes, warnings=skipped)
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
+    # The paper's own packages define macros too (``\\let\\mycite\\citet``), and theorems,
+    # which are counted as the preamble's are; an upload arrives without them.
+    packages = read_packages(path, source, hasher, root) if includes else []
+    source = with_declarations(source, packages, path.parent)
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
     crefs = cref_names(source)
     source, formats = counter_formats(source)
     captions = caption_style(source, document_class(source))
-    # The paper's own packages define macros too (``\\let\\mycite\\citet``); an upload
-    # arrives without them.
-    packages = read_packages(path, source, hasher, root) if includes else []
     # The bibliography is read only for what a textual citation prints.
     bare = cite_prints_names(source, packages) and BARE_CITE.search(source) is not None
     textual = includes and (

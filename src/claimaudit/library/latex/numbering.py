@@ -36,7 +36,12 @@ from claimaudit.library.latex.counter_formats import (
     Template,
     render_template,
 )
-from claimaudit.library.latex.theorems import THEOREM_LIKE, Theorem, declared_theorems
+from claimaudit.library.latex.theorems import (
+    AMSTHM,
+    THEOREM_LIKE,
+    Theorem,
+    declared_theorems,
+)
 
 _CLASS = re.compile(
     r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
@@ -48,7 +53,6 @@ _SECNUMDEPTH = re.compile(
 _SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2}
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
-_AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
 # Titles as nameref prints them (the paper's macros are expanded before the count).
 _TITLE_TEXT = LatexNodes2Text(math_mode="verbatim")
 _LEVELS = ("chapter", "section", "subsection", "subsubsection")
@@ -243,7 +247,7 @@ def numbering(
         counts.captions,
         counts.subcaptions,
         frozenset(theorems),
-        _AMSTHM.search(source) is not None,
+        AMSTHM.search(source) is not None,
         counts.labelled,
     )
 

@@ -20,6 +20,7 @@ from claimaudit.library.extract_text import SourceHasher
 from claimaudit.library.latex.comments import strip_comments
 from claimaudit.library.latex.definitions import MAX_MACROS, TEX_CODE
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError
+from claimaudit.library.latex.theorems import theorem_declarations
 from claimaudit.library.latex.unprinted import drop_unprinted
 
 _PACKAGE = re.compile(
@@ -137,3 +138,29 @@ def read_packages(
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
         texts.append(drop_unprinted(strip_comments(text)))
     return texts
+
+
+def with_declarations(source: str, packages: list[str], folder: Path) -> str:
+    """``source`` with the theorem declarations of the paper's own packages (``packages``'
+    texts, ``read_packages``) written where its preamble loads the first of them, as TeX
+    reads them there: a theorem a ``mystyle.sty`` beside the paper declares is numbered,
+    headed and named by references as one the preamble declares. Declarations alone, so
+    nothing else of a package is read as the paper's."""
+    declarations = [line for text in packages for line in theorem_declarations(text)]
+    if not declarations:
+        return source
+    begin = _BEGIN_DOCUMENT.search(source)
+    end = begin.start() if begin else len(source)
+    at = end
+    for match in _PACKAGE.finditer(source, 0, end):
+        if any(_beside(folder, name) for name in package_files(match.group(0))):
+            at = match.end()
+            break
+    return source[:at] + "\n" + "\n".join(declarations) + "\n" + source[at:]
+
+
+def _beside(folder: Path, name: str) -> bool:
+    try:
+        return (folder / name).is_file()
+    except (OSError, ValueError):
+        return False  # a name no file can have

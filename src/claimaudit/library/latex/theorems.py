@@ -68,6 +68,22 @@ def declared_theorems(source: str) -> dict[str, Theorem]:
     return theorems
 
 
+# amsthm loaded (by the preamble, or by a package beside the paper).
+AMSTHM = re.compile(
+    r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b"
+)
+
+
+def theorem_declarations(text: str) -> list[str]:
+    """The theorem declarations of ``text`` (a package's, comments dropped) as written, in
+    order, and its loading of amsthm (which ends a head with a full stop)."""
+    found = sorted(
+        [*_NEWTHEOREM.finditer(text), *_DECLARETHEOREM.finditer(text)], key=lambda m: m.start()
+    )
+    loads = ["\\usepackage{amsthm}"] if AMSTHM.search(text) else []
+    return loads + [match.group(0) for match in found]
+
+
 def declared_titles(source: str, start: int) -> dict[str, str]:
     """The title of each numbered environment ``\\newtheorem`` declares from ``start`` on
     (a title in markup left out)."""
