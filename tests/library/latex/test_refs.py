@@ -31,10 +31,13 @@ def plain(text: str) -> str:
     return " ".join(text.translate({0x2019: "'", 0x2018: "'", 0x2212: "-"}).split())
 
 
-def passages_of(tmp_path: Path, body: str, preamble: str = "", cls: str = "article") -> list[str]:
+def passages_of(
+    tmp_path: Path, body: str, preamble: str = "", cls: str = "article", options: str = ""
+) -> list[str]:
     source = tmp_path / "paper.tex"
+    given = f"[{options}]" if options else ""
     source.write_text(
-        f"\\documentclass{{{cls}}}\n{preamble}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
+        f"\\documentclass{given}{{{cls}}}\n{preamble}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
         encoding="utf-8",
     )
     return [p.text for p in make_passages(extract(source).blocks)]
@@ -290,9 +293,47 @@ def test_thmtools_theorems_are_counted_as_declared(tmp_path: Path) -> None:
     ]
 
 
-def test_a_class_s_own_theorems_are_no_section(tmp_path: Path) -> None:
-    # llncs numbers its theorems by its options: not known, so nothing, not section B's "2".
-    assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs")[-1] == "By and."
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        # QA: llncs's own theorems read with no head and references to them printed nothing.
+        ("", ["Theorem 1. X holds.", "Lemma 1 (Young). Y holds.", "By 1 and 1."]),
+        ("envcountsame", ["Theorem 1. X holds.", "Lemma 2 (Young). Y holds.", "By 1 and 2."]),
+        (
+            "envcountsect",
+            ["Theorem 2.1. X holds.", "Lemma 2.1 (Young). Y holds.", "By 2.1 and 2.1."],
+        ),
+        # Reset by section with no section in the number: not followed, so nothing, not "2".
+        ("envcountreset", ["X holds.", "Y holds.", "By and."]),
+    ],
+)
+def test_llncs_s_own_theorems_print_as_its_options_number_them(
+    tmp_path: Path, options: str, expected: list[str]
+) -> None:
+    assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs", options=options) == expected
+
+
+def test_llncs_s_run_in_headings_and_proofs_print_as_llncs_sets_them(tmp_path: Path) -> None:
+    # QA: llncs's \subsubsection (run in, unnumbered) became the section of all that followed,
+    # and a theorem's head joined the sentence typed on the line before it.
+    body = (
+        "\\section{Method}\nWe study graphs.\n\n\\subsubsection{Setting.} Graphs are finite.\n"
+        "Below we argue.\n\\begin{theorem}X holds.\\end{theorem}\n"
+        "\\begin{proof}Trivial.\\end{proof}\n\n\\begin{claim}Z holds.\\end{claim}\n"
+    )
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"\\documentclass{{llncs}}\n\\begin{{document}}\n{body}\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    got = [(p.section, p.text) for p in make_passages(extract(source).blocks)]
+    assert got == [
+        ("Method", "We study graphs."),
+        ("Method", "Setting. Graphs are finite. Below we argue."),
+        ("Method", "Theorem 1. X holds."),
+        ("Method", "Proof. Trivial."),
+        ("Method", "Claim. Z holds."),
+    ]
 
 
 def test_a_counter_the_paper_renumbers_prints_as_it_says(tmp_path: Path) -> None:

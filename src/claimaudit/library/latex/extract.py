@@ -60,7 +60,7 @@ from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
 from claimaudit.library.latex.packages import read_packages, with_declarations
-from claimaudit.library.latex.refs import autoref_names, numbered_converter
+from claimaudit.library.latex.refs import RUN_IN_HEADINGS, autoref_names, numbered_converter
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,
     unclosed_argument,
@@ -209,7 +209,12 @@ def _extract(
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes, formats)
-    converter = numbered_converter(numbers, names, captions, math_mode, notes, cited, crefs)
+    # A class whose \\subsubsection is a run-in heading (llncs's bold "Setting." opening its
+    # paragraph) prints it as ``\\paragraph`` is printed: the paragraph's first words.
+    run_in = RUN_IN_HEADINGS.get(document_class(source) or "", frozenset())
+    converter = numbered_converter(
+        numbers, names, captions, math_mode, notes, cited, crefs, run_in=run_in
+    )
     title = _find_title(nodes, converter)
     authors = latex_authors(nodes, converter)
     blocks: list[TextBlock] = []
@@ -225,7 +230,7 @@ def _extract(
                 blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
-    blocks.extend(_Walker(converter, aliases, notes, abstract_name).blocks(body))
+    blocks.extend(_Walker(converter, aliases, notes, abstract_name, run_in).blocks(body))
     if not blocks:
         raise InputError(f"{shown_name(path)}: no text found in the LaTeX source")
     warnings: tuple[str, ...] = ()
@@ -316,10 +321,11 @@ class _Walker:
         aliases: dict[str, int],
         notes: list[str],
         abstract_name: str,
+        run_in: frozenset[str] = frozenset(),
     ) -> None:
         self._converter = converter
         self._notes = notes
-        self._headings = SECTION_MACROS | set(aliases) | {BOX_HEADING}
+        self._headings = (SECTION_MACROS - run_in) | set(aliases) | {BOX_HEADING}
         self._aliases = aliases
         self._section: str | None = None
         self._in_box = False  # the section is a box's own heading

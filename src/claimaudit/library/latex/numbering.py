@@ -38,8 +38,10 @@ from claimaudit.library.latex.counter_formats import (
 )
 from claimaudit.library.latex.theorems import (
     AMSTHM,
+    LLNCS_UNNUMBERED,
     THEOREM_LIKE,
     Theorem,
+    class_theorems,
     declared_theorems,
 )
 
@@ -50,7 +52,7 @@ _SECNUMDEPTH = re.compile(
     r"\\setcounter\s{0,40}\{\s{0,40}secnumdepth\s{0,40}\}\s{0,40}\{\s{0,40}(-?\d{1,2})\s{0,40}\}"
 )
 # The standard classes' own: a subsubsection is numbered in an article, not in a report.
-_SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2}
+_SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2, "llncs": 2}
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
 # Titles as nameref prints them (the paper's macros are expanded before the count).
@@ -126,6 +128,7 @@ class _Counts:
     chapters: bool
     theorems: dict[str, Theorem]
     within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
+    unnumbered: dict[str, str] = field(default_factory=dict)  # environment -> its head
     algorithms: frozenset[str] = frozenset()  # the environments counted as algorithms
     lettered: bool = False  # the subcaption package letters sub-figures
     labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
@@ -224,7 +227,10 @@ def numbering(
     for match in _NUMBER_WITHIN.finditer(source):
         if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
             within[match.group(1)] = match.group(2)
-    theorems = declared_theorems(source)
+    own = class_theorems(source)
+    theorems = declared_theorems(source, own)
+    # A class's unnumbered ones print a head too (llncs's "Proof.").
+    unnumbered = LLNCS_UNNUMBERED if own is not None else {}
     package = _SUBCAPTION.search(source)
     algorithms = algorithm_numbering(source, chapters)
     if algorithms is not None and algorithms[1] is not None:
@@ -232,6 +238,7 @@ def numbering(
     counts = _Counts(
         chapters=chapters,
         theorems=theorems,
+        unnumbered=unnumbered,
         within=within,
         algorithms=algorithms[0] if algorithms is not None else frozenset(),
         lettered=package is not None,
@@ -246,8 +253,8 @@ def numbering(
         counts.heads,
         counts.captions,
         counts.subcaptions,
-        frozenset(theorems),
-        AMSTHM.search(source) is not None,
+        frozenset(theorems) | frozenset(unnumbered),
+        AMSTHM.search(source) is not None or own is not None,
         counts.labelled,
     )
 
@@ -364,6 +371,8 @@ def _environment(
         return
     elif name == "equation":
         current = _target("equation", counts.step("equation"))
+    elif name in counts.unnumbered:
+        counts.heads[node.pos] = counts.unnumbered[name]
     elif name in THEOREM_LIKE and name not in counts.theorems:
         # A class's own theorems (llncs's), or a package's declaration not read here: their
         # count is not known, and a label in one names it, not the section around it.

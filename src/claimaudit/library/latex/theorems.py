@@ -41,14 +41,47 @@ THEOREM_LIKE = frozenset(
 )
 
 
-def declared_theorems(source: str) -> dict[str, Theorem]:
-    """Each numbered theorem-like environment ``source`` declares -> how it is numbered."""
+# llncs's own (llncs.cls, v2.23): ``theorem`` and these, each with its own counter unless the
+# class options say otherwise; ``claim`` and ``proof`` are unnumbered ("Proof.").
+_LLNCS_OTHERS = (
+    "case conjecture corollary definition example exercise lemma note problem property "
+    "proposition question solution remark"
+).split()
+LLNCS_UNNUMBERED = {"claim": "Claim", "proof": "Proof"}
+_LLNCS = re.compile(
+    r"\\documentclass\s{0,40}(?:\[([^\]]{0,500})\])?\s{0,40}\{\s{0,40}llncs\s{0,40}\}"
+)
+
+
+def class_theorems(source: str) -> dict[str, Theorem] | None:
+    """The numbered theorem-like environments the paper's class declares, as its options set
+    them (llncs's: ``envcountsame`` shares the theorem counter, ``envcountsect`` numbers each
+    within its section); None for a class not known here, or an option not followed
+    (``envcountreset``, which resets a counter the number does not show)."""
+    match = _LLNCS.search(source)
+    if match is None:
+        return None
+    options = {o.strip() for o in (match.group(1) or "").split(",")}
+    if "envcountreset" in options and not options & {"envcountsame", "envcountsect"}:
+        return None
+    within = "section" if "envcountsect" in options else None
+    theorems = {"theorem": Theorem("theorem", within, "Theorem")}
+    for name in _LLNCS_OTHERS:
+        title = name[:1].upper() + name[1:]
+        counter = "theorem" if "envcountsame" in options else name
+        theorems[name] = Theorem(counter, within, title)
+    return theorems
+
+
+def declared_theorems(source: str, known: dict[str, Theorem] | None = None) -> dict[str, Theorem]:
+    """Each numbered theorem-like environment ``source`` declares -> how it is numbered, after
+    those ``known`` (its class's), whose counters a declaration may share."""
     found = sorted(
         [(m.start(), m, False) for m in _NEWTHEOREM.finditer(source)]
         + [(m.start(), m, True) for m in _DECLARETHEOREM.finditer(source)],
         key=lambda item: item[0],
     )
-    theorems: dict[str, Theorem] = {}
+    theorems: dict[str, Theorem] = dict(known or {})
     for _, match, thmtools in found:
         declared = _declared(match) if thmtools else match.groups()
         if declared is None:
