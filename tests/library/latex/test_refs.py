@@ -258,6 +258,12 @@ def test_hyperref_s_and_others_references_print_no_label(
         ("subfig", "\\subfloat[Left panel.\\label{fig:l}]{\\includegraphics{x}}"),
         ("subfig", "\\subfloat[Left][Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
         ("subfigure", "\\subfigure[Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
+        # One without a caption is not lettered: the one after it is (a).
+        (
+            "subfig",
+            "\\subfloat{\\includegraphics{y}}"
+            "\\subfloat[Left panel.\\label{fig:l}]{\\includegraphics{x}}",
+        ),
     ],
 )
 def test_a_sub_figure_command_s_caption_is_a_passage_and_its_label_not_the_section_s(
@@ -268,8 +274,14 @@ def test_a_sub_figure_command_s_caption_is_a_passage_and_its_label_not_the_secti
         "\nSee \\ref{fig:l} here."
     )
     got = passages_of(tmp_path, body, f"\\usepackage{{{package},graphicx}}")
-    # Before: "[Left panel.]" as text, and the reference printed section B's "2". The
-    # sub-figure's letter is its package's to set: nothing, not a guess.
+    # Before: "[Left panel.]" as text, and the reference printed section B's "2". Loaded
+    # without options, subfig and subfigure letter it as they print it; QA: the reference
+    # printed nothing, where the PDF reads "1(a)".
+    assert got == ["(a) Left panel.", "Figure 1: Both.", "See 1(a) here."]
+    got = passages_of(
+        tmp_path, body + " \\subref{fig:l}", f"\\usepackage[labelformat=simple]{{{package}}}"
+    )
+    # With options of their own, the letter is theirs to set: nothing, not a guess.
     assert got == ["Left panel.", "Figure 1: Both.", "See here."]
 
 

@@ -9,8 +9,10 @@ included; ``latex_theorems``), algorithms as their package's options say; ``\\ap
 turns the top level into letters. A ``\\label`` names whatever was numbered last in its
 environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
 numbered section, as the PDF prints it). Sub-figures of the ``subcaption`` package are
-lettered within their figure ("Figure 2.8a", caption "(a) "). Where the count could be wrong
-(other sub-figure packages, aligned equations, labels the count never reached), the reference
+lettered within their figure ("Figure 2.8a", caption "(a) "), and so are the captioned
+sub-figure commands of subfig and subfigure loaded without options ("Figure 2(a)"). Where the
+count could be wrong (those packages' options, aligned equations, labels the count never
+reached), the reference
 is left out, as before: a quote never shows a number the paper does not.
 """
 
@@ -72,6 +74,11 @@ _NUMBER_WITHIN = re.compile(
 _SUBFLOATS = frozenset({"subfigure", "subtable"})
 _SUBFLOAT = "subfloat"  # what a caption inside a sub-figure steps
 _SUBFLOAT_MACROS = frozenset({"subfloat", "subfigure", "subtable"})  # subfig's, subfigure's
+# subfig's ``\\subfloat`` and the subfigure package's ``\\subfigure``, loaded without options:
+# lettered in their figure, a reference printing "1(a)" and ``\\subref`` "(a)".
+_SUBFIG = re.compile(
+    r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\b(?:subfig|subfigure)\b[^{}]{0,500}\}"
+)
 _SUBCAPTION = re.compile(
     r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
 )
@@ -131,6 +138,7 @@ class _Counts:
     unnumbered: dict[str, str] = field(default_factory=dict)  # environment -> its head
     algorithms: frozenset[str] = frozenset()  # the environments counted as algorithms
     lettered: bool = False  # the subcaption package letters sub-figures
+    commands: bool = False  # subfig (or subfigure) letters its sub-figure commands, "1(a)"
     labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
     sub: _Subfloats | None = None  # the float being counted, where sub-figures are lettered
     values: dict[str, int] = field(default_factory=dict)
@@ -232,6 +240,8 @@ def numbering(
     # A class's unnumbered ones print a head too (llncs's "Proof.").
     unnumbered = LLNCS_UNNUMBERED if own is not None else {}
     package = _SUBCAPTION.search(source)
+    subfig = _SUBFIG.search(source)
+    commands = subfig is not None and not subfig.group(1)
     algorithms = algorithm_numbering(source, chapters)
     if algorithms is not None and algorithms[1] is not None:
         within["algorithm"] = algorithms[1]
@@ -243,6 +253,7 @@ def numbering(
         algorithms=algorithms[0] if algorithms is not None else frozenset(),
         lettered=package is not None,
         labelled=package is not None and not package.group(1),
+        commands=commands,
     )
     counts.formats = dict(formats.preamble) if formats is not None else {}
     counts.secnumdepth = _secnumdepth(source, document_class(source))
@@ -255,7 +266,7 @@ def numbering(
         counts.subcaptions,
         frozenset(theorems) | frozenset(unnumbered),
         AMSTHM.search(source) is not None or own is not None,
-        counts.labelled,
+        counts.labelled or commands,
     )
 
 
@@ -311,11 +322,16 @@ def _macro(
             if counts.sub is not None and counts.sub.number is None:
                 counts.sub.number = current.number
     elif name in _SUBFLOAT_MACROS:
-        # Their letter is set by their package's options, not followed: a label in one names
-        # the sub-figure, which is not counted, not what was numbered before it.
+        # Lettered where subfig (or subfigure) is loaded without options and a caption is
+        # given (one without is not counted); elsewhere its letter is its package's options',
+        # not followed: a label in one names the sub-figure, not what was numbered before it.
+        lettered = counts.commands and counts.sub is not None and _optional_given(node)
+        if lettered and counts.sub is not None:
+            counts.sub.letters += 1
+            counts.sub.captions.append((node.pos, counts.sub.letters))
         for arg in args:
             if isinstance(arg, LatexGroupNode):
-                _walk(arg.nodelist or [], counts, None, None)
+                _walk(arg.nodelist or [], counts, None, _SUBFLOAT if lettered else None)
         return current
     elif name == COUNTER_FORMAT and args:
         # A redefinition of ``\\thefigure`` in the body: it holds from here on.
@@ -423,16 +439,24 @@ def macro_arguments(node: LatexMacroNode) -> list[LatexNode]:
 def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, kind: str) -> None:
     """Counts a figure or table, then letters its sub-figures with the number its caption
     took ("2.8a")."""
-    outer, counts.sub = counts.sub, _Subfloats() if counts.lettered else None
+    outer, counts.sub = counts.sub, _Subfloats() if counts.lettered or counts.commands else None
     _walk(node.nodelist or [], counts, current, kind)
     sub, counts.sub = counts.sub, outer
     if sub is None or sub.number is None:
         return
     for key, index in sub.labels:
         letter = _letter(index)
-        counts.labels.setdefault(key, Target(kind, sub.number + letter, letter=letter))
-    for position, index in sub.captions if counts.labelled else []:
+        # subfig's reference prints the letter in parentheses ("1(a)"), subcaption's not.
+        number = f"{sub.number}({letter})" if counts.commands else sub.number + letter
+        counts.labels.setdefault(key, Target(kind, number, letter=letter))
+    for position, index in sub.captions if counts.labelled or counts.commands else []:
         counts.subcaptions[position] = _letter(index)
+
+
+def _optional_given(node: LatexMacroNode) -> bool:
+    """Whether a sub-figure command is given a caption (``\\subfloat[...]{...}``)."""
+    args = node.nodeargd.argnlist if node.nodeargd else []
+    return any(a is not None for a in args[:-1])
 
 
 def _starred(node: LatexMacroNode) -> bool:

@@ -16,7 +16,14 @@ from claimaudit.library.latex.captions import CaptionStyle
 from claimaudit.library.latex.citations import CitedWorks, citation_macros
 from claimaudit.library.latex.cleveref import PAGE_STYLES, CrefNames, cref_names, render_cref
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
-from claimaudit.library.latex.context import PARAGRAPH_MARK, macro_args, text_converter, to_text
+from claimaudit.library.latex.context import (
+    PARAGRAPH_MARK,
+    SUBFLOAT_MACROS,
+    macro_args,
+    subfloat_text,
+    text_converter,
+    to_text,
+)
 from claimaudit.library.latex.numbering import Numbering, Target
 
 _AUTOREF_NAME = re.compile(
@@ -88,6 +95,9 @@ def numbered_converter(
         # paragraph of its own, as printed, however the source runs them together.
         return f"\n\n{text}\n\n"
 
+    def subfloat(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        return subfloat_text(node, l2tobj, numbers.subcaptions.get(node.pos, ""))
+
     def run_in_heading(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         # Its title runs into the paragraph's text, as a ``\\paragraph``'s does.
         args = macro_args(node)
@@ -101,6 +111,7 @@ def numbered_converter(
         {
             **citation_macros(cited or CitedWorks()),
             **dict.fromkeys(("caption", "subcaption", "captionof"), caption),
+            **dict.fromkeys(SUBFLOAT_MACROS, subfloat),
             **dict.fromkeys(run_in, run_in_heading),
         },
     )
