@@ -65,6 +65,11 @@ class CrefNames:
 
     lower: dict[str, tuple[str, str]] = field(default_factory=dict)
     upper: dict[str, tuple[str, str]] = field(default_factory=dict)
+    loaded: bool = False  # cleveref is loaded: varioref's \\vref prints as \\cref
+
+
+# cleveref redefines varioref's references as its own (their page part aside).
+VARIOREF_AS_CREF = {"vref": "cref", "Vref": "Cref"}
 
 
 def cref_names(source: str) -> CrefNames:
@@ -91,7 +96,7 @@ def cref_names(source: str) -> CrefNames:
         (lower if command == "crefname" else upper)[kind] = names
         if command == "crefname" and kind not in upper:
             upper[kind] = (_capital(names[0]), _capital(names[1]))
-    return CrefNames(lower, upper)
+    return CrefNames(lower, upper, loaded=package is not None)
 
 
 def _lower(name: str) -> str:

@@ -396,7 +396,8 @@ def _environment(
     elif name in counts.theorems:
         theorem = counts.theorems[name]
         number = counts.step(theorem.counter)
-        current = None if number is None else Target(theorem.counter, number, name)
+        # ``\\nameref`` to it prints its note (``\\begin{theorem}[Main]``), as for a heading.
+        current = None if number is None else _titled(Target(theorem.counter, number, name), node)
         if current is not None and theorem.title:
             counts.heads[node.pos] = f"{theorem.title} {current.number}"
     _walk(node.nodelist or [], counts, current, floating)
@@ -471,9 +472,9 @@ def _plain_arg(node: LatexMacroNode, index: int) -> str:
     return _plain(arg) if arg is not None else ""
 
 
-def _titled(target: Target | None, node: LatexMacroNode) -> Target | None:
+def _titled(target: Target | None, node: LatexMacroNode | LatexEnvironmentNode) -> Target | None:
     """``target`` with the title of the heading or caption ``node``: its short one where given
-    (``\\section[Short]{Long}``), as nameref prints it."""
+    (``\\section[Short]{Long}``), or a theorem's note, as nameref prints it."""
     if target is None or node.nodeargd is None:
         return target
     groups = [a for a in node.nodeargd.argnlist if a is not None and _plain(a) not in ("", "*")]

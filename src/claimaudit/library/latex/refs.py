@@ -14,7 +14,13 @@ from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
 
 from claimaudit.library.latex.captions import CaptionStyle
 from claimaudit.library.latex.citations import CitedWorks, citation_macros
-from claimaudit.library.latex.cleveref import PAGE_STYLES, CrefNames, cref_names, render_cref
+from claimaudit.library.latex.cleveref import (
+    PAGE_STYLES,
+    VARIOREF_AS_CREF,
+    CrefNames,
+    cref_names,
+    render_cref,
+)
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
 from claimaudit.library.latex.context import (
     PARAGRAPH_MARK,
@@ -136,6 +142,8 @@ def reference(
     numbers: Numbering, style: str, key: str, names: dict[str, str], crefs: CrefNames
 ) -> str:
     """What a reference command prints for ``key`` (cleveref's: a list of labels)."""
+    if crefs.loaded and style in VARIOREF_AS_CREF:
+        style = VARIOREF_AS_CREF[style]
     if style in CREF_STYLES or style in PAGE_STYLES:
         return render_cref(style, [k.strip() for k in key.split(",")], numbers.labels, crefs)
     target = numbers.labels.get(key)
