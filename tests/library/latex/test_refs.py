@@ -408,3 +408,24 @@ def test_headings_below_secnumdepth_are_not_numbered(
         "See \\ref{a}, \\ref{b}, \\ref{c} and \\ref{f}.\n"
     )
     assert printed in passages_of(tmp_path, body, preamble, cls)
+
+
+def test_amsthm_s_unnumbered_theorems_and_proofs_print_their_heads(tmp_path: Path) -> None:
+    # QA: ``\newtheorem*{claim}{Claim}`` and amsthm's proof read with no head, where the PDF
+    # prints "Claim." and "Proof." (a proof's note in its place: "Proof of Theorem 1.").
+    body = (
+        "\\section{A}\nWords before.\n\\begin{claim}Z holds.\\end{claim}\n"
+        "\\begin{theorem}\\label{t}X holds.\\end{theorem}\n"
+        "\\begin{proof}Trivial.\\end{proof}\n"
+        "\\begin{proof}[Proof of Theorem~\\ref{t}]Also trivial.\\end{proof}\n"
+    )
+    preamble = "\\usepackage{amsthm}\n\\newtheorem*{claim}{Claim}\n\\newtheorem{theorem}{Theorem}"
+    assert passages_of(tmp_path, body, preamble) == [
+        "Words before.",
+        "Claim. Z holds.",
+        "Theorem 1. X holds.",
+        "Proof. Trivial.",
+        "Proof of Theorem 1. Also trivial.",
+    ]
+    # Without amsthm, LaTeX has no proof environment of its own: nothing is made up.
+    assert passages_of(tmp_path, "\\begin{proof}Trivial.\\end{proof}") == ["Trivial."]

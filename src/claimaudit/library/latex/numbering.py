@@ -45,6 +45,7 @@ from claimaudit.library.latex.theorems import (
     Theorem,
     class_theorems,
     declared_theorems,
+    unnumbered_theorems,
 )
 
 _CLASS = re.compile(
@@ -117,6 +118,7 @@ class Numbering:
     theorem_names: frozenset[str]  # the environments ``heads`` may hold
     head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
     subrefs_in_parentheses: bool = False  # subcaption's ``\\subref`` prints "(a)"
+    note_replaces: frozenset[str] = frozenset()  # environments whose note is their head
 
 
 @dataclass
@@ -237,8 +239,9 @@ def numbering(
             within[match.group(1)] = match.group(2)
     own = class_theorems(source)
     theorems = declared_theorems(source, own)
-    # A class's unnumbered ones print a head too (llncs's "Proof.").
-    unnumbered = LLNCS_UNNUMBERED if own is not None else {}
+    # Unnumbered ones print a head too: llncs's ("Proof."), amsthm's ("Claim.", "Proof.").
+    unnumbered = {**(LLNCS_UNNUMBERED if own is not None else {}), **unnumbered_theorems(source)}
+    unnumbered = {name: head for name, head in unnumbered.items() if name not in theorems}
     package = _SUBCAPTION.search(source)
     subfig = _SUBFIG.search(source)
     commands = subfig is not None and not subfig.group(1)
@@ -267,6 +270,9 @@ def numbering(
         frozenset(theorems) | frozenset(unnumbered),
         AMSTHM.search(source) is not None or own is not None,
         counts.labelled or commands,
+        # amsthm's proof prints its note in place of "Proof" ("Proof of Theorem 2."); llncs's
+        # after it, as a theorem's.
+        frozenset({"proof"}) if own is None else frozenset(),
     )
 
 

@@ -86,6 +86,8 @@ def numbered_converter(
         body = str(l2tobj.nodelist_to_text(node.nodelist or []))
         optional = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
         note = " ".join(to_text(l2tobj, optional[:1]).split())  # ``\\begin{lemma}[Young]``
+        if note and node.environmentname in numbers.note_replaces:
+            return _with_head(numbers, node.pos, body, replaced=note)
         return _with_head(numbers, node.pos, body, note)
 
     def caption(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -123,14 +125,18 @@ def numbered_converter(
     )
 
 
-def _with_head(numbers: Numbering, position: int, body: str, note: str = "") -> str:
+def _with_head(
+    numbers: Numbering, position: int, body: str, note: str = "", *, replaced: str = ""
+) -> str:
     """A theorem's text as printed: its head ("Relationship 11.", "Lemma 2 (Young)." for
     ``\\begin{lemma}[Young]``), then its body; the body alone where the count gave it no
     number."""
     head = numbers.heads.get(position)
     if head is None:
         return body
-    if note:
+    if replaced:
+        head = replaced  # amsthm's ``\\begin{proof}[Proof of Lemma 2]``
+    elif note:
         head = f"{head} ({note})"
     # A theorem is a paragraph of its own, as LaTeX sets it (a list of one item): its head
     # never joins the sentence typed on the line before it.

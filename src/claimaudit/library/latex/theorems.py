@@ -17,8 +17,9 @@ class Theorem:
     title: str  # what its head prints before the number ("Relationship")
 
 
+# amsthm's unnumbered form is ``\\newtheorem*{claim}{Claim}``.
 _NEWTHEOREM = re.compile(
-    r"\\newtheorem\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
+    r"\\newtheorem\s{0,40}(\*?)\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
     r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
     r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
 )
@@ -83,7 +84,7 @@ def declared_theorems(source: str, known: dict[str, Theorem] | None = None) -> d
     )
     theorems: dict[str, Theorem] = dict(known or {})
     for _, match, thmtools in found:
-        declared = _declared(match) if thmtools else match.groups()
+        declared = _declared(match) if thmtools else _newtheorem(match)
         if declared is None:
             continue
         name, shared, title, within = declared
@@ -117,16 +118,36 @@ def theorem_declarations(text: str) -> list[str]:
     return loads + [match.group(0) for match in found]
 
 
+def unnumbered_theorems(source: str) -> dict[str, str]:
+    """amsthm's unnumbered environments (``\\newtheorem*{claim}{Claim}``) ``source`` declares ->
+    the head they print ("Claim"), and its ``proof`` ("Proof") where ``source`` loads amsthm
+    (a title in markup left out)."""
+    heads = {"proof": "Proof"} if AMSTHM.search(source) else {}
+    for match in _NEWTHEOREM.finditer(source):
+        name, _, title, _ = _newtheorem(match)
+        title = " ".join(title.split())
+        if name.endswith("*") and _PLAIN_TITLE.fullmatch(title):
+            heads[name.removesuffix("*")] = title
+    return heads
+
+
 def declared_titles(source: str, start: int) -> dict[str, str]:
     """The title of each numbered environment ``\\newtheorem`` declares from ``start`` on
     (a title in markup left out)."""
     titles: dict[str, str] = {}
     for match in _NEWTHEOREM.finditer(source, start):
-        name, _, title, _ = match.groups()
+        name, _, title, _ = _newtheorem(match)
         title = " ".join(title.split())
         if not name.endswith("*") and _PLAIN_TITLE.fullmatch(title):
             titles[name] = title
     return titles
+
+
+def _newtheorem(match: re.Match[str]) -> tuple[str, str | None, str, str | None]:
+    """``\\newtheorem``'s parts: name (with a star where unnumbered), shared counter, title,
+    level."""
+    star, name, shared, title, within = match.groups()
+    return name + star, shared, title, within
 
 
 def _declared(match: re.Match[str]) -> tuple[str, str | None, str, str | None] | None:
