@@ -429,3 +429,21 @@ def test_amsthm_s_unnumbered_theorems_and_proofs_print_their_heads(tmp_path: Pat
     ]
     # Without amsthm, LaTeX has no proof environment of its own: nothing is made up.
     assert passages_of(tmp_path, "\\begin{proof}Trivial.\\end{proof}") == ["Trivial."]
+
+
+@pytest.mark.parametrize(
+    ("preamble", "expected"),
+    [
+        ("\\renewcommand{\\proofname}{Sketch}", "Sketch. Trivial."),
+        # babel's German names it "Beweis": not known here, so no head rather than "Proof".
+        ("\\usepackage[ngerman]{babel}", "Trivial."),
+        ("\\usepackage[english]{babel}", "Proof. Trivial."),
+    ],
+)
+def test_a_proof_s_head_is_the_name_the_paper_gives_it(
+    tmp_path: Path, preamble: str, expected: str
+) -> None:
+    got = passages_of(
+        tmp_path, "\\begin{proof}Trivial.\\end{proof}", f"\\usepackage{{amsthm}}\n{preamble}"
+    )
+    assert got == [expected]

@@ -61,6 +61,7 @@ from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
 from claimaudit.library.latex.packages import read_packages, with_declarations
 from claimaudit.library.latex.refs import RUN_IN_HEADINGS, autoref_names, numbered_converter
+from claimaudit.library.latex.theorems import proof_name
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,
     unclosed_argument,
@@ -138,9 +139,12 @@ def extract_latex(
     cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
     # Before expansion: ``\\ifdefined\\x`` asks of \\x, not of what it expands to.
     source = decide_conditionals(source)
+    proof = proof_name(source)  # before expansion drops a \\renewcommand{\\proofname}
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
-        document = _extract(path, source, hasher, math_mode, names, captions, cited, crefs, formats)
+        document = _extract(
+            path, source, hasher, math_mode, names, captions, cited, crefs, formats, proof
+        )
         return replace(document, warnings=(*skipped, *document.warnings))
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
@@ -189,6 +193,7 @@ def _extract(
     cited: CitedWorks,
     crefs: CrefNames,
     formats: CounterFormats,
+    proof: str,
 ) -> ExtractedDocument:
     source, opened_by_macros = drop_open_definitions(source)
     # The \def definitions left (TeX code, or inside a body just expanded) print nothing.
@@ -208,7 +213,9 @@ def _extract(
         raise InputError(f"{shown_name(path)}: {problem}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
-    numbers = numbering(source, document.nodelist if document is not None else nodes, formats)
+    numbers = numbering(
+        source, document.nodelist if document is not None else nodes, formats, proof
+    )
     # A class whose \\subsubsection is a run-in heading (llncs's bold "Setting." opening its
     # paragraph) prints it as ``\\paragraph`` is printed: the paragraph's first words.
     run_in = RUN_IN_HEADINGS.get(document_class(source) or "", frozenset())

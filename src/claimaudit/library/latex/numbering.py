@@ -227,7 +227,10 @@ def document_class(source: str) -> str | None:
 
 
 def numbering(
-    source: str, nodes: Sequence[LatexNode], formats: CounterFormats | None = None
+    source: str,
+    nodes: Sequence[LatexNode],
+    formats: CounterFormats | None = None,
+    proof: str | None = None,
 ) -> Numbering:
     """Every ``\\label`` of the document body the count can place (label -> what it names), and
     the head of every theorem-like environment it numbered; ``formats`` are the counters the
@@ -240,7 +243,10 @@ def numbering(
     own = class_theorems(source)
     theorems = declared_theorems(source, own)
     # Unnumbered ones print a head too: llncs's ("Proof."), amsthm's ("Claim.", "Proof.").
-    unnumbered = {**(LLNCS_UNNUMBERED if own is not None else {}), **unnumbered_theorems(source)}
+    unnumbered = {
+        **(LLNCS_UNNUMBERED if own is not None else {}),
+        **unnumbered_theorems(source, proof),
+    }
     unnumbered = {name: head for name, head in unnumbered.items() if name not in theorems}
     package = _SUBCAPTION.search(source)
     subfig = _SUBFIG.search(source)

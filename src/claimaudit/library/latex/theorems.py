@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from claimaudit.library.latex.babel import main_language
+
 
 @dataclass(frozen=True)
 class Theorem:
@@ -118,17 +120,40 @@ def theorem_declarations(text: str) -> list[str]:
     return loads + [match.group(0) for match in found]
 
 
-def unnumbered_theorems(source: str) -> dict[str, str]:
+def unnumbered_theorems(source: str, proof: str | None = None) -> dict[str, str]:
     """amsthm's unnumbered environments (``\\newtheorem*{claim}{Claim}``) ``source`` declares ->
     the head they print ("Claim"), and its ``proof`` ("Proof") where ``source`` loads amsthm
-    (a title in markup left out)."""
-    heads = {"proof": "Proof"} if AMSTHM.search(source) else {}
+    (a title in markup left out); ``proof`` is its head as ``proof_name`` read it before the
+    paper's definitions were expanded (and so dropped), where given."""
+    proof = proof_name(source) if proof is None else proof
+    heads = {"proof": proof} if proof and AMSTHM.search(source) else {}
     for match in _NEWTHEOREM.finditer(source):
         name, _, title, _ = _newtheorem(match)
         title = " ".join(title.split())
         if name.endswith("*") and _PLAIN_TITLE.fullmatch(title):
             heads[name.removesuffix("*")] = title
     return heads
+
+
+_PROOFNAME = re.compile(
+    r"\\(?:(?:re)?newcommand\*?|def(?![A-Za-z@]))\s{0,40}\{?\s{0,40}\\proofname(?![A-Za-z@])"
+    r"\s{0,40}\}?\s{0,40}\{([^{}\n]{0,60})\}"
+)
+_ENGLISH = frozenset(
+    "english american USenglish usenglish canadian british UKenglish ukenglish australian "
+    "newzealand".split()
+)
+
+
+def proof_name(source: str) -> str:
+    """What amsthm's proof head prints: "Proof", or the paper's ``\\proofname``; "" where
+    another language may name it ("Beweis"), which is not known here."""
+    named = _PROOFNAME.findall(source)
+    if named:
+        title = " ".join(named[-1].split())
+        return title if _PLAIN_TITLE.fullmatch(title) else ""
+    language = main_language(source)
+    return "Proof" if language is None or language in _ENGLISH else ""
 
 
 def declared_titles(source: str, start: int) -> dict[str, str]:
