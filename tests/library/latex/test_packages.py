@@ -219,3 +219,23 @@ def test_theorems_a_local_package_declares_are_numbered_and_headed(tmp_path: Pat
         "Theorem 1.1. Every graph is nice. Lemma 1.2. Some are nicer. "
         "By Theorem 1.1 and lemma 1.2 we win."
     )
+
+
+def test_cleveref_and_numberwithin_in_a_local_package_hold_as_in_the_preamble(
+    tmp_path: Path,
+) -> None:
+    # QA: a mystyle.sty that loads cleveref and numbers equations within sections was not
+    # seen: \cref printed the number alone and \eqref "(1)" for the PDF's "(1.1)".
+    path = _paper(
+        tmp_path,
+        "\\begin{thm}\\label{t:a}X holds.\\end{thm}\n\n"
+        "\\begin{equation}x=1\\label{eq:a}\\end{equation}\n\nBy \\cref{t:a} and \\eqref{eq:a}.",
+        "\\usepackage{amsmath}\n\\usepackage{mystyle}",
+    )
+    (tmp_path / "mystyle.sty").write_text(
+        "\\RequirePackage{amsthm}\n\\RequirePackage[capitalise]{cleveref}\n"
+        "\\newtheorem{thm}{Theorem}[section]\n\\crefname{thm}{Thm.}{Thms.}\n"
+        "\\numberwithin{equation}{section}\n",
+        encoding="utf-8",
+    )
+    assert _text(path).endswith("By Thm. 1.1 and (1.1).")

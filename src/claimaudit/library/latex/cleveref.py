@@ -53,7 +53,7 @@ _PACKAGE = re.compile(
 _PACKAGE_ANY = re.compile(
     r"\\usepackage\s{0,40}(?:\[[^\]{}]{0,400}\])?\s{0,40}\{[^{}]{0,400}\bcleveref\b[^{}]{0,400}\}"
 )
-_CREFNAME = re.compile(
+CREFNAME = re.compile(
     r"\\(crefname|Crefname)\s{0,40}\{\s{0,40}([A-Za-z*]{1,40})\s{0,40}\}"
     r"\s{0,40}\{([^{}\n]{0,40})\}\s{0,40}\{([^{}\n]{0,40})\}"
 )
@@ -90,7 +90,7 @@ def cref_names(source: str) -> CrefNames:
                 upper[name] = (_capital(title), _capital(title) + "s")
                 if {"capitalise", "capitalize"} & options:
                     lower[name] = upper[name]
-    for match in _CREFNAME.finditer(source):
+    for match in CREFNAME.finditer(source):
         command, kind, one, many = match.groups()
         names = (" ".join(one.split()), " ".join(many.split()))
         (lower if command == "crefname" else upper)[kind] = names

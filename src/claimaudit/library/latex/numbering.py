@@ -68,7 +68,7 @@ _FLOATS = {
     "table": "table",
     "table*": "table",
 }
-_NUMBER_WITHIN = re.compile(
+NUMBER_WITHIN = re.compile(
     r"\\(?:numberwithin|counterwithin(?!\*))\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
 )
 # Sub-figures: lettered where the subcaption package sets them, else left unresolved.
@@ -237,7 +237,7 @@ def numbering(
     paper prints its own way (``latex_counter_formats``)."""
     chapters = document_class(source) in _CHAPTER_CLASSES
     within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
-    for match in _NUMBER_WITHIN.finditer(source):
+    for match in NUMBER_WITHIN.finditer(source):
         if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
             within[match.group(1)] = match.group(2)
     own = class_theorems(source)

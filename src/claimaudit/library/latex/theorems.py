@@ -110,14 +110,9 @@ AMSTHM = re.compile(
 )
 
 
-def theorem_declarations(text: str) -> list[str]:
-    """The theorem declarations of ``text`` (a package's, comments dropped) as written, in
-    order, and its loading of amsthm (which ends a head with a full stop)."""
-    found = sorted(
-        [*_NEWTHEOREM.finditer(text), *_DECLARETHEOREM.finditer(text)], key=lambda m: m.start()
-    )
-    loads = ["\\usepackage{amsthm}"] if AMSTHM.search(text) else []
-    return loads + [match.group(0) for match in found]
+def theorem_declarations(text: str) -> list[re.Match[str]]:
+    """The theorem declarations of ``text`` (a package's, comments dropped), as found."""
+    return [*_NEWTHEOREM.finditer(text), *_DECLARETHEOREM.finditer(text)]
 
 
 def unnumbered_theorems(source: str, proof: str | None = None) -> dict[str, str]:
