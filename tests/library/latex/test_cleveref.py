@@ -134,3 +134,26 @@ def test_a_table_is_named_in_full(tmp_path: Path) -> None:
     body = "\\begin{table}\\caption{T.}\\label{tab:a}\\end{table}\n"
     got = _read(tmp_path, body + "See \\cref{tab:a} and \\Cref{tab:a}.")
     assert "See table 1 and Table 1." in got
+
+
+def test_vref_under_cleveref_reads_as_cref(tmp_path: Path) -> None:
+    # QA: cleveref redefines varioref's \vref as \cref (its page aside); it read as \ref.
+    got = _read(
+        tmp_path,
+        "See \\vref{fig:a} and \\Vref{sec:b}.",
+        "\\usepackage{varioref}\n\\usepackage{cleveref}",
+    )
+    assert "See fig. 1 and Section 1.1." in got
+    # Without cleveref, varioref's own prints the number alone (the page is not known).
+    assert "See 1 and 1.1." in _read(tmp_path, "See \\vref{fig:a} and \\Vref{sec:b}.", "")
+
+
+def test_nameref_to_a_theorem_prints_its_note(tmp_path: Path) -> None:
+    # QA: \nameref to \begin{theorem}[Main] printed nothing; nameref prints the note.
+    got = passages_of(
+        tmp_path,
+        "\\section{Intro}\n\\begin{theorem}[Main]\\label{t:a}X holds.\\end{theorem}\n\n"
+        "By the \\nameref{t:a} theorem.",
+        "\\usepackage{amsthm,hyperref}\n\\newtheorem{theorem}{Theorem}",
+    )
+    assert got[-1] == "By the Main theorem."

@@ -250,3 +250,21 @@ def test_input_if_file_exists_reads_the_file_where_it_is_there(tmp_path: Path) -
     assert _texts(main) == ["Before.", "Nothing extra.", "After."]
     _write(tmp_path, "extra.tex", "Extra words.\n")
     assert _texts(main) == ["Before.", "Extra words.", "After."]
+
+
+@pytest.mark.parametrize("include", ["\\include{gone}", "\\includefrom{parts/}{gone}"])
+def test_an_include_of_a_missing_file_is_left_out_with_a_warning(
+    tmp_path: Path, include: str
+) -> None:
+    # QA: the whole paper was refused; LaTeX warns ("No file gone.tex.") and goes on.
+    main = _paper(tmp_path, f"Opening words.\n\n{include}\n\nClosing words.")
+    document = extract(main)
+    assert [b.text for b in document.blocks] == ["Opening words.", "Closing words."]
+    [warning] = document.warnings
+    assert warning.endswith(
+        f"{include} refers to a missing file; LaTeX leaves it out, and so does the reader"
+    )
+    # \input stops LaTeX with an error: still refused, not silently shorter.
+    _paper(tmp_path, "Opening words.\n\n\\input{gone}")
+    with pytest.raises(InputError, match=r"\\input\{gone\} refers to a missing file"):
+        extract(main)

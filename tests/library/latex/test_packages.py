@@ -198,3 +198,44 @@ def test_a_folder_named_as_a_package_is_still_no_package(tmp_path: Path) -> None
     path = _paper(tmp_path, "Dilated convolutions help \\citet{yu2015}.")
     (tmp_path / "mystyle.sty").mkdir()
     assert "Dilated convolutions help Yu and Koltun." in _text(path)
+
+
+def test_theorems_a_local_package_declares_are_numbered_and_headed(tmp_path: Path) -> None:
+    # QA: a ``\newtheorem`` in mystyle.sty was not seen: the theorem lost its head and a
+    # reference to it read as its section's number ("Theorem 1" for Theorem 1.1).
+    path = _paper(
+        tmp_path,
+        "\\begin{thm}\\label{t:a}Every graph is nice.\\end{thm}\n\n"
+        "\\begin{lem}\\label{l:b}Some are nicer.\\end{lem}\n\n"
+        "By Theorem~\\ref{t:a} and \\cref{l:b} we win.",
+        "\\usepackage{cleveref}\n\\usepackage{mystyle}",
+    )
+    (tmp_path / "mystyle.sty").write_text(
+        "\\RequirePackage{amsthm}\n\\newtheorem{thm}{Theorem}[section]\n"
+        "\\newtheorem{lem}[thm]{Lemma}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == (
+        "Theorem 1.1. Every graph is nice. Lemma 1.2. Some are nicer. "
+        "By Theorem 1.1 and lemma 1.2 we win."
+    )
+
+
+def test_cleveref_and_numberwithin_in_a_local_package_hold_as_in_the_preamble(
+    tmp_path: Path,
+) -> None:
+    # QA: a mystyle.sty that loads cleveref and numbers equations within sections was not
+    # seen: \cref printed the number alone and \eqref "(1)" for the PDF's "(1.1)".
+    path = _paper(
+        tmp_path,
+        "\\begin{thm}\\label{t:a}X holds.\\end{thm}\n\n"
+        "\\begin{equation}x=1\\label{eq:a}\\end{equation}\n\nBy \\cref{t:a} and \\eqref{eq:a}.",
+        "\\usepackage{amsmath}\n\\usepackage{mystyle}",
+    )
+    (tmp_path / "mystyle.sty").write_text(
+        "\\RequirePackage{amsthm}\n\\RequirePackage[capitalise]{cleveref}\n"
+        "\\newtheorem{thm}{Theorem}[section]\n\\crefname{thm}{Thm.}{Thms.}\n"
+        "\\numberwithin{equation}{section}\n",
+        encoding="utf-8",
+    )
+    assert _text(path).endswith("By Thm. 1.1 and (1.1).")

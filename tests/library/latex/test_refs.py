@@ -31,10 +31,13 @@ def plain(text: str) -> str:
     return " ".join(text.translate({0x2019: "'", 0x2018: "'", 0x2212: "-"}).split())
 
 
-def passages_of(tmp_path: Path, body: str, preamble: str = "", cls: str = "article") -> list[str]:
+def passages_of(
+    tmp_path: Path, body: str, preamble: str = "", cls: str = "article", options: str = ""
+) -> list[str]:
     source = tmp_path / "paper.tex"
+    given = f"[{options}]" if options else ""
     source.write_text(
-        f"\\documentclass{{{cls}}}\n{preamble}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
+        f"\\documentclass{given}{{{cls}}}\n{preamble}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
         encoding="utf-8",
     )
     return [p.text for p in make_passages(extract(source).blocks)]
@@ -255,6 +258,12 @@ def test_hyperref_s_and_others_references_print_no_label(
         ("subfig", "\\subfloat[Left panel.\\label{fig:l}]{\\includegraphics{x}}"),
         ("subfig", "\\subfloat[Left][Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
         ("subfigure", "\\subfigure[Left panel.]{\\includegraphics{x}\\label{fig:l}}"),
+        # One without a caption is not lettered: the one after it is (a).
+        (
+            "subfig",
+            "\\subfloat{\\includegraphics{y}}"
+            "\\subfloat[Left panel.\\label{fig:l}]{\\includegraphics{x}}",
+        ),
     ],
 )
 def test_a_sub_figure_command_s_caption_is_a_passage_and_its_label_not_the_section_s(
@@ -265,8 +274,14 @@ def test_a_sub_figure_command_s_caption_is_a_passage_and_its_label_not_the_secti
         "\nSee \\ref{fig:l} here."
     )
     got = passages_of(tmp_path, body, f"\\usepackage{{{package},graphicx}}")
-    # Before: "[Left panel.]" as text, and the reference printed section B's "2". The
-    # sub-figure's letter is its package's to set: nothing, not a guess.
+    # Before: "[Left panel.]" as text, and the reference printed section B's "2". Loaded
+    # without options, subfig and subfigure letter it as they print it; QA: the reference
+    # printed nothing, where the PDF reads "1(a)".
+    assert got == ["(a) Left panel.", "Figure 1: Both.", "See 1(a) here."]
+    got = passages_of(
+        tmp_path, body + " \\subref{fig:l}", f"\\usepackage[labelformat=simple]{{{package}}}"
+    )
+    # With options of their own, the letter is theirs to set: nothing, not a guess.
     assert got == ["Left panel.", "Figure 1: Both.", "See here."]
 
 
@@ -290,9 +305,47 @@ def test_thmtools_theorems_are_counted_as_declared(tmp_path: Path) -> None:
     ]
 
 
-def test_a_class_s_own_theorems_are_no_section(tmp_path: Path) -> None:
-    # llncs numbers its theorems by its options: not known, so nothing, not section B's "2".
-    assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs")[-1] == "By and."
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        # QA: llncs's own theorems read with no head and references to them printed nothing.
+        ("", ["Theorem 1. X holds.", "Lemma 1 (Young). Y holds.", "By 1 and 1."]),
+        ("envcountsame", ["Theorem 1. X holds.", "Lemma 2 (Young). Y holds.", "By 1 and 2."]),
+        (
+            "envcountsect",
+            ["Theorem 2.1. X holds.", "Lemma 2.1 (Young). Y holds.", "By 2.1 and 2.1."],
+        ),
+        # Reset by section with no section in the number: not followed, so nothing, not "2".
+        ("envcountreset", ["X holds.", "Y holds.", "By and."]),
+    ],
+)
+def test_llncs_s_own_theorems_print_as_its_options_number_them(
+    tmp_path: Path, options: str, expected: list[str]
+) -> None:
+    assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs", options=options) == expected
+
+
+def test_llncs_s_run_in_headings_and_proofs_print_as_llncs_sets_them(tmp_path: Path) -> None:
+    # QA: llncs's \subsubsection (run in, unnumbered) became the section of all that followed,
+    # and a theorem's head joined the sentence typed on the line before it.
+    body = (
+        "\\section{Method}\nWe study graphs.\n\n\\subsubsection{Setting.} Graphs are finite.\n"
+        "Below we argue.\n\\begin{theorem}X holds.\\end{theorem}\n"
+        "\\begin{proof}Trivial.\\end{proof}\n\n\\begin{claim}Z holds.\\end{claim}\n"
+    )
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"\\documentclass{{llncs}}\n\\begin{{document}}\n{body}\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    got = [(p.section, p.text) for p in make_passages(extract(source).blocks)]
+    assert got == [
+        ("Method", "We study graphs."),
+        ("Method", "Setting. Graphs are finite. Below we argue."),
+        ("Method", "Theorem 1. X holds."),
+        ("Method", "Proof. Trivial."),
+        ("Method", "Claim. Z holds."),
+    ]
 
 
 def test_a_counter_the_paper_renumbers_prints_as_it_says(tmp_path: Path) -> None:
@@ -355,3 +408,42 @@ def test_headings_below_secnumdepth_are_not_numbered(
         "See \\ref{a}, \\ref{b}, \\ref{c} and \\ref{f}.\n"
     )
     assert printed in passages_of(tmp_path, body, preamble, cls)
+
+
+def test_amsthm_s_unnumbered_theorems_and_proofs_print_their_heads(tmp_path: Path) -> None:
+    # QA: ``\newtheorem*{claim}{Claim}`` and amsthm's proof read with no head, where the PDF
+    # prints "Claim." and "Proof." (a proof's note in its place: "Proof of Theorem 1.").
+    body = (
+        "\\section{A}\nWords before.\n\\begin{claim}Z holds.\\end{claim}\n"
+        "\\begin{theorem}\\label{t}X holds.\\end{theorem}\n"
+        "\\begin{proof}Trivial.\\end{proof}\n"
+        "\\begin{proof}[Proof of Theorem~\\ref{t}]Also trivial.\\end{proof}\n"
+    )
+    preamble = "\\usepackage{amsthm}\n\\newtheorem*{claim}{Claim}\n\\newtheorem{theorem}{Theorem}"
+    assert passages_of(tmp_path, body, preamble) == [
+        "Words before.",
+        "Claim. Z holds.",
+        "Theorem 1. X holds.",
+        "Proof. Trivial.",
+        "Proof of Theorem 1. Also trivial.",
+    ]
+    # Without amsthm, LaTeX has no proof environment of its own: nothing is made up.
+    assert passages_of(tmp_path, "\\begin{proof}Trivial.\\end{proof}") == ["Trivial."]
+
+
+@pytest.mark.parametrize(
+    ("preamble", "expected"),
+    [
+        ("\\renewcommand{\\proofname}{Sketch}", "Sketch. Trivial."),
+        # babel's German names it "Beweis": not known here, so no head rather than "Proof".
+        ("\\usepackage[ngerman]{babel}", "Trivial."),
+        ("\\usepackage[english]{babel}", "Proof. Trivial."),
+    ],
+)
+def test_a_proof_s_head_is_the_name_the_paper_gives_it(
+    tmp_path: Path, preamble: str, expected: str
+) -> None:
+    got = passages_of(
+        tmp_path, "\\begin{proof}Trivial.\\end{proof}", f"\\usepackage{{amsthm}}\n{preamble}"
+    )
+    assert got == [expected]

@@ -224,6 +224,19 @@ def test_missing_and_recursive_includes_are_clear_errors(tmp_path: Path) -> None
         read_latex_draft(loop)
 
 
+def test_an_include_of_a_missing_file_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    # QA: the draft was refused; LaTeX says "No file gone.tex." and goes on without it.
+    main = _write(
+        tmp_path, "paper.tex", _doc("Before \\cite{a}.\n\\include{gone}\nAfter \\cite{b}.")
+    )
+    draft = read_latex_draft(main)
+    assert [c.keys for c in draft.commands] == [("a",), ("b",)]
+    assert draft.warnings == (
+        "paper.tex:5: \\include{gone} refers to a missing file; LaTeX leaves it out, and so "
+        "does the reader",
+    )
+
+
 def test_includes_past_the_depth_limit_are_not_called_a_loop(tmp_path: Path) -> None:
     # paper.tex -> f0 -> ... -> f20: 21 nested includes, all distinct files.
     main = _write(tmp_path, "paper.tex", _doc("\\input{f0}"))

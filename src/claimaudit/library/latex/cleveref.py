@@ -53,7 +53,7 @@ _PACKAGE = re.compile(
 _PACKAGE_ANY = re.compile(
     r"\\usepackage\s{0,40}(?:\[[^\]{}]{0,400}\])?\s{0,40}\{[^{}]{0,400}\bcleveref\b[^{}]{0,400}\}"
 )
-_CREFNAME = re.compile(
+CREFNAME = re.compile(
     r"\\(crefname|Crefname)\s{0,40}\{\s{0,40}([A-Za-z*]{1,40})\s{0,40}\}"
     r"\s{0,40}\{([^{}\n]{0,40})\}\s{0,40}\{([^{}\n]{0,40})\}"
 )
@@ -65,6 +65,11 @@ class CrefNames:
 
     lower: dict[str, tuple[str, str]] = field(default_factory=dict)
     upper: dict[str, tuple[str, str]] = field(default_factory=dict)
+    loaded: bool = False  # cleveref is loaded: varioref's \\vref prints as \\cref
+
+
+# cleveref redefines varioref's references as its own (their page part aside).
+VARIOREF_AS_CREF = {"vref": "cref", "Vref": "Cref"}
 
 
 def cref_names(source: str) -> CrefNames:
@@ -85,13 +90,13 @@ def cref_names(source: str) -> CrefNames:
                 upper[name] = (_capital(title), _capital(title) + "s")
                 if {"capitalise", "capitalize"} & options:
                     lower[name] = upper[name]
-    for match in _CREFNAME.finditer(source):
+    for match in CREFNAME.finditer(source):
         command, kind, one, many = match.groups()
         names = (" ".join(one.split()), " ".join(many.split()))
         (lower if command == "crefname" else upper)[kind] = names
         if command == "crefname" and kind not in upper:
             upper[kind] = (_capital(names[0]), _capital(names[1]))
-    return CrefNames(lower, upper)
+    return CrefNames(lower, upper, loaded=package is not None)
 
 
 def _lower(name: str) -> str:

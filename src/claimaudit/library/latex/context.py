@@ -351,17 +351,23 @@ def _address(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     return _URL_ESCAPE.sub(r"\1", written)
 
 
-def _subfloat(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+def subfloat_text(node: LatexMacroNode, l2tobj: LatexNodes2Text, letter: str = "") -> str:
     """subfig's ``\\subfloat[list entry][caption]{body}`` (the subfigure package's
     ``\\subfigure`` and ``\\subtable`` alike): its body, then its caption as a paragraph of
-    its own, as the PDF sets it under the sub-figure (its letter, which these packages' options
-    set, is not printed)."""
+    its own, as the PDF sets it under the sub-figure, after its ``letter`` ("(a) ") where the
+    count knows it (these packages' options set it)."""
     argd = node.nodeargd
     args = list(argd.argnlist) if argd is not None else []
     optional = [a for a in args[:-1] if a is not None]
     body = to_text(l2tobj, args[-1:]) if args and args[-1] is not None else ""
     caption = " ".join(to_text(l2tobj, optional[-1:]).split()) if optional else ""
+    if letter:
+        caption = f"({letter}) {caption}".strip()
     return f"{body}\n\n{caption}\n\n" if caption else body
+
+
+def _subfloat(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    return subfloat_text(node, l2tobj)
 
 
 def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:

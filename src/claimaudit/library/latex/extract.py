@@ -61,8 +61,9 @@ from claimaudit.library.latex.front import front_nodes, is_title_block, latex_au
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
-from claimaudit.library.latex.packages import read_packages
-from claimaudit.library.latex.refs import autoref_names, numbered_converter
+from claimaudit.library.latex.packages import read_packages, with_declarations
+from claimaudit.library.latex.refs import RUN_IN_HEADINGS, autoref_names, numbered_converter
+from claimaudit.library.latex.theorems import proof_name
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,
     unclosed_argument,
@@ -119,16 +120,18 @@ def extract_latex(
     ``math_mode`` is pylatexenc's: formulas as text (the default), or ``"verbatim"`` as written
     (the fidelity benchmark uses it to tell sentences with mathematics)."""
     hasher = SourceHasher()
-    source = expand_inputs(path, hasher, root=root, includes=includes)
+    skipped: list[str] = []  # \include of missing files, left out as LaTeX leaves them
+    source = expand_inputs(path, hasher, root=root, includes=includes, warnings=skipped)
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
+    # The paper's own packages define macros too (``\\let\\mycite\\citet``), and theorems,
+    # which are counted as the preamble's are; an upload arrives without them.
+    packages = read_packages(path, source, hasher, root) if includes else []
+    source = with_declarations(source, packages, path.parent)
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
     crefs = cref_names(source)
     source, formats = counter_formats(source)
     captions = caption_style(source, document_class(source))
-    # The paper's own packages define macros too (``\\let\\mycite\\citet``); an upload
-    # arrives without them.
-    packages = read_packages(path, source, hasher, root) if includes else []
     # The bibliography is read only for what a textual citation prints.
     bare = cite_prints_names(source, packages) and BARE_CITE.search(source) is not None
     textual = includes and (
@@ -144,9 +147,13 @@ def extract_latex(
     )
     # Before expansion: ``\\ifdefined\\x`` asks of \\x, not of what it expands to.
     source = decide_conditionals(source)
+    proof = proof_name(source)  # before expansion drops a \\renewcommand{\\proofname}
     source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
-        return _extract(path, source, hasher, math_mode, names, captions, cited, crefs, formats)
+        document = _extract(
+            path, source, hasher, math_mode, names, captions, cited, crefs, formats, proof
+        )
+        return replace(document, warnings=(*skipped, *document.warnings))
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
@@ -194,6 +201,7 @@ def _extract(
     cited: CitedWorks,
     crefs: CrefNames,
     formats: CounterFormats,
+    proof: str,
 ) -> ExtractedDocument:
     source, opened_by_macros = drop_open_definitions(source)
     # The \def definitions left (TeX code, or inside a body just expanded) print nothing.
@@ -213,8 +221,15 @@ def _extract(
         raise InputError(f"{shown_name(path)}: {problem}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
-    numbers = numbering(source, document.nodelist if document is not None else nodes, formats)
-    converter = numbered_converter(numbers, names, captions, math_mode, notes, cited, crefs)
+    numbers = numbering(
+        source, document.nodelist if document is not None else nodes, formats, proof
+    )
+    # A class whose \\subsubsection is a run-in heading (llncs's bold "Setting." opening its
+    # paragraph) prints it as ``\\paragraph`` is printed: the paragraph's first words.
+    run_in = RUN_IN_HEADINGS.get(document_class(source) or "", frozenset())
+    converter = numbered_converter(
+        numbers, names, captions, math_mode, notes, cited, crefs, run_in=run_in
+    )
     title = _find_title(nodes, converter)
     authors = latex_authors(nodes, converter)
     blocks: list[TextBlock] = []
@@ -230,7 +245,7 @@ def _extract(
                 blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
-    blocks.extend(_Walker(converter, aliases, notes, abstract_name).blocks(body))
+    blocks.extend(_Walker(converter, aliases, notes, abstract_name, run_in).blocks(body))
     if not blocks:
         raise InputError(f"{shown_name(path)}: no text found in the LaTeX source")
     warnings: tuple[str, ...] = ()
@@ -321,10 +336,11 @@ class _Walker:
         aliases: dict[str, int],
         notes: list[str],
         abstract_name: str,
+        run_in: frozenset[str] = frozenset(),
     ) -> None:
         self._converter = converter
         self._notes = notes
-        self._headings = SECTION_MACROS | set(aliases) | {BOX_HEADING}
+        self._headings = (SECTION_MACROS - run_in) | set(aliases) | {BOX_HEADING}
         self._aliases = aliases
         self._section: str | None = None
         self._in_box = False  # the section is a box's own heading

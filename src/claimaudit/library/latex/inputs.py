@@ -55,6 +55,9 @@ _UPLOAD_REFUSAL = (
     "an uploaded file cannot pull in other files (upload the paper as one .tex file, or as a PDF)"
 )
 INCLUDE_COMMANDS = frozenset({"input", "include"}) | _SUBFILES | IMPORT_COMMANDS
+# The commands built on LaTeX's \include: a file that is not there is a warning ("No file
+# x.tex."), and LaTeX goes on without it, where \input stops with an error.
+_SKIPPED_WHEN_MISSING = frozenset({"include", "includefrom", "subincludefrom", "subfileinclude"})
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,11 @@ class Include:
 
 class IncludeOutsideError(Exception):
     """An include resolves (after symlinks) outside the folder it must stay in."""
+
+
+class MissingIncludeWarning(Exception):
+    """An ``\\include`` of a file that is not there: LaTeX leaves it out and goes on, and so
+    does the reader; the message is the warning to show."""
 
 
 class IncludeNotRegularError(Exception):
@@ -134,7 +142,8 @@ def follow_include(
     """``locate`` with every refusal an InputError naming the include as ``written`` in the
     file ``shown``: all includes when ``refusal`` (why) is given, one outside ``boundary``
     (``container`` says what that folder is), a missing file, a file that includes itself
-    (it is in ``chain``), a chain deeper than MAX_INCLUDE_DEPTH. Shared by ingestion and the
+    (it is in ``chain``), a chain deeper than MAX_INCLUDE_DEPTH; MissingIncludeWarning for an
+    ``\\include`` of a missing file, which LaTeX only warns of. Shared by ingestion and the
     review of a draft, so both refuse the same includes in the same order."""
     if refusal is not None:
         raise InputError(f"{shown_name(shown)}: {written} refused: {refusal}")
@@ -147,6 +156,11 @@ def follow_include(
     except IncludeNotRegularError:
         raise InputError(f"{shown_name(shown)}: {written} is not a regular file") from None
     except FileNotFoundError:
+        if include.command in _SKIPPED_WHEN_MISSING:
+            raise MissingIncludeWarning(
+                f"{shown_name(shown)}: {written} refers to a missing file; LaTeX leaves it "
+                "out, and so does the reader"
+            ) from None
         raise InputError(f"{shown_name(shown)}: {written} refers to a missing file") from None
     if target in chain:
         # The loop from the file it returns to, each file as named from the project's folder.
@@ -244,6 +258,7 @@ def expand_inputs(
     *,
     root: Path | None = None,
     includes: bool = True,
+    warnings: list[str] | None = None,
 ) -> str:
     """The text of ``main`` with every include (``\\input``, ``\\include``, ``\\subfile``,
     ``\\import`` and its kin) replaced by its file, recursively.
@@ -252,7 +267,8 @@ def expand_inputs(
     lie inside ``root`` (default: the main file's folder) once symlinks are resolved; anything
     else is refused, whether or not it exists. With ``includes=False`` (an uploaded file, which
     arrives alone) every include is refused. A missing or refused file is an InputError naming
-    the include as written, not a silently shorter paper.
+    the include as written, not a silently shorter paper; but an ``\\include`` of a missing
+    file is left out, as LaTeX leaves it, with a warning added to ``warnings``.
     """
     folder = main.parent.resolve()
     boundary = (root or main.parent).resolve()
@@ -300,17 +316,22 @@ def expand_inputs(
         def replace(match: re.Match[str]) -> str:
             if left_out(_include(match), only):
                 return "\n"
-            target, inner = follow_include(
-                _include(match),
-                match.group(0),
-                shown,
-                chain,
-                base=base,
-                main_folder=folder,
-                boundary=boundary,
-                refusal=None if includes else _UPLOAD_REFUSAL,
-                container="the paper's folder",
-            )
+            try:
+                target, inner = follow_include(
+                    _include(match),
+                    match.group(0),
+                    shown,
+                    chain,
+                    base=base,
+                    main_folder=folder,
+                    boundary=boundary,
+                    refusal=None if includes else _UPLOAD_REFUSAL,
+                    container="the paper's folder",
+                )
+            except MissingIncludeWarning as warning:
+                if warnings is not None:
+                    warnings.append(str(warning))
+                return "\n"
             return "\n" + load(target, (*chain, target), inner) + "\n"
 
         return _INCLUDE.sub(replace, text)

@@ -9,8 +9,10 @@ included; ``latex_theorems``), algorithms as their package's options say; ``\\ap
 turns the top level into letters. A ``\\label`` names whatever was numbered last in its
 environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
 numbered section, as the PDF prints it). Sub-figures of the ``subcaption`` package are
-lettered within their figure ("Figure 2.8a", caption "(a) "). Where the count could be wrong
-(other sub-figure packages, aligned equations, labels the count never reached), the reference
+lettered within their figure ("Figure 2.8a", caption "(a) "), and so are the captioned
+sub-figure commands of subfig and subfigure loaded without options ("Figure 2(a)"). Where the
+count could be wrong (those packages' options, aligned equations, labels the count never
+reached), the reference
 is left out, as before: a quote never shows a number the paper does not.
 """
 
@@ -36,7 +38,15 @@ from claimaudit.library.latex.counter_formats import (
     Template,
     render_template,
 )
-from claimaudit.library.latex.theorems import THEOREM_LIKE, Theorem, declared_theorems
+from claimaudit.library.latex.theorems import (
+    AMSTHM,
+    LLNCS_UNNUMBERED,
+    THEOREM_LIKE,
+    Theorem,
+    class_theorems,
+    declared_theorems,
+    unnumbered_theorems,
+)
 
 _CLASS = re.compile(
     r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
@@ -45,10 +55,9 @@ _SECNUMDEPTH = re.compile(
     r"\\setcounter\s{0,40}\{\s{0,40}secnumdepth\s{0,40}\}\s{0,40}\{\s{0,40}(-?\d{1,2})\s{0,40}\}"
 )
 # The standard classes' own: a subsubsection is numbered in an article, not in a report.
-_SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2}
+_SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2, "llncs": 2}
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
-_AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
 # Titles as nameref prints them (the paper's macros are expanded before the count).
 _TITLE_TEXT = LatexNodes2Text(math_mode="verbatim")
 _LEVELS = ("chapter", "section", "subsection", "subsubsection")
@@ -59,13 +68,18 @@ _FLOATS = {
     "table": "table",
     "table*": "table",
 }
-_NUMBER_WITHIN = re.compile(
+NUMBER_WITHIN = re.compile(
     r"\\(?:numberwithin|counterwithin(?!\*))\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
 )
 # Sub-figures: lettered where the subcaption package sets them, else left unresolved.
 _SUBFLOATS = frozenset({"subfigure", "subtable"})
 _SUBFLOAT = "subfloat"  # what a caption inside a sub-figure steps
 _SUBFLOAT_MACROS = frozenset({"subfloat", "subfigure", "subtable"})  # subfig's, subfigure's
+# subfig's ``\\subfloat`` and the subfigure package's ``\\subfigure``, loaded without options:
+# lettered in their figure, a reference printing "1(a)" and ``\\subref`` "(a)".
+_SUBFIG = re.compile(
+    r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\b(?:subfig|subfigure)\b[^{}]{0,500}\}"
+)
 _SUBCAPTION = re.compile(
     r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
 )
@@ -104,6 +118,7 @@ class Numbering:
     theorem_names: frozenset[str]  # the environments ``heads`` may hold
     head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
     subrefs_in_parentheses: bool = False  # subcaption's ``\\subref`` prints "(a)"
+    note_replaces: frozenset[str] = frozenset()  # environments whose note is their head
 
 
 @dataclass
@@ -122,8 +137,10 @@ class _Counts:
     chapters: bool
     theorems: dict[str, Theorem]
     within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
+    unnumbered: dict[str, str] = field(default_factory=dict)  # environment -> its head
     algorithms: frozenset[str] = frozenset()  # the environments counted as algorithms
     lettered: bool = False  # the subcaption package letters sub-figures
+    commands: bool = False  # subfig (or subfigure) letters its sub-figure commands, "1(a)"
     labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
     sub: _Subfloats | None = None  # the float being counted, where sub-figures are lettered
     values: dict[str, int] = field(default_factory=dict)
@@ -210,28 +227,42 @@ def document_class(source: str) -> str | None:
 
 
 def numbering(
-    source: str, nodes: Sequence[LatexNode], formats: CounterFormats | None = None
+    source: str,
+    nodes: Sequence[LatexNode],
+    formats: CounterFormats | None = None,
+    proof: str | None = None,
 ) -> Numbering:
     """Every ``\\label`` of the document body the count can place (label -> what it names), and
     the head of every theorem-like environment it numbered; ``formats`` are the counters the
     paper prints its own way (``latex_counter_formats``)."""
     chapters = document_class(source) in _CHAPTER_CLASSES
     within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
-    for match in _NUMBER_WITHIN.finditer(source):
+    for match in NUMBER_WITHIN.finditer(source):
         if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
             within[match.group(1)] = match.group(2)
-    theorems = declared_theorems(source)
+    own = class_theorems(source)
+    theorems = declared_theorems(source, own)
+    # Unnumbered ones print a head too: llncs's ("Proof."), amsthm's ("Claim.", "Proof.").
+    unnumbered = {
+        **(LLNCS_UNNUMBERED if own is not None else {}),
+        **unnumbered_theorems(source, proof),
+    }
+    unnumbered = {name: head for name, head in unnumbered.items() if name not in theorems}
     package = _SUBCAPTION.search(source)
+    subfig = _SUBFIG.search(source)
+    commands = subfig is not None and not subfig.group(1)
     algorithms = algorithm_numbering(source, chapters)
     if algorithms is not None and algorithms[1] is not None:
         within["algorithm"] = algorithms[1]
     counts = _Counts(
         chapters=chapters,
         theorems=theorems,
+        unnumbered=unnumbered,
         within=within,
         algorithms=algorithms[0] if algorithms is not None else frozenset(),
         lettered=package is not None,
         labelled=package is not None and not package.group(1),
+        commands=commands,
     )
     counts.formats = dict(formats.preamble) if formats is not None else {}
     counts.secnumdepth = _secnumdepth(source, document_class(source))
@@ -242,9 +273,12 @@ def numbering(
         counts.heads,
         counts.captions,
         counts.subcaptions,
-        frozenset(theorems),
-        _AMSTHM.search(source) is not None,
-        counts.labelled,
+        frozenset(theorems) | frozenset(unnumbered),
+        AMSTHM.search(source) is not None or own is not None,
+        counts.labelled or commands,
+        # amsthm's proof prints its note in place of "Proof" ("Proof of Theorem 2."); llncs's
+        # after it, as a theorem's.
+        frozenset({"proof"}) if own is None else frozenset(),
     )
 
 
@@ -300,11 +334,16 @@ def _macro(
             if counts.sub is not None and counts.sub.number is None:
                 counts.sub.number = current.number
     elif name in _SUBFLOAT_MACROS:
-        # Their letter is set by their package's options, not followed: a label in one names
-        # the sub-figure, which is not counted, not what was numbered before it.
+        # Lettered where subfig (or subfigure) is loaded without options and a caption is
+        # given (one without is not counted); elsewhere its letter is its package's options',
+        # not followed: a label in one names the sub-figure, not what was numbered before it.
+        lettered = counts.commands and counts.sub is not None and _optional_given(node)
+        if lettered and counts.sub is not None:
+            counts.sub.letters += 1
+            counts.sub.captions.append((node.pos, counts.sub.letters))
         for arg in args:
             if isinstance(arg, LatexGroupNode):
-                _walk(arg.nodelist or [], counts, None, None)
+                _walk(arg.nodelist or [], counts, None, _SUBFLOAT if lettered else None)
         return current
     elif name == COUNTER_FORMAT and args:
         # A redefinition of ``\\thefigure`` in the body: it holds from here on.
@@ -360,6 +399,8 @@ def _environment(
         return
     elif name == "equation":
         current = _target("equation", counts.step("equation"))
+    elif name in counts.unnumbered:
+        counts.heads[node.pos] = counts.unnumbered[name]
     elif name in THEOREM_LIKE and name not in counts.theorems:
         # A class's own theorems (llncs's), or a package's declaration not read here: their
         # count is not known, and a label in one names it, not the section around it.
@@ -367,7 +408,8 @@ def _environment(
     elif name in counts.theorems:
         theorem = counts.theorems[name]
         number = counts.step(theorem.counter)
-        current = None if number is None else Target(theorem.counter, number, name)
+        # ``\\nameref`` to it prints its note (``\\begin{theorem}[Main]``), as for a heading.
+        current = None if number is None else _titled(Target(theorem.counter, number, name), node)
         if current is not None and theorem.title:
             counts.heads[node.pos] = f"{theorem.title} {current.number}"
     _walk(node.nodelist or [], counts, current, floating)
@@ -410,16 +452,24 @@ def macro_arguments(node: LatexMacroNode) -> list[LatexNode]:
 def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, kind: str) -> None:
     """Counts a figure or table, then letters its sub-figures with the number its caption
     took ("2.8a")."""
-    outer, counts.sub = counts.sub, _Subfloats() if counts.lettered else None
+    outer, counts.sub = counts.sub, _Subfloats() if counts.lettered or counts.commands else None
     _walk(node.nodelist or [], counts, current, kind)
     sub, counts.sub = counts.sub, outer
     if sub is None or sub.number is None:
         return
     for key, index in sub.labels:
         letter = _letter(index)
-        counts.labels.setdefault(key, Target(kind, sub.number + letter, letter=letter))
-    for position, index in sub.captions if counts.labelled else []:
+        # subfig's reference prints the letter in parentheses ("1(a)"), subcaption's not.
+        number = f"{sub.number}({letter})" if counts.commands else sub.number + letter
+        counts.labels.setdefault(key, Target(kind, number, letter=letter))
+    for position, index in sub.captions if counts.labelled or counts.commands else []:
         counts.subcaptions[position] = _letter(index)
+
+
+def _optional_given(node: LatexMacroNode) -> bool:
+    """Whether a sub-figure command is given a caption (``\\subfloat[...]{...}``)."""
+    args = node.nodeargd.argnlist if node.nodeargd else []
+    return any(a is not None for a in args[:-1])
 
 
 def _starred(node: LatexMacroNode) -> bool:
@@ -434,9 +484,9 @@ def _plain_arg(node: LatexMacroNode, index: int) -> str:
     return _plain(arg) if arg is not None else ""
 
 
-def _titled(target: Target | None, node: LatexMacroNode) -> Target | None:
+def _titled(target: Target | None, node: LatexMacroNode | LatexEnvironmentNode) -> Target | None:
     """``target`` with the title of the heading or caption ``node``: its short one where given
-    (``\\section[Short]{Long}``), as nameref prints it."""
+    (``\\section[Short]{Long}``), or a theorem's note, as nameref prints it."""
     if target is None or node.nodeargd is None:
         return target
     groups = [a for a in node.nodeargd.argnlist if a is not None and _plain(a) not in ("", "*")]

@@ -17,9 +17,12 @@ from claimaudit.errors import InputError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.library.extract_text import SourceHasher
+from claimaudit.library.latex.cleveref import CREFNAME
 from claimaudit.library.latex.comments import strip_comments
 from claimaudit.library.latex.definitions import MAX_MACROS, TEX_CODE
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError
+from claimaudit.library.latex.numbering import NUMBER_WITHIN
+from claimaudit.library.latex.theorems import theorem_declarations
 from claimaudit.library.latex.unprinted import drop_unprinted
 
 _PACKAGE = re.compile(
@@ -137,3 +140,53 @@ def read_packages(
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
         texts.append(drop_unprinted(strip_comments(text)))
     return texts
+
+
+def declarations(text: str) -> list[str]:
+    """What of a package's ``text`` (comments dropped) sets how the paper is counted and named,
+    as written, in order: the packages it loads (as ``\\usepackage``: amsthm, cleveref,
+    subcaption ...), its theorems, ``\\numberwithin`` and cleveref's ``\\crefname``."""
+    found = [
+        *_PACKAGE.finditer(text),
+        *theorem_declarations(text),
+        *NUMBER_WITHIN.finditer(text),
+        *CREFNAME.finditer(text),
+    ]
+    return [
+        _as_usepackage(match.group(0)) if match.re is _PACKAGE else match.group(0)
+        for match in sorted(found, key=lambda m: m.start())
+    ]
+
+
+def _as_usepackage(load: str) -> str:
+    """``\\RequirePackage[opts]{x}`` as the preamble's ``\\usepackage[opts]{x}``."""
+    if load.startswith("\\RequirePackage"):
+        return "\\usepackage" + load.removeprefix("\\RequirePackage")
+    return load
+
+
+def with_declarations(source: str, packages: list[str], folder: Path) -> str:
+    """``source`` with the declarations of the paper's own packages (``packages``' texts,
+    ``read_packages``) that set how it is counted and named (``declarations``) written where
+    its preamble loads the first of them, as TeX reads them there: a theorem a
+    ``mystyle.sty`` beside the paper declares is numbered, headed and named by references as
+    one the preamble declares, and cleveref or ``\\numberwithin`` there hold as in the
+    preamble. Those alone, so no other text of a package is read as the paper's."""
+    found = [line for text in packages for line in declarations(text)]
+    if not found:
+        return source
+    begin = _BEGIN_DOCUMENT.search(source)
+    end = begin.start() if begin else len(source)
+    at = end
+    for match in _PACKAGE.finditer(source, 0, end):
+        if any(_beside(folder, name) for name in package_files(match.group(0))):
+            at = match.end()
+            break
+    return source[:at] + "\n" + "\n".join(found) + "\n" + source[at:]
+
+
+def _beside(folder: Path, name: str) -> bool:
+    try:
+        return (folder / name).is_file()
+    except (OSError, ValueError):
+        return False  # a name no file can have

@@ -14,9 +14,22 @@ from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
 
 from claimaudit.library.latex.captions import CaptionStyle
 from claimaudit.library.latex.citations import CitedWorks, citation_macros
-from claimaudit.library.latex.cleveref import PAGE_STYLES, CrefNames, cref_names, render_cref
+from claimaudit.library.latex.cleveref import (
+    PAGE_STYLES,
+    VARIOREF_AS_CREF,
+    CrefNames,
+    cref_names,
+    render_cref,
+)
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
-from claimaudit.library.latex.context import macro_args, text_converter, to_text
+from claimaudit.library.latex.context import (
+    PARAGRAPH_MARK,
+    SUBFLOAT_MACROS,
+    macro_args,
+    subfloat_text,
+    text_converter,
+    to_text,
+)
 from claimaudit.library.latex.numbering import Numbering, Target
 
 _AUTOREF_NAME = re.compile(
@@ -40,6 +53,11 @@ _AUTOREF_DEFAULTS = {
 }
 
 
+# Classes whose headings of these levels are run in, set at the start of their paragraph
+# (``\\@startsection`` with a negative space after): llncs's ``\\subsubsection``.
+RUN_IN_HEADINGS = {"llncs": frozenset({"subsubsection"})}
+
+
 def autoref_names(source: str) -> dict[str, str]:
     """hyperref's names, with those the paper defines (``\\relationshipautorefname``)."""
     names = dict(_AUTOREF_DEFAULTS)
@@ -56,15 +74,20 @@ def numbered_converter(
     notes: list[str],
     cited: CitedWorks | None = None,
     crefs: CrefNames | None = None,
+    *,
+    run_in: frozenset[str] = frozenset(),
 ) -> LatexNodes2Text:
     """The paper's text converter (``latex_context.text_converter``) printing what the count
-    found: references (cleveref's with ``crefs``' names), theorem heads and caption labels;
+    found: references (cleveref's with ``crefs``' names), theorem heads and caption labels,
+    the headings ``run_in`` names as the words opening their paragraph;
     and textual citations with the names ``cited`` gives their keys (``latex_citations``)."""
 
     def theorem(node: LatexEnvironmentNode, l2tobj: LatexNodes2Text) -> str:
         body = str(l2tobj.nodelist_to_text(node.nodelist or []))
         optional = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
         note = " ".join(to_text(l2tobj, optional[:1]).split())  # ``\\begin{lemma}[Young]``
+        if note and node.environmentname in numbers.note_replaces:
+            return _with_head(numbers, node.pos, body, replaced=note)
         return _with_head(numbers, node.pos, body, note)
 
     def caption(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -80,6 +103,14 @@ def numbered_converter(
         # paragraph of its own, as printed, however the source runs them together.
         return f"\n\n{text}\n\n"
 
+    def subfloat(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        return subfloat_text(node, l2tobj, numbers.subcaptions.get(node.pos, ""))
+
+    def run_in_heading(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        # Its title runs into the paragraph's text, as a ``\\paragraph``'s does.
+        args = macro_args(node)
+        return f"\n\n{' '.join(to_text(l2tobj, args[-1:]).split())}" if args else ""
+
     return text_converter(
         math_mode,
         notes,
@@ -88,26 +119,37 @@ def numbered_converter(
         {
             **citation_macros(cited or CitedWorks()),
             **dict.fromkeys(("caption", "subcaption", "captionof"), caption),
+            **dict.fromkeys(SUBFLOAT_MACROS, subfloat),
+            **dict.fromkeys(run_in, run_in_heading),
         },
     )
 
 
-def _with_head(numbers: Numbering, position: int, body: str, note: str = "") -> str:
+def _with_head(
+    numbers: Numbering, position: int, body: str, note: str = "", *, replaced: str = ""
+) -> str:
     """A theorem's text as printed: its head ("Relationship 11.", "Lemma 2 (Young)." for
     ``\\begin{lemma}[Young]``), then its body; the body alone where the count gave it no
     number."""
     head = numbers.heads.get(position)
     if head is None:
         return body
-    if note:
+    if replaced:
+        head = replaced  # amsthm's ``\\begin{proof}[Proof of Lemma 2]``
+    elif note:
         head = f"{head} ({note})"
-    return f"{head}{'.' if numbers.head_period else ''} {body.lstrip()}"
+    # A theorem is a paragraph of its own, as LaTeX sets it (a list of one item): its head
+    # never joins the sentence typed on the line before it.
+    text = f"{head}{'.' if numbers.head_period else ''} {body.lstrip()}"
+    return f"\n\n{PARAGRAPH_MARK}{text}\n\n{PARAGRAPH_MARK}"
 
 
 def reference(
     numbers: Numbering, style: str, key: str, names: dict[str, str], crefs: CrefNames
 ) -> str:
     """What a reference command prints for ``key`` (cleveref's: a list of labels)."""
+    if crefs.loaded and style in VARIOREF_AS_CREF:
+        style = VARIOREF_AS_CREF[style]
     if style in CREF_STYLES or style in PAGE_STYLES:
         return render_cref(style, [k.strip() for k in key.split(",")], numbers.labels, crefs)
     target = numbers.labels.get(key)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from claimaudit.library.latex.babel import main_language
+
 
 @dataclass(frozen=True)
 class Theorem:
@@ -17,8 +19,9 @@ class Theorem:
     title: str  # what its head prints before the number ("Relationship")
 
 
+# amsthm's unnumbered form is ``\\newtheorem*{claim}{Claim}``.
 _NEWTHEOREM = re.compile(
-    r"\\newtheorem\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
+    r"\\newtheorem\s{0,40}(\*?)\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
     r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
     r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
 )
@@ -41,16 +44,49 @@ THEOREM_LIKE = frozenset(
 )
 
 
-def declared_theorems(source: str) -> dict[str, Theorem]:
-    """Each numbered theorem-like environment ``source`` declares -> how it is numbered."""
+# llncs's own (llncs.cls, v2.23): ``theorem`` and these, each with its own counter unless the
+# class options say otherwise; ``claim`` and ``proof`` are unnumbered ("Proof.").
+_LLNCS_OTHERS = (
+    "case conjecture corollary definition example exercise lemma note problem property "
+    "proposition question solution remark"
+).split()
+LLNCS_UNNUMBERED = {"claim": "Claim", "proof": "Proof"}
+_LLNCS = re.compile(
+    r"\\documentclass\s{0,40}(?:\[([^\]]{0,500})\])?\s{0,40}\{\s{0,40}llncs\s{0,40}\}"
+)
+
+
+def class_theorems(source: str) -> dict[str, Theorem] | None:
+    """The numbered theorem-like environments the paper's class declares, as its options set
+    them (llncs's: ``envcountsame`` shares the theorem counter, ``envcountsect`` numbers each
+    within its section); None for a class not known here, or an option not followed
+    (``envcountreset``, which resets a counter the number does not show)."""
+    match = _LLNCS.search(source)
+    if match is None:
+        return None
+    options = {o.strip() for o in (match.group(1) or "").split(",")}
+    if "envcountreset" in options and not options & {"envcountsame", "envcountsect"}:
+        return None
+    within = "section" if "envcountsect" in options else None
+    theorems = {"theorem": Theorem("theorem", within, "Theorem")}
+    for name in _LLNCS_OTHERS:
+        title = name[:1].upper() + name[1:]
+        counter = "theorem" if "envcountsame" in options else name
+        theorems[name] = Theorem(counter, within, title)
+    return theorems
+
+
+def declared_theorems(source: str, known: dict[str, Theorem] | None = None) -> dict[str, Theorem]:
+    """Each numbered theorem-like environment ``source`` declares -> how it is numbered, after
+    those ``known`` (its class's), whose counters a declaration may share."""
     found = sorted(
         [(m.start(), m, False) for m in _NEWTHEOREM.finditer(source)]
         + [(m.start(), m, True) for m in _DECLARETHEOREM.finditer(source)],
         key=lambda item: item[0],
     )
-    theorems: dict[str, Theorem] = {}
+    theorems: dict[str, Theorem] = dict(known or {})
     for _, match, thmtools in found:
-        declared = _declared(match) if thmtools else match.groups()
+        declared = _declared(match) if thmtools else _newtheorem(match)
         if declared is None:
             continue
         name, shared, title, within = declared
@@ -68,16 +104,70 @@ def declared_theorems(source: str) -> dict[str, Theorem]:
     return theorems
 
 
+# amsthm loaded (by the preamble, or by a package beside the paper).
+AMSTHM = re.compile(
+    r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b"
+)
+
+
+def theorem_declarations(text: str) -> list[re.Match[str]]:
+    """The theorem declarations of ``text`` (a package's, comments dropped), as found."""
+    return [*_NEWTHEOREM.finditer(text), *_DECLARETHEOREM.finditer(text)]
+
+
+def unnumbered_theorems(source: str, proof: str | None = None) -> dict[str, str]:
+    """amsthm's unnumbered environments (``\\newtheorem*{claim}{Claim}``) ``source`` declares ->
+    the head they print ("Claim"), and its ``proof`` ("Proof") where ``source`` loads amsthm
+    (a title in markup left out); ``proof`` is its head as ``proof_name`` read it before the
+    paper's definitions were expanded (and so dropped), where given."""
+    proof = proof_name(source) if proof is None else proof
+    heads = {"proof": proof} if proof and AMSTHM.search(source) else {}
+    for match in _NEWTHEOREM.finditer(source):
+        name, _, title, _ = _newtheorem(match)
+        title = " ".join(title.split())
+        if name.endswith("*") and _PLAIN_TITLE.fullmatch(title):
+            heads[name.removesuffix("*")] = title
+    return heads
+
+
+_PROOFNAME = re.compile(
+    r"\\(?:(?:re)?newcommand\*?|def(?![A-Za-z@]))\s{0,40}\{?\s{0,40}\\proofname(?![A-Za-z@])"
+    r"\s{0,40}\}?\s{0,40}\{([^{}\n]{0,60})\}"
+)
+_ENGLISH = frozenset(
+    "english american USenglish usenglish canadian british UKenglish ukenglish australian "
+    "newzealand".split()
+)
+
+
+def proof_name(source: str) -> str:
+    """What amsthm's proof head prints: "Proof", or the paper's ``\\proofname``; "" where
+    another language may name it ("Beweis"), which is not known here."""
+    named = _PROOFNAME.findall(source)
+    if named:
+        title = " ".join(named[-1].split())
+        return title if _PLAIN_TITLE.fullmatch(title) else ""
+    language = main_language(source)
+    return "Proof" if language is None or language in _ENGLISH else ""
+
+
 def declared_titles(source: str, start: int) -> dict[str, str]:
     """The title of each numbered environment ``\\newtheorem`` declares from ``start`` on
     (a title in markup left out)."""
     titles: dict[str, str] = {}
     for match in _NEWTHEOREM.finditer(source, start):
-        name, _, title, _ = match.groups()
+        name, _, title, _ = _newtheorem(match)
         title = " ".join(title.split())
         if not name.endswith("*") and _PLAIN_TITLE.fullmatch(title):
             titles[name] = title
     return titles
+
+
+def _newtheorem(match: re.Match[str]) -> tuple[str, str | None, str, str | None]:
+    """``\\newtheorem``'s parts: name (with a star where unnumbered), shared counter, title,
+    level."""
+    star, name, shared, title, within = match.groups()
+    return name + star, shared, title, within
 
 
 def _declared(match: re.Match[str]) -> tuple[str, str | None, str, str | None] | None:

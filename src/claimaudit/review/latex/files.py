@@ -228,7 +228,8 @@ class DraftFiles:
         self, node: LatexMacroNode, shown: str, chain: tuple[Path, ...], base: Path
     ) -> tuple[Path, Path]:
         """The file an include in ``shown`` pulls in and the folder its own includes resolve
-        against; InputError when it is refused, missing, circular or too deep."""
+        against; InputError when it is refused, missing, circular or too deep,
+        MissingIncludeWarning for an ``\\include`` of a missing file (LaTeX goes on)."""
         return follow_include(
             include_of(node),
             node.latex_verbatim(),

@@ -27,7 +27,7 @@ from claimaudit.library.latex.context import (
     space_before,
     with_kept_blanks,
 )
-from claimaudit.library.latex.inputs import INCLUDE_COMMANDS
+from claimaudit.library.latex.inputs import INCLUDE_COMMANDS, MissingIncludeWarning
 from claimaudit.review.latex.arguments import (
     holds_placed,
     text_argument,
@@ -96,7 +96,15 @@ class DraftWalker(NoteWalker):
     ) -> None:
         if self.draft_files.left_out(node):
             return
-        target, inner = self.draft_files.target(node, self.file, chain, self.base)
+        try:
+            target, inner = self.draft_files.target(node, self.file, chain, self.base)
+        except MissingIncludeWarning:
+            # LaTeX warns of it and goes on, as ingestion does.
+            self.warnings.append(
+                f"{self.file}:{self.line(node.pos)}: {node.latex_verbatim()} refers to a "
+                "missing file; LaTeX leaves it out, and so does the reader"
+            )
+            return
         self.flush()
         outer_file, outer_line, outer_base = self.file, self.top_line, self.base
         if len(chain) == 1:
