@@ -1044,6 +1044,19 @@ def test_an_answer_cached_before_cjk_was_ranked_in_pairs_is_asked_afresh(cjk: bo
     assert calls == (2 if cjk else 1)
 
 
+@pytest.mark.parametrize("thai", [True, False], ids=["thai-claim", "english-claim"])
+def test_an_answer_cached_before_thai_was_ranked_in_letter_pairs_is_asked_afresh(
+    thai: bool,
+) -> None:
+    # A Thai claim's cached answer was judged on passages ranked by the pieces between its
+    # marks, which no passage's word equalled: it must not be reused. An English claim's
+    # ranking did not change, whatever Thai its passages hold.
+    claim = "กลไกความสนใจช่วยได้" if thai else "Attention helps."
+    hits, calls = _cached_then_checked(claim, None, ["นักเรียนเรียนภาษาไทย", *TEXTS])
+    assert hits == (0 if thai else 1)
+    assert calls == (2 if thai else 1)
+
+
 @pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
 def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
     long_claim: bool,

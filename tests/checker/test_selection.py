@@ -187,6 +187,22 @@ def test_bm25_still_ranks_thai_by_the_pieces_between_its_marks() -> None:
     assert Bm25Ranker().rank("ยาลดไข้ได้ผลดีในเด็ก", passages)[0].passage_id == "P002"
 
 
+def test_bm25_finds_a_thai_word_written_inside_a_passages_phrase() -> None:
+    # QA: broken at its marks a Thai claim's word ("ภาษาไทย") equalled no piece of a passage
+    # writing it inside a phrase without spaces: the passage about it ranked last.
+    passages = _passages("ฉันชอบกินข้าวผัดกับไข่ดาว", "ภาษาลาวและภาษาเขมร", "นักเรียนเรียนภาษาไทยทุกวัน")
+    ranked = Bm25Ranker().rank("ภาษาไทย", passages)
+    assert ranked[0].passage_id == "P003"
+    # Lao, Burmese and Khmer too.
+    for word, phrase in (
+        ("ພາສາລາວ", "ຂ້ອຍຮຽນພາສາລາວທຸກມື້"),
+        ("မြန်မာစာ", "ကျောင်းသားများမြန်မာစာသင်သည်"),
+        ("ភាសាខ្មែរ", "សិស្សរៀនភាសាខ្មែររាល់ថ្ងៃ"),
+    ):
+        ranked = Bm25Ranker().rank(word, _passages("ฉันชอบกินข้าว", phrase))
+        assert ranked[0].passage_id == "P002", word
+
+
 def test_bm25_reads_a_cjk_claim_in_character_pairs() -> None:
     # QA: a run of CJK characters was one token, which no claim's word equalled: a Chinese
     # claim left a paper's passages in document order, the passage about it last.

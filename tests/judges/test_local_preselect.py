@@ -104,6 +104,13 @@ def test_thai_is_still_ranked_by_the_pieces_between_its_marks() -> None:
     assert preselect("ยาลดไข้ได้ผลดีในเด็ก", texts, 1) == [3]
 
 
+def test_a_thai_word_inside_a_windows_phrase_counts() -> None:
+    # QA: broken at its marks, "ภาษาไทย" equalled no piece of a window writing it inside a
+    # phrase: the window scored nothing.
+    scores = bm25_scores("ภาษาไทย", ["ฉันชอบกินข้าวผัด", "นักเรียนเรียนภาษาไทยทุกวัน"])
+    assert scores[0] == 0.0 < scores[1]
+
+
 def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
     # QA: a run of CJK characters was one word, so a Chinese claim shared none with the paper
     # and the first windows were kept.

@@ -56,6 +56,7 @@ from claimaudit.checker.selection import (
     read_otherwise,
     reads_arabic_article,
     reads_cjk_words_apart,
+    reads_unspaced_pairs,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -354,6 +355,11 @@ class Checker:
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
             selection += ":cjk-alone"
+        if reads_unspaced_pairs(query):
+            # Answers cached before a Thai, Lao, Burmese or Khmer question was ranked in letter
+            # pairs were judged on passages ranked by pieces no passage's word equalled: asked
+            # afresh (``text.unspaced``).
+            selection += ":unspaced-pairs"
         if reads_cjk_words_apart(query):
             # Answers cached before a Korean word's particle ("암은" as "암") or the kana after
             # a Japanese kanji ("癌は" as "癌") was read apart from it were judged on passages

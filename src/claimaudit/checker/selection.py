@@ -25,6 +25,7 @@ from claimaudit.text.arabic import has_arabic, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
+from claimaudit.text.unspaced import has_unspaced
 from claimaudit.text.wordchars import (
     class_ranges,
     has_astral,
@@ -74,22 +75,28 @@ class Bm25Ranker:
         # token to unicode61, which no claim's word equals (``text.cjkpairs``). Any other
         # claim reads the passages as before.
         cjk = has_cjk(query)
+        # A Thai, Lao, Burmese or Khmer claim, and its passages, in letter pairs: such a run is
+        # one token too (``text.unspaced``). Any other claim reads the passages as before.
+        unspaced = has_unspaced(query)
         if cjk:
             # A Korean word without the particle written onto it ("암은" as "암", cancer), a
             # Japanese one-kanji word apart from the kana after it ("癌は" as "癌").
-            query = _cjk_query(query)
-        read: Callable[[str], str] = _pairs if cjk else _indexed
+            query = _cjk_query(query, unspaced)
+        read: Callable[[str], str] = partial(
+            _pairs if cjk else ranker_form, unspaced_pairs=unspaced
+        )
         # An Arabic claim, and its passages, without the article written onto a word ("الكتاب"
         # as "كتاب", ``text.arabic``). Any other claim reads the passages as before.
         article = has_arabic(_indexed(query))
-        match = fts_query(_read_with(read, article)(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
+        limit = MAX_CJK_TERMS if cjk or unspaced else MAX_TOKENS
+        match = fts_query(_read_with(read, article)(query), limit)
         if match is None or not passages:
             return list(passages)
         alone = lone_cjk(_indexed(query)) if cjk else frozenset()
         if alone:
             # A one-character word of the claim ("癌") is found inside a passage's runs too
             # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
-            read = partial(_pairs, alone=alone)
+            read = partial(_pairs, alone=alone, unspaced_pairs=unspaced)
         read = _read_with(read, article)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
@@ -121,8 +128,8 @@ def _indexed(text: str) -> str:
     return ranker_form(text)
 
 
-def _pairs(text: str, alone: Collection[str] = ()) -> str:
-    return cjk_as_pairs(_indexed(text), alone)
+def _pairs(text: str, alone: Collection[str] = (), unspaced_pairs: bool = False) -> str:
+    return cjk_as_pairs(ranker_form(text, unspaced_pairs), alone)
 
 
 def _read_with(read: Callable[[str], str], article: bool) -> Callable[[str], str]:
@@ -145,8 +152,15 @@ def _article_read(text: str) -> bool:
     return without_article(form) != form
 
 
-def _cjk_query(query: str) -> str:
-    return as_query(_indexed(query))
+def _cjk_query(query: str, unspaced_pairs: bool = False) -> str:
+    return as_query(ranker_form(query, unspaced_pairs))
+
+
+def reads_unspaced_pairs(query: str) -> bool:
+    """Whether ``query`` holds Thai, Lao, Burmese or Khmer, which the rankers once read broken
+    at its marks, and now in letter pairs (``text.unspaced``): the results cache asks such a
+    question afresh."""
+    return has_unspaced(query)
 
 
 def reads_cjk_words_apart(query: str) -> bool:

@@ -4,7 +4,8 @@ inside "我们研究深度学习方法" is no token of its own and a MATCH never
 
 Only a query holding CJK characters pays for this: a scan of the passages' text for each of its
 character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. Thai, Lao,
-Burmese and Khmer, also written without spaces, are looked for so by their words whole. The same
+Burmese and Khmer, also written without spaces, are looked for so by their runs whole and their
+letter pairs (``text.unspaced``). The same
 tokenizer keeps the digits and Latin letters touching CJK characters in the token ("使用了5000个"
 is one): those words are found by ``inner_rows``, a scan run only when the index found too few
 passages.

@@ -48,6 +48,7 @@ from claimaudit.library.search_article import article_forms
 from claimaudit.library.search_hebrew import prefixed_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query
 from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
+from claimaudit.text.unspaced import UNSPACED_CLASS, letter_pairs
 from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
@@ -72,10 +73,10 @@ def _piece() -> re.Pattern[str]:
 _NUMBER_PART = re.compile(r"\d+")
 # Han, kana and Hangul: scripts written without spaces between words.
 _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
-# Thai, Lao, Burmese and Khmer: written without spaces between words too, and their words
-# hold combining vowel signs, so no character pair stands for a piece of a word: a word of
-# theirs is looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน").
-_UNSPACED_RUN = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
+# Thai, Lao, Burmese and Khmer: written without spaces between words too. A run of theirs is
+# looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน") and in the
+# pairs of its letters, each with the marks written on it (``text.unspaced``).
+_UNSPACED_RUN = re.compile(f"[{UNSPACED_CLASS}]+")
 # Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
 # Other spellings of Greek, Russian, Arabic and Hebrew words (``search_accents``,
@@ -95,12 +96,13 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     # Words past MAX_SEARCH_TERMS, as written, in query order, then the CJK pairs and Thai, Lao,
-    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek, Russian, Arabic and Hebrew words
-    # searched for in some of their spellings only (``spellings_left_out``).
+    # Burmese and Khmer runs and letter pairs past MAX_CJK_GRAMS, then the Greek, Russian,
+    # Arabic and Hebrew words searched for in some of their spellings only
+    # (``spellings_left_out``).
     left_out: tuple[str, ...]
     # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
-    # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
-    # these scripts, so a word inside a sentence is found by these.
+    # Thai, Lao, Burmese and Khmer runs whole, then in letter pairs: FTS5's unicode61 tokenizer
+    # does not segment these scripts, so a word inside a sentence is found by these.
     cjk_grams: tuple[str, ...] = ()
     # The words searched for, NFKC-normalised and lower-case: numbers and Latin words written
     # inside CJK text ("使用了5000个") or in full-width letters ("１２０００张ＣＴ") are no tokens
@@ -128,7 +130,7 @@ class SearchWords:
         if self.pieces_left_out:
             reasons.append(
                 f"more than {MAX_CJK_GRAMS} pieces of Chinese, Japanese, Korean, Thai, Lao, "
-                "Burmese or Khmer text (character pairs or words)"
+                "Burmese or Khmer text (character pairs, words or letter pairs)"
             )
         return "the query has " + " and ".join(reasons)
 
@@ -235,7 +237,12 @@ def _cjk_grams(text: str) -> tuple[str, ...]:
     for run in _CJK_RUN.findall(text):
         pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
         grams.update(dict.fromkeys(pairs))
-    grams.update(dict.fromkeys(_UNSPACED_RUN.findall(text)))
+    runs = _UNSPACED_RUN.findall(text)
+    # Whole first (a passage holding one ranks above those holding some of its pairs alone),
+    # then in letter pairs: a query of several words, written without spaces as Thai is, is
+    # found where a passage writes them apart or inside another phrase (``text.unspaced``).
+    grams.update(dict.fromkeys(runs))
+    grams.update(dict.fromkeys(pair for run in runs for pair in letter_pairs(run)))
     return tuple(grams)
 
 

@@ -18,6 +18,7 @@ import sqlite3
 import unicodedata
 from functools import cache
 
+from claimaudit.text.unspaced import unspaced_as_pairs
 from claimaudit.text.wordchars import (
     class_ranges,
     has_astral,
@@ -169,18 +170,18 @@ _WITHOUT_ACCENT = str.maketrans(
 _ACCENT_FOUND = re.compile("[" + "".join(map(chr, _WITHOUT_ACCENT)) + "]")
 
 
-def ranker_form(text: str) -> str:
+def ranker_form(text: str, unspaced_pairs: bool = False) -> str:
     """``text`` as the rankers (``checker.selection``, ``judges.local.preselect``) read a claim
     and its passages: its search form, without the Greek tonos and the Russian ё
     (``_WITHOUT_ACCENT``), and with Thai, Lao, Burmese and Khmer broken at their marks
-    (``text.wordchars.unspaced_marks_as_breaks``: ``library search`` looks such a word up
-    whole, a ranker has no words of theirs to match)."""
+    (``text.wordchars.unspaced_marks_as_breaks``), or, with ``unspaced_pairs`` (a claim
+    written in them), as their letter pairs (``text.unspaced``)."""
     if text.isascii():
         return text
     form = search_form(text)
     if _ACCENT_FOUND.search(form):  # quick: translating reads every character through a dict
         form = form.translate(_WITHOUT_ACCENT)
-    return unspaced_marks_as_breaks(form)
+    return unspaced_as_pairs(form) if unspaced_pairs else unspaced_marks_as_breaks(form)
 
 
 @cache
