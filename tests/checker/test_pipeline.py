@@ -1057,6 +1057,25 @@ def test_an_answer_cached_before_thai_was_ranked_in_letter_pairs_is_asked_afresh
     assert calls == (2 if thai else 1)
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("מחקר חדש", "המחקר הראה", True),
+        ("המחקר חדש", "Plain text.", True),
+        ("ספר טוב", "ספר טוב", False),
+    ],
+    ids=["passage-prefix", "claim-prefix", "none"],
+)
+def test_an_answer_cached_before_hebrew_prefixes_were_read_past_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # A Hebrew claim or passage word that may have a prefix ("המחקר") was read only as written:
+    # the cached answer was judged on passages ranked otherwise. Without such a word a Hebrew
+    # claim ranks as before and keeps its answer.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
+
+
 @pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
 def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
     long_claim: bool,

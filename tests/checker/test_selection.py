@@ -203,6 +203,15 @@ def test_bm25_finds_a_thai_word_written_inside_a_passages_phrase() -> None:
         assert ranked[0].passage_id == "P002", word
 
 
+def test_bm25_reads_a_hebrew_word_with_or_without_its_prefix_alike() -> None:
+    # QA: a claim's "המחקר" (the research) matched no passage writing "מחקר" or "במחקר", nor
+    # a claim's "מחקר" a passage's "המחקר": each spelling was a word of its own.
+    passages = _passages("מזג האוויר נאה היום", "במחקר אחר נמצא")
+    assert Bm25Ranker().rank("המחקר מראה", passages)[0].passage_id == "P002"
+    passages = _passages("מזג האוויר נאה היום", "המחקר הראה")
+    assert Bm25Ranker().rank("מחקר", passages)[0].passage_id == "P002"
+
+
 def test_bm25_reads_a_cjk_claim_in_character_pairs() -> None:
     # QA: a run of CJK characters was one token, which no claim's word equalled: a Chinese
     # claim left a paper's passages in document order, the passage about it last.

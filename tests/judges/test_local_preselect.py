@@ -111,6 +111,12 @@ def test_a_thai_word_inside_a_windows_phrase_counts() -> None:
     assert scores[0] == 0.0 < scores[1]
 
 
+def test_a_hebrew_word_counts_with_or_without_its_prefix() -> None:
+    # QA: "המחקר" (the research) and "במחקר" (in research) were two words, neither "מחקר".
+    scores = bm25_scores("המחקר מראה", ["מזג האוויר נאה", "במחקר אחר נמצא"])
+    assert scores[0] == 0.0 < scores[1]
+
+
 def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
     # QA: a run of CJK characters was one word, so a Chinese claim shared none with the paper
     # and the first windows were kept.

@@ -56,6 +56,7 @@ from claimaudit.checker.selection import (
     read_otherwise,
     reads_arabic_article,
     reads_cjk_words_apart,
+    reads_hebrew_prefixes,
     reads_unspaced_pairs,
     select_candidates,
     unofferable_kinds,
@@ -369,6 +370,11 @@ class Checker:
             # Answers cached before an Arabic word was read without its article ("الكتاب" as
             # "كتاب") were judged on passages ranked otherwise: asked afresh.
             selection += ":ar-article"
+        if reads_hebrew_prefixes(query, texts):
+            # Answers cached before a Hebrew word was read also without the one-letter word
+            # written onto it ("המחקר" as "מחקר") were judged on passages ranked otherwise:
+            # asked afresh.
+            selection += ":he-prefix"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

@@ -23,6 +23,7 @@ from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
 from claimaudit.text.arabic import has_arabic, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -88,8 +89,12 @@ class Bm25Ranker:
         # An Arabic claim, and its passages, without the article written onto a word ("الكتاب"
         # as "كتاب", ``text.arabic``). Any other claim reads the passages as before.
         article = has_arabic(_indexed(query))
+        # A Hebrew claim, and its passages, with each word also without the one-letter word
+        # written onto it ("המחקר" also as "מחקר", ``text.hebrew``), so either spelling matches
+        # the other. Any other claim reads the passages as before.
+        hebrew = has_hebrew(_indexed(query))
         limit = MAX_CJK_TERMS if cjk or unspaced else MAX_TOKENS
-        match = fts_query(_read_with(read, article)(query), limit)
+        match = fts_query(_read_with(read, article, hebrew)(query), limit)
         if match is None or not passages:
             return list(passages)
         alone = lone_cjk(_indexed(query)) if cjk else frozenset()
@@ -97,7 +102,7 @@ class Bm25Ranker:
             # A one-character word of the claim ("癌") is found inside a passage's runs too
             # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
             read = partial(_pairs, alone=alone, unspaced_pairs=unspaced)
-        read = _read_with(read, article)
+        read = _read_with(read, article, hebrew)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
             # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
@@ -132,8 +137,28 @@ def _pairs(text: str, alone: Collection[str] = (), unspaced_pairs: bool = False)
     return cjk_as_pairs(ranker_form(text, unspaced_pairs), alone)
 
 
-def _read_with(read: Callable[[str], str], article: bool) -> Callable[[str], str]:
+def _read_with(
+    read: Callable[[str], str], article: bool, hebrew: bool = False
+) -> Callable[[str], str]:
+    if hebrew:
+        return _read_with(lambda text: with_unprefixed(read(text)), article)
     return (lambda text: without_article(read(text))) if article else read
+
+
+def reads_hebrew_prefixes(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds a Hebrew word and it or one of ``texts`` a word that may have a
+    one-letter word written onto it ("המחקר"), which the rankers once read only as written
+    (so the results cache asks such a question afresh: ``text.hebrew``)."""
+    if not has_hebrew(_indexed(query)):
+        return False
+    return any(_prefix_read(text) for text in chain((query,), texts))
+
+
+def _prefix_read(text: str) -> bool:
+    if not has_hebrew(text):
+        return False
+    form = _indexed(text)
+    return with_unprefixed(form) != form
 
 
 def reads_arabic_article(query: str, texts: Iterable[str]) -> bool:

@@ -25,8 +25,9 @@ figures depend on it); a person searching the library gets more care here:
   silently;
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
   index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
-  onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with a one-letter
-  word written onto them ("מחקר" finds "המחקר", ``search_hebrew``); a word some of whose
+  onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with and without a
+  one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר",
+  ``search_hebrew``); a word some of whose
   spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
@@ -45,8 +46,9 @@ from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
-from claimaudit.library.search_hebrew import prefixed_forms
+from claimaudit.library.search_hebrew import MAX_HEBREW_FORMS, prefixed_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query
+from claimaudit.text.hebrew import is_hebrew_word
 from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
 from claimaudit.text.unspaced import UNSPACED_CLASS, letter_pairs
 from claimaudit.text.wordchars import without_points, word_regex
@@ -213,7 +215,8 @@ def search_words(text: str) -> SearchWords:
 
 def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
-    (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word and
+    (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
+    (MAX_HEBREW_FORMS a Hebrew one) and
     MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
@@ -225,7 +228,9 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
         word = tokens[0]
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
         forms = [f for f in spellings if (f,) not in kept and f not in taken]
-        room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
+        # A Hebrew word: with each prefix and without those it begins with (``search_hebrew``).
+        most = MAX_HEBREW_FORMS if is_hebrew_word(word) else MAX_FORMS
+        room = min(most, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
         if len(forms) > room:
             cut[term.written] = None

@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 
 from claimaudit.text.arabic import has_arabic, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.unspaced import has_unspaced
 from claimaudit.text.wordchars import without_diacritics, words
@@ -50,6 +51,7 @@ def _terms(
     alone: Collection[str] = (),
     article: bool = False,
     unspaced: bool = False,
+    hebrew: bool = False,
 ) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
     # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
@@ -63,6 +65,9 @@ def _terms(
     # ``unspaced``: a Thai, Lao, Burmese or Khmer claim's letter pairs (``text.unspaced``).
     folded = _folded(text, unspaced)
     folded = without_article(folded) if article else folded
+    # ``hebrew`` (a Hebrew claim): each Hebrew word also without the one-letter word written
+    # onto it ("המחקר" also as "מחקר", ``text.hebrew``), as the checker's BM25 reads it.
+    folded = with_unprefixed(folded) if hebrew else folded
     terms = words(cjk_as_pairs(folded, alone) if pairs else folded)
     return [t for t in terms if t not in _STOP and (len(t) > 1 or (pairs and has_cjk(t)))]
 
@@ -78,7 +83,8 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
         query = as_query(_folded(query, unspaced))
     alone = lone_cjk(_folded(query)) if pairs else frozenset()
     article = has_arabic(_folded(query))
-    docs = [Counter(_terms(t, pairs, alone, article, unspaced)) for t in texts]
+    hebrew = has_hebrew(_folded(query))
+    docs = [Counter(_terms(t, pairs, alone, article, unspaced, hebrew)) for t in texts]
     if not docs:
         return []
     lengths = [sum(d.values()) for d in docs]
@@ -88,7 +94,7 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
         df.update(doc.keys())
     n = len(docs)
     scores = []
-    terms = set(_terms(query, pairs, article=article, unspaced=unspaced))
+    terms = set(_terms(query, pairs, article=article, unspaced=unspaced, hebrew=hebrew))
     for doc, length in zip(docs, lengths, strict=True):
         score = 0.0
         for term in terms:
