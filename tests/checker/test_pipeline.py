@@ -1044,6 +1044,24 @@ def test_an_answer_cached_before_cjk_was_ranked_in_pairs_is_asked_afresh(cjk: bo
     assert calls == (2 if cjk else 1)
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage", "before", "afresh"),
+    [
+        ("DNA helps.", "DNA는 중요하다", "", True),
+        ("DNA helps.", "DNA 는 중요하다", "", False),
+        ("DNA는 중요하다", "DNA는 중요하다", ":cjk-pairs:cjk-alone:cjk-words", False),
+    ],
+    ids=["touching", "apart", "cjk-claim"],
+)
+def test_an_answer_cached_before_a_word_touching_cjk_was_read_apart_is_asked_afresh(
+    claim: str, passage: str, before: str, afresh: bool
+) -> None:
+    # A passage's "DNA는" was one word to the ranker of a claim without CJK: its cached answer
+    # was judged on passages ranked without it. A CJK claim read it apart already.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], before)
+    assert hits == (0 if afresh else 1)
+
+
 @pytest.mark.parametrize("thai", [True, False], ids=["thai-claim", "english-claim"])
 def test_an_answer_cached_before_thai_was_ranked_in_letter_pairs_is_asked_afresh(
     thai: bool,

@@ -256,6 +256,15 @@ def test_a_claim_without_cjk_ranks_passages_holding_cjk_as_before() -> None:
     assert [p.passage_id for p in ranked] == ["P001", "P002"]
 
 
+def test_a_claim_without_cjk_finds_its_word_touching_a_passages_cjk_text() -> None:
+    # QA: "DNA는" (a Korean particle written onto "DNA") and "使用了5000个" were one token each
+    # to the ranker of a claim without CJK: its "DNA" or "5000" matched neither passage.
+    passages = _passages("RNA 연구 결과", "DNA는 메틸화된다")
+    assert Bm25Ranker().rank("DNA methylation", passages)[0].passage_id == "P002"
+    passages = _passages("我们使用了样本。", "我们使用了5000个样本。")
+    assert Bm25Ranker().rank("5000 samples", passages)[0].passage_id == "P002"
+
+
 # QA: the ranker read text its own way, not as the library's index does, so a claim and a
 # passage that matched in ``library search`` ranked apart: a Persian word with and without the
 # non-joiner between its pieces, the Persian kaf and yeh and the Arabic ones (as an Arabic

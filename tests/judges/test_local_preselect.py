@@ -117,6 +117,12 @@ def test_a_hebrew_word_counts_with_or_without_its_prefix() -> None:
     assert scores[0] == 0.0 < scores[1]
 
 
+def test_a_word_touching_cjk_text_counts_for_a_claim_without_cjk() -> None:
+    # QA: "DNA는" was one word, which the claim's "DNA" did not equal.
+    scores = bm25_scores("DNA methylation", ["RNA 연구 결과", "DNA는 메틸화된다"])
+    assert scores[0] == 0.0 < scores[1]
+
+
 def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
     # QA: a run of CJK characters was one word, so a Chinese claim shared none with the paper
     # and the first windows were kept.

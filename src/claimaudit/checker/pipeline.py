@@ -55,6 +55,7 @@ from claimaudit.checker.selection import (
     ranking_settings,
     read_otherwise,
     reads_arabic_article,
+    reads_cjk_apart,
     reads_cjk_words_apart,
     reads_hebrew_prefixes,
     reads_unspaced_pairs,
@@ -356,6 +357,11 @@ class Checker:
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
             selection += ":cjk-alone"
+        if reads_cjk_apart(query, texts):
+            # Answers cached before a word touching CJK text ("DNA는") was read apart from it
+            # for a claim without CJK were judged on passages ranked without the word: asked
+            # afresh.
+            selection += ":cjk-apart"
         if reads_unspaced_pairs(query):
             # Answers cached before a Thai, Lao, Burmese or Khmer question was ranked in letter
             # pairs were judged on passages ranked by pieces no passage's word equalled: asked

@@ -22,7 +22,14 @@ from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
 from claimaudit.text.arabic import has_arabic, without_article
-from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.cjkpairs import (
+    as_query,
+    cjk_apart,
+    cjk_as_pairs,
+    has_cjk,
+    lone_cjk,
+    touches_cjk,
+)
 from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
@@ -83,9 +90,7 @@ class Bm25Ranker:
             # A Korean word without the particle written onto it ("암은" as "암", cancer), a
             # Japanese one-kanji word apart from the kana after it ("癌は" as "癌").
             query = _cjk_query(query, unspaced)
-        read: Callable[[str], str] = partial(
-            _pairs if cjk else ranker_form, unspaced_pairs=unspaced
-        )
+        read: Callable[[str], str] = partial(_pairs if cjk else _apart, unspaced_pairs=unspaced)
         # An Arabic claim, and its passages, without the article written onto a word ("الكتاب"
         # as "كتاب", ``text.arabic``). Any other claim reads the passages as before.
         article = has_arabic(_indexed(query))
@@ -131,6 +136,12 @@ def _indexed(text: str) -> str:
     # with or without its tonos or ё, as ``library search`` finds it. A claim and a passage
     # that match there so match here. Thai (no spaces) broken at its marks, as before.
     return ranker_form(text)
+
+
+def _apart(text: str, unspaced_pairs: bool = False) -> str:
+    # A claim without CJK: a passage's word touching CJK text ("DNA는", "使用了5000个") is the
+    # word, not one token with the CJK run, which the claim's "DNA" or "5000" never equalled.
+    return cjk_apart(ranker_form(text, unspaced_pairs))
 
 
 def _pairs(text: str, alone: Collection[str] = (), unspaced_pairs: bool = False) -> str:
@@ -179,6 +190,13 @@ def _article_read(text: str) -> bool:
 
 def _cjk_query(query: str, unspaced_pairs: bool = False) -> str:
     return as_query(ranker_form(query, unspaced_pairs))
+
+
+def reads_cjk_apart(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds no CJK and it or one of ``texts`` a word touching CJK text
+    ("DNA는"), which the rankers once read as one word with it (``text.cjkpairs.cjk_apart``):
+    the results cache asks such a question afresh."""
+    return not has_cjk(query) and any(touches_cjk(text) for text in chain((query,), texts))
 
 
 def reads_unspaced_pairs(query: str) -> bool:

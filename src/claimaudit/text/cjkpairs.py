@@ -57,6 +57,27 @@ def cjk_as_pairs(text: str, alone: Collection[str] = ()) -> str:
     return _CJK_RUN.sub(lambda run: _pairs(run, alone), text)
 
 
+# A CJK character touching a letter or digit of another script: "DNA는" (a Korean particle
+# written onto a Latin word), "使用了5000个" (a number inside Chinese text).
+_TOUCHING = re.compile(
+    f"(?<=[^\\W_{CJK_CLASS}])(?=[{CJK_CLASS}])|(?<=[{CJK_CLASS}])(?=[^\\W_{CJK_CLASS}])"
+)
+
+
+def cjk_apart(text: str) -> str:
+    """``text`` with a space between a CJK character and a letter or digit of another script
+    it touches, for a ranker reading a claim without CJK: "DNA는" was one word to it, which the
+    claim's "DNA" did not equal (a CJK claim's ranker reads such runs apart as pairs)."""
+    if text.isascii():
+        return text
+    return _TOUCHING.sub(" ", text)
+
+
+def touches_cjk(text: str) -> bool:
+    """Whether ``cjk_apart`` changes ``text``."""
+    return not text.isascii() and _TOUCHING.search(text) is not None
+
+
 def as_query(text: str) -> str:
     """A query's CJK words as the rankers and ``library search`` look them up: a Korean word
     without the particle written onto it ("암은" as "암 암은", ``text.hangul``), a Japanese

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 
 from claimaudit.text.arabic import has_arabic, without_article
-from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.cjkpairs import as_query, cjk_apart, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -64,6 +64,9 @@ def _terms(
     # ("الكتاب" as "كتاب", ``text.arabic``), as the checker's BM25 reads it.
     # ``unspaced``: a Thai, Lao, Burmese or Khmer claim's letter pairs (``text.unspaced``).
     folded = _folded(text, unspaced)
+    # A claim without CJK: a window's word touching CJK text ("DNA는") is the word
+    # (``text.cjkpairs.cjk_apart``), as the checker's BM25 reads it.
+    folded = folded if pairs else cjk_apart(folded)
     folded = without_article(folded) if article else folded
     # ``hebrew`` (a Hebrew claim): each Hebrew word also without the one-letter word written
     # onto it ("המחקר" also as "מחקר", ``text.hebrew``), as the checker's BM25 reads it.
