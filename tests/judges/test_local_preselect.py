@@ -141,6 +141,14 @@ def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
         ("treat\u00adment", "treatment"),
         ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
         ("\u0451\u0436\u0438\u043a", "\u0435\u0436\u0438\u043a"),
+        # QA: an alef maksura and teh marbuta and the yeh and heh written for them, a dotless i
+        # under a capital I, a khanda ta or chillu and its older spelling (consonant, virama,
+        # joiner): one word to a reader, two to the index and the rankers.
+        ("\u0645\u0633\u062a\u0634\u0641\u0649", "\u0645\u0633\u062a\u0634\u0641\u064a"),
+        ("\u0645\u062f\u0631\u0633\u0629", "\u0645\u062f\u0631\u0633\u0647"),
+        ("ISPARTA", "\u0131sparta"),
+        ("\u0989\u09ce\u09b8", "\u0989\u09a4\u09cd\u200d\u09b8"),
+        ("\u0d05\u0d35\u0d7b", "\u0d05\u0d35\u0d28\u0d4d\u200d"),
     ],
     ids=ascii,
 )

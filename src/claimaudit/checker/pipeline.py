@@ -46,6 +46,7 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     finds_lone_cjk,
+    holds_folded_letters,
     holds_hamza_alef,
     holds_other_digits,
     holds_raised_digits,
@@ -349,6 +350,11 @@ class Checker:
             # Answers cached while an alef with a hamza ("أ") was a letter of its own, not the
             # bare alef, were judged on passages ranked otherwise: asked afresh.
             selection += ":bare-alef"
+        if holds_folded_letters(chain((query,), texts)):
+            # Answers cached while an alef maksura or teh marbuta ("ى", "ة"), a dotless i, a
+            # khanda ta or a chillu was a letter of its own were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":folded-letters"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.

@@ -282,6 +282,17 @@ def holds_hamza_alef(texts: Iterable[str]) -> bool:
 _HAMZA_ALEF = re.compile("[\u0622\u0623\u0625\u0671]")
 
 
+def holds_folded_letters(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an Arabic alef maksura or teh marbuta, a dotless i, a
+    Bengali khanda ta or a Malayalam chillu, which the rankers once kept and now read as yeh,
+    heh, "i" and the consonant with its virama (``text.searchform``): the results cache asks
+    such a question afresh."""
+    return any(not text.isascii() and _FOLDED_LETTER.search(text) for text in texts)
+
+
+_FOLDED_LETTER = re.compile("[\u0629\u0649\u0131\u09ce\u0d54-\u0d56\u0d7a-\u0d7f]")
+
+
 def holds_other_digits(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a decimal digit of another script than ASCII ("٢٠٢٤"),
     which the rankers once kept and now read as the ASCII digit (``text.searchform``): the
