@@ -214,3 +214,13 @@ def test_a_japanese_one_kanji_word_written_with_kana_finds_the_word(library: Lib
     passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
     library.add_paper(NewPaper(parse_ref("local:ja"), "T", passages, "local:ja"))
     assert [h.passage_id for h in library.search("癌は")] == ["P001"]
+
+
+def test_a_word_typed_with_a_korean_particle_finds_the_word_alone(library: Library) -> None:
+    # QA: "DNA는" (a particle written onto "DNA") was one token, looked for only so: a passage
+    # writing "DNA" alone was not found; nor by "使用了5000个" one writing "5000" alone.
+    texts = ["DNA는 중요한 분자이다.", "DNA sequencing in labs.", "RNA was studied.", "n = 5000."]
+    passages = [Passage(f"P{i:03d}", t, None) for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:k"), "T", passages, "local:k"))
+    assert sorted(h.passage_id for h in library.search("DNA는")) == ["P001", "P002"]
+    assert [h.passage_id for h in library.search("使用了5000个")] == ["P004"]

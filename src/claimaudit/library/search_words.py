@@ -12,7 +12,8 @@ figures depend on it); a person searching the library gets more care here:
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
   index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
 - a Korean word is looked for without the particle written onto it ("암은" finds "암",
-  "연구에서" finds "연구" and not every "에서": ``text.hangul``), a Japanese one-kanji word
+  "연구에서" finds "연구" and not every "에서": ``text.hangul``), a word touching CJK text
+  apart from it ("DNA는" finds "DNA", "使用了5000个" "5000"), a Japanese one-kanji word
   apart from the kana after it ("癌は" finds "肺癌": ``text.kanji``);
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
@@ -47,7 +48,7 @@ from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
 from claimaudit.library.search_hebrew import MAX_HEBREW_FORMS, prefixed_forms
-from claimaudit.text.cjkpairs import CJK_CLASS, as_query
+from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
 from claimaudit.text.hebrew import is_hebrew_word
 from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
 from claimaudit.text.unspaced import UNSPACED_CLASS, letter_pairs
@@ -149,7 +150,7 @@ def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
     normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
     normal = plain_letters(without_points(normal))
-    terms = _terms(normal)
+    terms = _terms(normal) + _touching_cjk(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
     for term in (t for t in terms if t is not None and t.alone):
@@ -235,6 +236,17 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
         if len(forms) > room:
             cut[term.written] = None
     return list(taken), tuple(cut)
+
+
+def _touching_cjk(normal: str) -> list[_Term | None]:
+    """The words of ``normal`` that touch CJK text ("DNA는", "使用了5000个"), apart from it and
+    without a Korean particle written onto them ("DNA"), after a None (no phrase spans them and
+    the words as written). The index holds "DNA는" as one token, so the word was only ever
+    looked for so, and a passage writing "DNA" alone was not found."""
+    if not touches_cjk(normal):
+        return []
+    apart = [t for t in _terms(cjk_apart(as_query(normal))) if t is not None]
+    return [None, *(t for t in apart if not _CJK_RUN.search(t.written))]
 
 
 def _cjk_grams(text: str) -> tuple[str, ...]:
