@@ -263,6 +263,9 @@ def test_a_claim_without_cjk_finds_its_word_touching_a_passages_cjk_text() -> No
     assert Bm25Ranker().rank("DNA methylation", passages)[0].passage_id == "P002"
     passages = _passages("我们使用了样本。", "我们使用了5000个样本。")
     assert Bm25Ranker().rank("5000 samples", passages)[0].passage_id == "P002"
+    # Thai, written without spaces too.
+    passages = _passages("ฉันชอบกินข้าว", "การระบาดของCOVIDในประเทศไทย")
+    assert Bm25Ranker().rank("COVID outbreak", passages)[0].passage_id == "P002"
 
 
 # QA: the ranker read text its own way, not as the library's index does, so a claim and a

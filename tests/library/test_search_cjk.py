@@ -224,3 +224,14 @@ def test_a_word_typed_with_a_korean_particle_finds_the_word_alone(library: Libra
     library.add_paper(NewPaper(parse_ref("local:k"), "T", passages, "local:k"))
     assert sorted(h.passage_id for h in library.search("DNA는")) == ["P001", "P002"]
     assert [h.passage_id for h in library.search("使用了5000个")] == ["P004"]
+
+
+def test_a_word_touching_thai_text_is_found(library: Library) -> None:
+    # QA: "COVIDในประเทศไทย" (Thai writes a Latin word onto the next) was one token of the
+    # index, and the scan for words touching unspaced text read CJK alone: "COVID" found none.
+    texts = ["การระบาดของCOVIDในประเทศไทย", "ฉันชอบกินข้าว"]
+    passages = [Passage(f"P{i:03d}", t, None) for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:t"), "T", passages, "local:t"))
+    assert [h.passage_id for h in library.search("COVID")] == ["P001"]
+    # Typed so too: the word is looked for apart from the Thai text.
+    assert [h.passage_id for h in library.search("COVIDระบาด")] == ["P001"]

@@ -38,3 +38,4 @@ def test_a_word_touching_cjk_text_is_read_apart_from_it() -> None:
         "DNA 는 연구, 使用了 5000 个, 深度学习 plain"
     )
     assert touches_cjk("DNA는") and not touches_cjk("DNA 는") and not touches_cjk("plain")
+    assert cjk_apart("COVIDในไทย ปี2020") == "COVID ในไทย ปี 2020"

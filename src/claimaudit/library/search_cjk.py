@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from claimaudit.text.cjkpairs import CJK_CLASS
+from claimaudit.text.unspaced import UNSPACED_CLASS
 from claimaudit.text.wordchars import has_astral, marks_class
 
 # The columns ``Library.search`` reads, in its order; the score is negated like bm25's, so a
@@ -66,8 +67,9 @@ def merged(first: Sequence[Any], then: Sequence[Any], limit: int) -> list[Any]:
     return [*first, *rest][:limit]
 
 
-# Han, kana and Hangul.
-_CJK = CJK_CLASS
+# Han, kana and Hangul, and Thai, Lao, Burmese and Khmer, written without spaces too: a word
+# touching them ("COVIDในประเทศไทย") is no token of the index either.
+_CJK = CJK_CLASS + UNSPACED_CLASS
 # Word characters of scripts written with spaces: a word looked for inside CJK text must not sit
 # inside one of these ("ct" in "effect"), while a CJK character or punctuation may touch it. A
 # combining mark after one is part of its word (the index reads "हिन्दी" as one word too).

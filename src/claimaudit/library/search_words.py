@@ -246,7 +246,8 @@ def _touching_cjk(normal: str) -> list[_Term | None]:
     if not touches_cjk(normal):
         return []
     apart = [t for t in _terms(cjk_apart(as_query(normal))) if t is not None]
-    return [None, *(t for t in apart if not _CJK_RUN.search(t.written))]
+    unspaced = (_CJK_RUN, _UNSPACED_RUN)
+    return [None, *(t for t in apart if not any(r.search(t.written) for r in unspaced))]
 
 
 def _cjk_grams(text: str) -> tuple[str, ...]:
