@@ -1044,6 +1044,56 @@ def test_an_answer_cached_before_cjk_was_ranked_in_pairs_is_asked_afresh(cjk: bo
     assert calls == (2 if cjk else 1)
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage", "before", "afresh"),
+    [
+        ("DNA helps.", "DNA는 중요하다", "", True),
+        ("DNA helps.", "DNA 는 중요하다", "", False),
+        ("DNA는 중요하다", "DNA는 중요하다", ":cjk-pairs:cjk-alone:cjk-words", False),
+    ],
+    ids=["touching", "apart", "cjk-claim"],
+)
+def test_an_answer_cached_before_a_word_touching_cjk_was_read_apart_is_asked_afresh(
+    claim: str, passage: str, before: str, afresh: bool
+) -> None:
+    # A passage's "DNA는" was one word to the ranker of a claim without CJK: its cached answer
+    # was judged on passages ranked without it. A CJK claim read it apart already.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], before)
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize("thai", [True, False], ids=["thai-claim", "english-claim"])
+def test_an_answer_cached_before_thai_was_ranked_in_letter_pairs_is_asked_afresh(
+    thai: bool,
+) -> None:
+    # A Thai claim's cached answer was judged on passages ranked by the pieces between its
+    # marks, which no passage's word equalled: it must not be reused. An English claim's
+    # ranking did not change, whatever Thai its passages hold.
+    claim = "กลไกความสนใจช่วยได้" if thai else "Attention helps."
+    hits, calls = _cached_then_checked(claim, None, ["นักเรียนเรียนภาษาไทย", *TEXTS])
+    assert hits == (0 if thai else 1)
+    assert calls == (2 if thai else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("מחקר חדש", "המחקר הראה", True),
+        ("המחקר חדש", "Plain text.", True),
+        ("ספר טוב", "ספר טוב", False),
+    ],
+    ids=["passage-prefix", "claim-prefix", "none"],
+)
+def test_an_answer_cached_before_hebrew_prefixes_were_read_past_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # A Hebrew claim or passage word that may have a prefix ("המחקר") was read only as written:
+    # the cached answer was judged on passages ranked otherwise. Without such a word a Hebrew
+    # claim ranks as before and keeps its answer.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
+
+
 @pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
 def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
     long_claim: bool,
@@ -1220,6 +1270,25 @@ def test_an_answer_cached_while_superscript_digits_were_plain_digits_is_asked_af
     # The rankers read "10⁵" as "10^5" now, not as the number "105": a question whose claim or
     # passages hold such digits was judged on passages ranked otherwise. Others keep theirs.
     hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628 \u0645\u062f\u0631\u0633\u0629", True),
+        ("Cells grow in \u0131sparta.", "Plain text.", True),
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628", False),
+    ],
+    ids=["teh-marbuta", "dotless", "neither"],
+)
+def test_an_answer_cached_while_a_folded_letter_was_its_own_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read a teh marbuta as heh and a dotless i as "i" now: a question whose claim
+    # or passages hold one was judged on passages ranked otherwise, even where its key already
+    # named the search form (a Persian kaf beside it). Others keep theirs.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], ":search-form")
     assert hits == (0 if afresh else 1)
 
 

@@ -187,6 +187,31 @@ def test_bm25_still_ranks_thai_by_the_pieces_between_its_marks() -> None:
     assert Bm25Ranker().rank("ยาลดไข้ได้ผลดีในเด็ก", passages)[0].passage_id == "P002"
 
 
+def test_bm25_finds_a_thai_word_written_inside_a_passages_phrase() -> None:
+    # QA: broken at its marks a Thai claim's word ("ภาษาไทย") equalled no piece of a passage
+    # writing it inside a phrase without spaces: the passage about it ranked last.
+    passages = _passages("ฉันชอบกินข้าวผัดกับไข่ดาว", "ภาษาลาวและภาษาเขมร", "นักเรียนเรียนภาษาไทยทุกวัน")
+    ranked = Bm25Ranker().rank("ภาษาไทย", passages)
+    assert ranked[0].passage_id == "P003"
+    # Lao, Burmese and Khmer too.
+    for word, phrase in (
+        ("ພາສາລາວ", "ຂ້ອຍຮຽນພາສາລາວທຸກມື້"),
+        ("မြန်မာစာ", "ကျောင်းသားများမြန်မာစာသင်သည်"),
+        ("ភាសាខ្មែរ", "សិស្សរៀនភាសាខ្មែររាល់ថ្ងៃ"),
+    ):
+        ranked = Bm25Ranker().rank(word, _passages("ฉันชอบกินข้าว", phrase))
+        assert ranked[0].passage_id == "P002", word
+
+
+def test_bm25_reads_a_hebrew_word_with_or_without_its_prefix_alike() -> None:
+    # QA: a claim's "המחקר" (the research) matched no passage writing "מחקר" or "במחקר", nor
+    # a claim's "מחקר" a passage's "המחקר": each spelling was a word of its own.
+    passages = _passages("מזג האוויר נאה היום", "במחקר אחר נמצא")
+    assert Bm25Ranker().rank("המחקר מראה", passages)[0].passage_id == "P002"
+    passages = _passages("מזג האוויר נאה היום", "המחקר הראה")
+    assert Bm25Ranker().rank("מחקר", passages)[0].passage_id == "P002"
+
+
 def test_bm25_reads_a_cjk_claim_in_character_pairs() -> None:
     # QA: a run of CJK characters was one token, which no claim's word equalled: a Chinese
     # claim left a paper's passages in document order, the passage about it last.
@@ -231,6 +256,18 @@ def test_a_claim_without_cjk_ranks_passages_holding_cjk_as_before() -> None:
     assert [p.passage_id for p in ranked] == ["P001", "P002"]
 
 
+def test_a_claim_without_cjk_finds_its_word_touching_a_passages_cjk_text() -> None:
+    # QA: "DNA는" (a Korean particle written onto "DNA") and "使用了5000个" were one token each
+    # to the ranker of a claim without CJK: its "DNA" or "5000" matched neither passage.
+    passages = _passages("RNA 연구 결과", "DNA는 메틸화된다")
+    assert Bm25Ranker().rank("DNA methylation", passages)[0].passage_id == "P002"
+    passages = _passages("我们使用了样本。", "我们使用了5000个样本。")
+    assert Bm25Ranker().rank("5000 samples", passages)[0].passage_id == "P002"
+    # Thai, written without spaces too.
+    passages = _passages("ฉันชอบกินข้าว", "การระบาดของCOVIDในประเทศไทย")
+    assert Bm25Ranker().rank("COVID outbreak", passages)[0].passage_id == "P002"
+
+
 # QA: the ranker read text its own way, not as the library's index does, so a claim and a
 # passage that matched in ``library search`` ranked apart: a Persian word with and without the
 # non-joiner between its pieces, the Persian kaf and yeh and the Arabic ones (as an Arabic
@@ -251,6 +288,14 @@ _SPELLINGS = [
     # A letter with two diacritics, folded by the index's tokenizer (remove_diacritics 2), not
     # by the ranker's (1): "Việt" and "Viet".
     ("Vi\u1ec7t", "Viet"),
+    # QA: an alef maksura and teh marbuta and the yeh and heh written for them, a dotless i
+    # under a capital I, a khanda ta or chillu and its older spelling (consonant, virama,
+    # joiner): one word to a reader, two to the index and the rankers.
+    ("\u0645\u0633\u062a\u0634\u0641\u0649", "\u0645\u0633\u062a\u0634\u0641\u064a"),
+    ("\u0645\u062f\u0631\u0633\u0629", "\u0645\u062f\u0631\u0633\u0647"),
+    ("ISPARTA", "\u0131sparta"),
+    ("\u0989\u09ce\u09b8", "\u0989\u09a4\u09cd\u200d\u09b8"),
+    ("\u0d05\u0d35\u0d7b", "\u0d05\u0d35\u0d28\u0d4d\u200d"),
 ]
 
 

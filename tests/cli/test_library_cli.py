@@ -846,7 +846,7 @@ def test_search_names_the_cap_that_left_cjk_pieces_out(db: Path, tmp_path: Path)
     assert "256" not in line
     assert line.startswith(
         "warning: the query has more than 32 pieces of Chinese, Japanese, Korean, Thai, Lao, "
-        "Burmese or Khmer text (character pairs or words); not searched for: "
+        "Burmese or Khmer text (character pairs, words or letter pairs); not searched for: "
     )
     # Both caps met: both named.
     both = run("search", " ".join(f"w{i}" for i in range(300)) + " " + query, "--library", db)

@@ -104,6 +104,25 @@ def test_thai_is_still_ranked_by_the_pieces_between_its_marks() -> None:
     assert preselect("ยาลดไข้ได้ผลดีในเด็ก", texts, 1) == [3]
 
 
+def test_a_thai_word_inside_a_windows_phrase_counts() -> None:
+    # QA: broken at its marks, "ภาษาไทย" equalled no piece of a window writing it inside a
+    # phrase: the window scored nothing.
+    scores = bm25_scores("ภาษาไทย", ["ฉันชอบกินข้าวผัด", "นักเรียนเรียนภาษาไทยทุกวัน"])
+    assert scores[0] == 0.0 < scores[1]
+
+
+def test_a_hebrew_word_counts_with_or_without_its_prefix() -> None:
+    # QA: "המחקר" (the research) and "במחקר" (in research) were two words, neither "מחקר".
+    scores = bm25_scores("המחקר מראה", ["מזג האוויר נאה", "במחקר אחר נמצא"])
+    assert scores[0] == 0.0 < scores[1]
+
+
+def test_a_word_touching_cjk_text_counts_for_a_claim_without_cjk() -> None:
+    # QA: "DNA는" was one word, which the claim's "DNA" did not equal.
+    scores = bm25_scores("DNA methylation", ["RNA 연구 결과", "DNA는 메틸화된다"])
+    assert scores[0] == 0.0 < scores[1]
+
+
 def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
     # QA: a run of CJK characters was one word, so a Chinese claim shared none with the paper
     # and the first windows were kept.
@@ -122,6 +141,14 @@ def test_a_cjk_claim_counts_the_character_pairs_it_shares() -> None:
         ("treat\u00adment", "treatment"),
         ("\u03ac\u03c3\u03ba\u03b7\u03c3\u03b7", "\u03b1\u03c3\u03ba\u03b7\u03c3\u03b7"),
         ("\u0451\u0436\u0438\u043a", "\u0435\u0436\u0438\u043a"),
+        # QA: an alef maksura and teh marbuta and the yeh and heh written for them, a dotless i
+        # under a capital I, a khanda ta or chillu and its older spelling (consonant, virama,
+        # joiner): one word to a reader, two to the index and the rankers.
+        ("\u0645\u0633\u062a\u0634\u0641\u0649", "\u0645\u0633\u062a\u0634\u0641\u064a"),
+        ("\u0645\u062f\u0631\u0633\u0629", "\u0645\u062f\u0631\u0633\u0647"),
+        ("ISPARTA", "\u0131sparta"),
+        ("\u0989\u09ce\u09b8", "\u0989\u09a4\u09cd\u200d\u09b8"),
+        ("\u0d05\u0d35\u0d7b", "\u0d05\u0d35\u0d28\u0d4d\u200d"),
     ],
     ids=ascii,
 )

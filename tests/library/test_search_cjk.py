@@ -151,12 +151,25 @@ def test_a_thai_word_inside_a_sentence_is_found(library: Library) -> None:
     ]
     library.add_paper(NewPaper(parse_ref("local:thai"), "T", passages, "h"))
     for word, expected in [
-        ("ภาษาไทย", ["P001"]),
-        ("โรงเรียน", ["P001"]),
-        ("ยาลดไข้", ["P002"]),
-        ("ผลการทดลอง ครู", ["P001", "P002"]),
+        ("ภาษาไทย", "P001"),
+        ("โรงเรียน", "P001"),
+        ("ยาลดไข้", "P002"),
     ]:
-        assert sorted(h.passage_id for h in library.search(word)) == expected, word
+        # First: a passage holding a word whole above one holding some of its letter pairs
+        # ("ภาษาอังกฤษ" holds "ภาษา").
+        assert library.search(word)[0].passage_id == expected, word
+    assert sorted(h.passage_id for h in library.search("ผลการทดลอง ครู"))[:2] == ["P001", "P002"]
+
+
+def test_thai_words_written_together_in_a_query_are_found_apart(library: Library) -> None:
+    # QA: a Thai query of two words (no space between them, as Thai is written) was looked for
+    # whole, and a passage writing them apart or inside another phrase was never found.
+    passages = [
+        Passage("P001", "ฉันชอบกินข้าวผัดกับไข่ดาว", None),
+        Passage("P002", "ผลการศึกษาพบว่าวัคซีนมีประสิทธิภาพสูง", None),
+    ]
+    library.add_paper(NewPaper(parse_ref("local:thai"), "T", passages, "h"))
+    assert [h.passage_id for h in library.search("การศึกษาวัคซีน")] == ["P002"]
 
 
 def test_a_thai_word_holding_sara_am_is_found_as_the_index_reads_it(library: Library) -> None:
@@ -201,3 +214,24 @@ def test_a_japanese_one_kanji_word_written_with_kana_finds_the_word(library: Lib
     passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
     library.add_paper(NewPaper(parse_ref("local:ja"), "T", passages, "local:ja"))
     assert [h.passage_id for h in library.search("癌は")] == ["P001"]
+
+
+def test_a_word_typed_with_a_korean_particle_finds_the_word_alone(library: Library) -> None:
+    # QA: "DNA는" (a particle written onto "DNA") was one token, looked for only so: a passage
+    # writing "DNA" alone was not found; nor by "使用了5000个" one writing "5000" alone.
+    texts = ["DNA는 중요한 분자이다.", "DNA sequencing in labs.", "RNA was studied.", "n = 5000."]
+    passages = [Passage(f"P{i:03d}", t, None) for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:k"), "T", passages, "local:k"))
+    assert sorted(h.passage_id for h in library.search("DNA는")) == ["P001", "P002"]
+    assert [h.passage_id for h in library.search("使用了5000个")] == ["P004"]
+
+
+def test_a_word_touching_thai_text_is_found(library: Library) -> None:
+    # QA: "COVIDในประเทศไทย" (Thai writes a Latin word onto the next) was one token of the
+    # index, and the scan for words touching unspaced text read CJK alone: "COVID" found none.
+    texts = ["การระบาดของCOVIDในประเทศไทย", "ฉันชอบกินข้าว"]
+    passages = [Passage(f"P{i:03d}", t, None) for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:t"), "T", passages, "local:t"))
+    assert [h.passage_id for h in library.search("COVID")] == ["P001"]
+    # Typed so too: the word is looked for apart from the Thai text.
+    assert [h.passage_id for h in library.search("COVIDระบาด")] == ["P001"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
 from claimaudit.library.search_hebrew import prefixed_forms
+from claimaudit.library.search_words import search_words
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 
@@ -23,4 +24,23 @@ def test_a_hebrew_word_finds_it_with_a_prefix_written_onto_it(library: Library) 
 def test_a_short_word_has_no_prefixed_spellings() -> None:
     # "לך" (go) with "ה" before it is "הלך" (walked), another word.
     assert prefixed_forms("לך") == () and prefixed_forms("word") == ()
-    assert prefixed_forms("מחקר")[:3] == ("המחקר", "במחקר", "למחקר")
+    assert prefixed_forms("ספר")[:3] == ("הספר", "בספר", "לספר")
+
+
+def test_a_hebrew_word_typed_with_a_prefix_finds_it_without(library: Library) -> None:
+    # QA: "המחקר" (the research) found no "מחקר": a query's word was looked for with
+    # prefixes written onto it, never without the one it was typed with.
+    texts = ["מחקר חדש נעשה", "המחקר הראה", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("המחקר")} == {"P001", "P002"}
+    # "and the": both prefixes read past.
+    assert {h.passage_id for h in library.search("והמחקר")} == {"P001", "P002"}
+    assert [h.passage_id for h in library.search("האוויר")] == ["P003"]
+
+
+def test_a_hebrew_word_is_looked_for_in_all_its_spellings_unnamed() -> None:
+    # With eight prefixes and two read past, a word's spellings fit its own cap: none is named.
+    words = search_words("והמחקר")
+    assert words.spellings_left_out == () and words.left_out == ()
+    assert '"מחקר"' in words.match and '"כוהמחקר"' in words.match

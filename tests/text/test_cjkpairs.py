@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from claimaudit.text.cjkpairs import cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.cjkpairs import cjk_apart, cjk_as_pairs, has_cjk, lone_cjk, touches_cjk
 
 
 def test_a_cjk_run_is_its_overlapping_pairs_apart_from_the_text_around() -> None:
@@ -31,3 +31,11 @@ def test_a_character_looked_for_alone_is_also_a_word_inside_a_run() -> None:
     assert lone_cjk("癌 患者 个") == {"癌", "个"}
     assert cjk_as_pairs("癌症患者", alone={"癌"}).split() == ["癌症", "症患", "患者", "癌"]
     assert cjk_as_pairs("癌", alone={"癌"}).split() == ["癌"]
+
+
+def test_a_word_touching_cjk_text_is_read_apart_from_it() -> None:
+    assert cjk_apart("DNA는 연구, 使用了5000个, 深度学习 plain") == (
+        "DNA 는 연구, 使用了 5000 个, 深度学习 plain"
+    )
+    assert touches_cjk("DNA는") and not touches_cjk("DNA 는") and not touches_cjk("plain")
+    assert cjk_apart("COVIDในไทย ปี2020") == "COVID ในไทย ปี 2020"

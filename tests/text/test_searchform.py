@@ -17,6 +17,14 @@ from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_for
         ("\u03c0\u03c1\u03bf\u03ca\u03cc\u03bd", "\u03c0\u03c1\u03bf\u03b9\u03cc\u03bd"),
         ("treat\u00adment", "treatment"),
         ("\ufb01nding", "finding"),
+        # QA: an alef maksura and teh marbuta and the yeh and heh written for them, a dotless i
+        # under a capital I, a khanda ta or chillu and its older spelling (consonant, virama,
+        # joiner): one word to a reader, two to the index and the rankers.
+        ("\u0645\u0633\u062a\u0634\u0641\u0649", "\u0645\u0633\u062a\u0634\u0641\u064a"),
+        ("\u0645\u062f\u0631\u0633\u0629", "\u0645\u062f\u0631\u0633\u0647"),
+        ("isparta", "\u0131sparta"),
+        ("\u0989\u09ce\u09b8", "\u0989\u09a4\u09cd\u200d\u09b8"),
+        ("\u0d05\u0d35\u0d7b", "\u0d05\u0d35\u0d28\u0d4d\u200d"),
     ],
     ids=ascii,
 )

@@ -46,6 +46,7 @@ from claimaudit.checker.selection import (
     Selection,
     check_budgets,
     finds_lone_cjk,
+    holds_folded_letters,
     holds_hamza_alef,
     holds_other_digits,
     holds_raised_digits,
@@ -55,7 +56,10 @@ from claimaudit.checker.selection import (
     ranking_settings,
     read_otherwise,
     reads_arabic_article,
+    reads_cjk_apart,
     reads_cjk_words_apart,
+    reads_hebrew_prefixes,
+    reads_unspaced_pairs,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -341,6 +345,11 @@ class Checker(Closing):
             # Answers cached while an alef with a hamza ("أ") was a letter of its own, not the
             # bare alef, were judged on passages ranked otherwise: asked afresh.
             selection += ":bare-alef"
+        if holds_folded_letters(chain((query,), texts)):
+            # Answers cached while an alef maksura or teh marbuta ("ى", "ة"), a dotless i, a
+            # khanda ta or a chillu was a letter of its own were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":folded-letters"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.
@@ -349,6 +358,16 @@ class Checker(Closing):
             # Answers cached before a claim's one-character CJK word ("癌") was found inside a
             # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
             selection += ":cjk-alone"
+        if reads_cjk_apart(query, texts):
+            # Answers cached before a word touching CJK text ("DNA는") was read apart from it
+            # for a claim without CJK were judged on passages ranked without the word: asked
+            # afresh.
+            selection += ":cjk-apart"
+        if reads_unspaced_pairs(query):
+            # Answers cached before a Thai, Lao, Burmese or Khmer question was ranked in letter
+            # pairs were judged on passages ranked by pieces no passage's word equalled: asked
+            # afresh (``text.unspaced``).
+            selection += ":unspaced-pairs"
         if reads_cjk_words_apart(query):
             # Answers cached before a Korean word's particle ("암은" as "암") or the kana after
             # a Japanese kanji ("癌は" as "癌") was read apart from it were judged on passages
@@ -358,6 +377,11 @@ class Checker(Closing):
             # Answers cached before an Arabic word was read without its article ("الكتاب" as
             # "كتاب") were judged on passages ranked otherwise: asked afresh.
             selection += ":ar-article"
+        if reads_hebrew_prefixes(query, texts):
+            # Answers cached before a Hebrew word was read also without the one-letter word
+            # written onto it ("המחקר" as "מחקר") were judged on passages ranked otherwise:
+            # asked afresh.
+            selection += ":he-prefix"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

@@ -22,9 +22,18 @@ from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
 from claimaudit.text.arabic import has_arabic, without_article
-from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.cjkpairs import (
+    as_query,
+    cjk_apart,
+    cjk_as_pairs,
+    has_cjk,
+    lone_cjk,
+    touches_cjk,
+)
+from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
+from claimaudit.text.unspaced import has_unspaced
 from claimaudit.text.wordchars import (
     class_ranges,
     has_astral,
@@ -74,23 +83,31 @@ class Bm25Ranker:
         # token to unicode61, which no claim's word equals (``text.cjkpairs``). Any other
         # claim reads the passages as before.
         cjk = has_cjk(query)
+        # A Thai, Lao, Burmese or Khmer claim, and its passages, in letter pairs: such a run is
+        # one token too (``text.unspaced``). Any other claim reads the passages as before.
+        unspaced = has_unspaced(query)
         if cjk:
             # A Korean word without the particle written onto it ("암은" as "암", cancer), a
             # Japanese one-kanji word apart from the kana after it ("癌は" as "癌").
-            query = _cjk_query(query)
-        read: Callable[[str], str] = _pairs if cjk else _indexed
+            query = _cjk_query(query, unspaced)
+        read: Callable[[str], str] = partial(_pairs if cjk else _apart, unspaced_pairs=unspaced)
         # An Arabic claim, and its passages, without the article written onto a word ("الكتاب"
         # as "كتاب", ``text.arabic``). Any other claim reads the passages as before.
         article = has_arabic(_indexed(query))
-        match = fts_query(_read_with(read, article)(query), MAX_CJK_TERMS if cjk else MAX_TOKENS)
+        # A Hebrew claim, and its passages, with each word also without the one-letter word
+        # written onto it ("המחקר" also as "מחקר", ``text.hebrew``), so either spelling matches
+        # the other. Any other claim reads the passages as before.
+        hebrew = has_hebrew(_indexed(query))
+        limit = MAX_CJK_TERMS if cjk or unspaced else MAX_TOKENS
+        match = fts_query(_read_with(read, article, hebrew)(query), limit)
         if match is None or not passages:
             return list(passages)
         alone = lone_cjk(_indexed(query)) if cjk else frozenset()
         if alone:
             # A one-character word of the claim ("癌") is found inside a passage's runs too
             # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
-            read = partial(_pairs, alone=alone)
-        read = _read_with(read, article)
+            read = partial(_pairs, alone=alone, unspaced_pairs=unspaced)
+        read = _read_with(read, article, hebrew)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
             # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
@@ -121,12 +138,38 @@ def _indexed(text: str) -> str:
     return ranker_form(text)
 
 
-def _pairs(text: str, alone: Collection[str] = ()) -> str:
-    return cjk_as_pairs(_indexed(text), alone)
+def _apart(text: str, unspaced_pairs: bool = False) -> str:
+    # A claim without CJK: a passage's word touching CJK text ("DNA는", "使用了5000个") is the
+    # word, not one token with the CJK run, which the claim's "DNA" or "5000" never equalled.
+    return cjk_apart(ranker_form(text, unspaced_pairs))
 
 
-def _read_with(read: Callable[[str], str], article: bool) -> Callable[[str], str]:
+def _pairs(text: str, alone: Collection[str] = (), unspaced_pairs: bool = False) -> str:
+    return cjk_as_pairs(ranker_form(text, unspaced_pairs), alone)
+
+
+def _read_with(
+    read: Callable[[str], str], article: bool, hebrew: bool = False
+) -> Callable[[str], str]:
+    if hebrew:
+        return _read_with(lambda text: with_unprefixed(read(text)), article)
     return (lambda text: without_article(read(text))) if article else read
+
+
+def reads_hebrew_prefixes(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds a Hebrew word and it or one of ``texts`` a word that may have a
+    one-letter word written onto it ("המחקר"), which the rankers once read only as written
+    (so the results cache asks such a question afresh: ``text.hebrew``)."""
+    if not has_hebrew(_indexed(query)):
+        return False
+    return any(_prefix_read(text) for text in chain((query,), texts))
+
+
+def _prefix_read(text: str) -> bool:
+    if not has_hebrew(text):
+        return False
+    form = _indexed(text)
+    return with_unprefixed(form) != form
 
 
 def reads_arabic_article(query: str, texts: Iterable[str]) -> bool:
@@ -145,8 +188,22 @@ def _article_read(text: str) -> bool:
     return without_article(form) != form
 
 
-def _cjk_query(query: str) -> str:
-    return as_query(_indexed(query))
+def _cjk_query(query: str, unspaced_pairs: bool = False) -> str:
+    return as_query(ranker_form(query, unspaced_pairs))
+
+
+def reads_cjk_apart(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds no CJK and it or one of ``texts`` a word touching CJK text
+    ("DNA는"), which the rankers once read as one word with it (``text.cjkpairs.cjk_apart``):
+    the results cache asks such a question afresh."""
+    return not has_cjk(query) and any(touches_cjk(text) for text in chain((query,), texts))
+
+
+def reads_unspaced_pairs(query: str) -> bool:
+    """Whether ``query`` holds Thai, Lao, Burmese or Khmer, which the rankers once read broken
+    at its marks, and now in letter pairs (``text.unspaced``): the results cache asks such a
+    question afresh."""
+    return has_unspaced(query)
 
 
 def reads_cjk_words_apart(query: str) -> bool:
@@ -223,6 +280,17 @@ def holds_hamza_alef(texts: Iterable[str]) -> bool:
 
 
 _HAMZA_ALEF = re.compile("[\u0622\u0623\u0625\u0671]")
+
+
+def holds_folded_letters(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an Arabic alef maksura or teh marbuta, a dotless i, a
+    Bengali khanda ta or a Malayalam chillu, which the rankers once kept and now read as yeh,
+    heh, "i" and the consonant with its virama (``text.searchform``): the results cache asks
+    such a question afresh."""
+    return any(not text.isascii() and _FOLDED_LETTER.search(text) for text in texts)
+
+
+_FOLDED_LETTER = re.compile("[\u0629\u0649\u0131\u09ce\u0d54-\u0d56\u0d7a-\u0d7f]")
 
 
 def holds_other_digits(texts: Iterable[str]) -> bool:

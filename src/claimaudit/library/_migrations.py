@@ -404,6 +404,26 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         prepare=_drop_index,
     ),
+    Migration(
+        14,
+        "the search index reads an Arabic alef maksura and teh marbuta as yeh and heh, a "
+        "dotless i as i, and a Bengali khanda ta or Malayalam chillu as its consonant and virama",
+        # Much Arabic writing puts "ى" for a final yeh and "ة" for a heh and the other way
+        # round, so "مستشفى" found no "مستشفي"; "ISPARTA" found no "\u0131sparta" (a dotless
+        # i); "উৎস" (khanda ta) no "উত্‍স", as it was written before Unicode 4.1, nor a
+        # chillu ("ൻ") its older spelling. The search forms now read them alike
+        # (``text.searchform.plain_letters``), as a query is read. As in steps 9 to 13 they
+        # are made again where they change and the index over them; the text and heading stay
+        # as read.
+        (
+            # The index and its triggers are dropped first (``_drop_index``).
+            *_REMAKE_SEARCH_FORMS,
+            CREATE_FTS,
+            *FTS_TRIGGERS.values(),
+            REBUILD_FTS,
+        ),
+        prepare=_drop_index,
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

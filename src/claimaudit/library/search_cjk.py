@@ -4,7 +4,8 @@ inside "我们研究深度学习方法" is no token of its own and a MATCH never
 
 Only a query holding CJK characters pays for this: a scan of the passages' text for each of its
 character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. Thai, Lao,
-Burmese and Khmer, also written without spaces, are looked for so by their words whole. The same
+Burmese and Khmer, also written without spaces, are looked for so by their runs whole and their
+letter pairs (``text.unspaced``). The same
 tokenizer keeps the digits and Latin letters touching CJK characters in the token ("使用了5000个"
 is one): those words are found by ``inner_rows``, a scan run only when the index found too few
 passages.
@@ -19,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from claimaudit.text.cjkpairs import CJK_CLASS
+from claimaudit.text.unspaced import UNSPACED_CLASS
 from claimaudit.text.wordchars import has_astral, marks_class
 
 # The columns ``Library.search`` reads, in its order; the score is negated like bm25's, so a
@@ -65,8 +67,9 @@ def merged(first: Sequence[Any], then: Sequence[Any], limit: int) -> list[Any]:
     return [*first, *rest][:limit]
 
 
-# Han, kana and Hangul.
-_CJK = CJK_CLASS
+# Han, kana and Hangul, and Thai, Lao, Burmese and Khmer, written without spaces too: a word
+# touching them ("COVIDในประเทศไทย") is no token of the index either.
+_CJK = CJK_CLASS + UNSPACED_CLASS
 # Word characters of scripts written with spaces: a word looked for inside CJK text must not sit
 # inside one of these ("ct" in "effect"), while a CJK character or punctuation may touch it. A
 # combining mark after one is part of its word (the index reads "हिन्दी" as one word too).

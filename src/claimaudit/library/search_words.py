@@ -12,7 +12,8 @@ figures depend on it); a person searching the library gets more care here:
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
   index reads it (``text.wordchars``): "हिन्दी" is one word, not the letters "ह", "न", "द";
 - a Korean word is looked for without the particle written onto it ("암은" finds "암",
-  "연구에서" finds "연구" and not every "에서": ``text.hangul``), a Japanese one-kanji word
+  "연구에서" finds "연구" and not every "에서": ``text.hangul``), a word touching CJK text
+  apart from it ("DNA는" finds "DNA", "使用了5000个" "5000"), a Japanese one-kanji word
   apart from the kana after it ("癌は" finds "肺癌": ``text.kanji``);
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
@@ -25,8 +26,9 @@ figures depend on it); a person searching the library gets more care here:
   silently;
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
   index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
-  onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with a one-letter
-  word written onto them ("מחקר" finds "המחקר", ``search_hebrew``); a word some of whose
+  onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with and without a
+  one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר",
+  ``search_hebrew``); a word some of whose
   spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
@@ -45,9 +47,11 @@ from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
-from claimaudit.library.search_hebrew import prefixed_forms
-from claimaudit.text.cjkpairs import CJK_CLASS, as_query
+from claimaudit.library.search_hebrew import MAX_HEBREW_FORMS, prefixed_forms
+from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
+from claimaudit.text.hebrew import is_hebrew_word
 from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
+from claimaudit.text.unspaced import UNSPACED_CLASS, letter_pairs
 from claimaudit.text.wordchars import without_points, word_regex
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
@@ -72,10 +76,10 @@ def _piece() -> re.Pattern[str]:
 _NUMBER_PART = re.compile(r"\d+")
 # Han, kana and Hangul: scripts written without spaces between words.
 _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
-# Thai, Lao, Burmese and Khmer: written without spaces between words too, and their words
-# hold combining vowel signs, so no character pair stands for a piece of a word: a word of
-# theirs is looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน").
-_UNSPACED_RUN = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
+# Thai, Lao, Burmese and Khmer: written without spaces between words too. A run of theirs is
+# looked for whole in the text ("ภาษาไทย" inside "นักเรียนเรียนภาษาไทยทุกวัน") and in the
+# pairs of its letters, each with the marks written on it (``text.unspaced``).
+_UNSPACED_RUN = re.compile(f"[{UNSPACED_CLASS}]+")
 # Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
 # Other spellings of Greek, Russian, Arabic and Hebrew words (``search_accents``,
@@ -95,12 +99,13 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     # Words past MAX_SEARCH_TERMS, as written, in query order, then the CJK pairs and Thai, Lao,
-    # Burmese and Khmer words past MAX_CJK_GRAMS, then the Greek, Russian, Arabic and Hebrew words
-    # searched for in some of their spellings only (``spellings_left_out``).
+    # Burmese and Khmer runs and letter pairs past MAX_CJK_GRAMS, then the Greek, Russian,
+    # Arabic and Hebrew words searched for in some of their spellings only
+    # (``spellings_left_out``).
     left_out: tuple[str, ...]
     # Overlapping character pairs of the query's CJK runs (a lone character stays one), and its
-    # Thai, Lao, Burmese and Khmer words whole: FTS5's unicode61 tokenizer does not segment
-    # these scripts, so a word inside a sentence is found by these.
+    # Thai, Lao, Burmese and Khmer runs whole, then in letter pairs: FTS5's unicode61 tokenizer
+    # does not segment these scripts, so a word inside a sentence is found by these.
     cjk_grams: tuple[str, ...] = ()
     # The words searched for, NFKC-normalised and lower-case: numbers and Latin words written
     # inside CJK text ("使用了5000个") or in full-width letters ("１２０００张ＣＴ") are no tokens
@@ -128,7 +133,7 @@ class SearchWords:
         if self.pieces_left_out:
             reasons.append(
                 f"more than {MAX_CJK_GRAMS} pieces of Chinese, Japanese, Korean, Thai, Lao, "
-                "Burmese or Khmer text (character pairs or words)"
+                "Burmese or Khmer text (character pairs, words or letter pairs)"
             )
         return "the query has " + " and ".join(reasons)
 
@@ -145,7 +150,7 @@ def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
     normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
     normal = plain_letters(without_points(normal))
-    terms = _terms(normal)
+    terms = _terms(normal) + _touching_cjk(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
     for term in (t for t in terms if t is not None and t.alone):
@@ -211,7 +216,8 @@ def search_words(text: str) -> SearchWords:
 
 def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
-    (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word and
+    (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
+    (MAX_HEBREW_FORMS a Hebrew one) and
     MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
@@ -223,11 +229,25 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
         word = tokens[0]
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
         forms = [f for f in spellings if (f,) not in kept and f not in taken]
-        room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
+        # A Hebrew word: with each prefix and without those it begins with (``search_hebrew``).
+        most = MAX_HEBREW_FORMS if is_hebrew_word(word) else MAX_FORMS
+        room = min(most, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
         if len(forms) > room:
             cut[term.written] = None
     return list(taken), tuple(cut)
+
+
+def _touching_cjk(normal: str) -> list[_Term | None]:
+    """The words of ``normal`` that touch CJK text ("DNA는", "使用了5000个"), apart from it and
+    without a Korean particle written onto them ("DNA"), after a None (no phrase spans them and
+    the words as written). The index holds "DNA는" as one token, so the word was only ever
+    looked for so, and a passage writing "DNA" alone was not found."""
+    if not touches_cjk(normal):
+        return []
+    apart = [t for t in _terms(cjk_apart(as_query(normal))) if t is not None]
+    unspaced = (_CJK_RUN, _UNSPACED_RUN)
+    return [None, *(t for t in apart if not any(r.search(t.written) for r in unspaced))]
 
 
 def _cjk_grams(text: str) -> tuple[str, ...]:
@@ -235,7 +255,12 @@ def _cjk_grams(text: str) -> tuple[str, ...]:
     for run in _CJK_RUN.findall(text):
         pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
         grams.update(dict.fromkeys(pairs))
-    grams.update(dict.fromkeys(_UNSPACED_RUN.findall(text)))
+    runs = _UNSPACED_RUN.findall(text)
+    # Whole first (a passage holding one ranks above those holding some of its pairs alone),
+    # then in letter pairs: a query of several words, written without spaces as Thai is, is
+    # found where a passage writes them apart or inside another phrase (``text.unspaced``).
+    grams.update(dict.fromkeys(runs))
+    grams.update(dict.fromkeys(pair for run in runs for pair in letter_pairs(run)))
     return tuple(grams)
 
 

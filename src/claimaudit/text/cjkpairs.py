@@ -19,6 +19,7 @@ from collections.abc import Collection
 
 from claimaudit.text.hangul import without_particles
 from claimaudit.text.kanji import kanji_apart
+from claimaudit.text.unspaced import UNSPACED_CLASS
 
 # Han (with the compatibility ideographs and the supplementary planes), kana and Hangul, as the
 # inside of a regex class; the library's search reads them so too (``library.search_words``,
@@ -55,6 +56,30 @@ def cjk_as_pairs(text: str, alone: Collection[str] = ()) -> str:
     if not alone:
         return _CJK_RUN.sub(_pairs, text)
     return _CJK_RUN.sub(lambda run: _pairs(run, alone), text)
+
+
+# A CJK character touching a letter or digit of another script: "DNA는" (a Korean particle
+# written onto a Latin word), "使用了5000个" (a number inside Chinese text); and so a letter of
+# Thai, Lao, Burmese or Khmer, written without spaces too ("COVIDในประเทศไทย").
+_UNSPACED = CJK_CLASS + UNSPACED_CLASS
+_TOUCHING = re.compile(
+    f"(?<=[^\\W_{_UNSPACED}])(?=[{_UNSPACED}])|(?<=[{_UNSPACED}])(?=[^\\W_{_UNSPACED}])"
+)
+
+
+def cjk_apart(text: str) -> str:
+    """``text`` with a space between a CJK (or Thai, Lao, Burmese, Khmer) character and a
+    letter or digit of another script it touches, for a ranker reading a claim without CJK:
+    "DNA는" was one word to it, which the claim's "DNA" did not equal (a CJK claim's ranker
+    reads such runs apart as pairs)."""
+    if text.isascii():
+        return text
+    return _TOUCHING.sub(" ", text)
+
+
+def touches_cjk(text: str) -> bool:
+    """Whether ``cjk_apart`` changes ``text``."""
+    return not text.isascii() and _TOUCHING.search(text) is not None
 
 
 def as_query(text: str) -> str:

@@ -18,6 +18,7 @@ import sqlite3
 import unicodedata
 from functools import cache
 
+from claimaudit.text.unspaced import unspaced_as_pairs
 from claimaudit.text.wordchars import (
     class_ranges,
     has_astral,
@@ -72,8 +73,29 @@ def without_invisible(text: str) -> str:
 # layout types as the Arabic "ك" and "ي", the same letters to a reader: "كتاب" found no
 # "کتاب"; both read as the Arabic ones. The alef with a hamza or madda ("أ", "إ", "آ", and the
 # wasla "ٱ"), which most writing leaves as the bare alef: "اسلام" found no "إسلام", nor
-# "احمد" "أحمد"; all read as the bare one.
+# "احمد" "أحمد"; all read as the bare one. The Arabic alef maksura and teh marbuta, which much
+# writing (Egypt's) puts for a final yeh and heh and the other way round ("مستشفى" and
+# "مستشفي", "مدرسة" and "مدرسه"): read as yeh and heh, as search engines fold Arabic. The
+# Turkish dotless i (U+0131), whose capital is "I": "ISPARTA" (lower-cased "isparta") found
+# no "Isparta" written in lower case with it; read as "i", as the index reads "ş" as "s" and
+# "İ" as "i". The Bengali khanda ta "ৎ" and the Malayalam chillus ("ൻ", "ർ"), each written
+# before Unicode 4.1 and 5.1 as its consonant, a virama and a zero-width joiner (which an
+# Indic word is read without, ``text.wordchars.without_indic_joiners``): "উৎস" found no
+# "উত্‍স"; read as the consonant and the virama.
 _PLAIN = {
+    "\u0649": "\u064a",
+    "\u0629": "\u0647",
+    "\u0131": "i",
+    "\u09ce": "\u09a4\u09cd",
+    "\u0d54": "\u0d2e\u0d4d",
+    "\u0d55": "\u0d2f\u0d4d",
+    "\u0d56": "\u0d34\u0d4d",
+    "\u0d7a": "\u0d23\u0d4d",
+    "\u0d7b": "\u0d28\u0d4d",
+    "\u0d7c": "\u0d30\u0d4d",
+    "\u0d7d": "\u0d32\u0d4d",
+    "\u0d7e": "\u0d33\u0d4d",
+    "\u0d7f": "\u0d15\u0d4d",
     "\u0622": "\u0627",
     "\u0623": "\u0627",
     "\u0625": "\u0627",
@@ -110,7 +132,9 @@ def _plain() -> tuple[dict[int, str], re.Pattern[str]]:
 def plain_letters(text: str) -> str:
     """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
     dialytika, its Persian kaf and yeh as the Arabic ones, an alef with a hamza or madda as
-    the bare one and the digits of other scripts as ASCII digits (``_PLAIN``)."""
+    the bare one, the alef maksura and teh marbuta as yeh and heh, the dotless i as "i", a
+    khanda ta or chillu as its consonant and virama, and the digits of other scripts as ASCII
+    digits (``_PLAIN``)."""
     table, found = _plain()
     return text.translate(table) if found.search(text) else text
 
@@ -169,18 +193,18 @@ _WITHOUT_ACCENT = str.maketrans(
 _ACCENT_FOUND = re.compile("[" + "".join(map(chr, _WITHOUT_ACCENT)) + "]")
 
 
-def ranker_form(text: str) -> str:
+def ranker_form(text: str, unspaced_pairs: bool = False) -> str:
     """``text`` as the rankers (``checker.selection``, ``judges.local.preselect``) read a claim
     and its passages: its search form, without the Greek tonos and the Russian ё
     (``_WITHOUT_ACCENT``), and with Thai, Lao, Burmese and Khmer broken at their marks
-    (``text.wordchars.unspaced_marks_as_breaks``: ``library search`` looks such a word up
-    whole, a ranker has no words of theirs to match)."""
+    (``text.wordchars.unspaced_marks_as_breaks``), or, with ``unspaced_pairs`` (a claim
+    written in them), as their letter pairs (``text.unspaced``)."""
     if text.isascii():
         return text
     form = search_form(text)
     if _ACCENT_FOUND.search(form):  # quick: translating reads every character through a dict
         form = form.translate(_WITHOUT_ACCENT)
-    return unspaced_marks_as_breaks(form)
+    return unspaced_as_pairs(form) if unspaced_pairs else unspaced_marks_as_breaks(form)
 
 
 @cache

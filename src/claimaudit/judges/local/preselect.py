@@ -14,8 +14,10 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 
 from claimaudit.text.arabic import has_arabic, without_article
-from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.cjkpairs import as_query, cjk_apart, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
+from claimaudit.text.unspaced import has_unspaced
 from claimaudit.text.wordchars import without_diacritics, words
 
 _STOP = set(
@@ -26,7 +28,7 @@ _STOP = set(
 _K1, _B = 1.2, 0.75
 
 
-def _folded(text: str) -> str:
+def _folded(text: str, unspaced: bool = False) -> str:
     """``text`` compared blind to case and as the rankers read it (``text.searchform``): a
     paper stored decomposed (NFD), a claim typed in full-width letters and the composed
     spelling read as the same words, a Persian word with or without the non-joiner between its
@@ -35,14 +37,21 @@ def _folded(text: str) -> str:
     or without its accents ("café" and "cafe", as the index's tokenizer folds them), so a claim
     and a window that match in ``library search`` match here; Thai broken at its marks; a
     Latin diacritic NFKC left decomposed is dropped, as the index drops it (a "k" under a
-    combining circumflex, U+0302, is "k")."""
+    combining circumflex, U+0302, is "k"). With ``unspaced`` (a Thai, Lao, Burmese or Khmer
+    claim), those scripts in letter pairs (``text.unspaced``), as the checker's BM25 reads
+    them."""
     if text.isascii():
         return text.lower()  # most windows: the same words, at the cost of before
-    return as_tokenizer_folds(without_diacritics(ranker_form(text))).casefold()
+    return as_tokenizer_folds(without_diacritics(ranker_form(text, unspaced))).casefold()
 
 
 def _terms(
-    text: str, pairs: bool = False, alone: Collection[str] = (), article: bool = False
+    text: str,
+    pairs: bool = False,
+    alone: Collection[str] = (),
+    article: bool = False,
+    unspaced: bool = False,
+    hebrew: bool = False,
 ) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
     # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
@@ -53,7 +62,15 @@ def _terms(
     # claim's such characters) are words inside a window's runs too ("암은"), as there.
     # ``article`` (an Arabic claim): an Arabic word without the article written onto it
     # ("الكتاب" as "كتاب", ``text.arabic``), as the checker's BM25 reads it.
-    folded = without_article(_folded(text)) if article else _folded(text)
+    # ``unspaced``: a Thai, Lao, Burmese or Khmer claim's letter pairs (``text.unspaced``).
+    folded = _folded(text, unspaced)
+    # A claim without CJK: a window's word touching CJK text ("DNA는") is the word
+    # (``text.cjkpairs.cjk_apart``), as the checker's BM25 reads it.
+    folded = folded if pairs else cjk_apart(folded)
+    folded = without_article(folded) if article else folded
+    # ``hebrew`` (a Hebrew claim): each Hebrew word also without the one-letter word written
+    # onto it ("המחקר" also as "מחקר", ``text.hebrew``), as the checker's BM25 reads it.
+    folded = with_unprefixed(folded) if hebrew else folded
     terms = words(cjk_as_pairs(folded, alone) if pairs else folded)
     return [t for t in terms if t not in _STOP and (len(t) > 1 or (pairs and has_cjk(t)))]
 
@@ -61,14 +78,16 @@ def _terms(
 def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     # A claim in another script reads the windows as before, whatever CJK they hold.
     pairs = has_cjk(query)
+    unspaced = has_unspaced(query)
     if pairs:
         # A Korean word without the particle written onto it ("암은" as "암", cancer), a
         # Japanese one-kanji word apart from the kana after it ("癌は" as "癌"), as the
         # checker's BM25 and ``library search`` read a claim (``text.cjkpairs.as_query``).
-        query = as_query(_folded(query))
+        query = as_query(_folded(query, unspaced))
     alone = lone_cjk(_folded(query)) if pairs else frozenset()
     article = has_arabic(_folded(query))
-    docs = [Counter(_terms(t, pairs, alone, article)) for t in texts]
+    hebrew = has_hebrew(_folded(query))
+    docs = [Counter(_terms(t, pairs, alone, article, unspaced, hebrew)) for t in texts]
     if not docs:
         return []
     lengths = [sum(d.values()) for d in docs]
@@ -78,7 +97,7 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
         df.update(doc.keys())
     n = len(docs)
     scores = []
-    terms = set(_terms(query, pairs, article=article))
+    terms = set(_terms(query, pairs, article=article, unspaced=unspaced, hebrew=hebrew))
     for doc, length in zip(docs, lengths, strict=True):
         score = 0.0
         for term in terms:

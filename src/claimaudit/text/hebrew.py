@@ -1,0 +1,52 @@
+"""The one-letter words Hebrew writes onto the next, which search and the rankers read past:
+"ה" (the), "ב" (in), "ל" (to), vav (and), "מ" (from), "ש" (that), "כ" (as) and vav + "ה" (and
+the). "המחקר", "במחקר" and the like are "מחקר" (research) to a reader, but each is a word of
+its own to a tokenizer, so a claim or query writing one spelling matched no passage writing
+another.
+
+A word beginning with one of these letters is as often a word of its own ("משפט", sentence, is
+no "מ" + "שפט"), so a word is never read without its prefix alone: it is read as written and
+also without it (``unprefixed_forms``), and a passage holding either matches. A word of fewer
+than three letters has no such forms: "הלך" (walked) is no "ה" + "לך" (go).
+"""
+
+from __future__ import annotations
+
+import re
+
+_VAV = "\u05d5"
+PREFIXES = ("ה", "ב", "ל", _VAV, "מ", "ש", "כ", _VAV + "ה")
+# The letters of a Hebrew word without its points (``text.wordchars.without_points``).
+_HEBREW_WORD = re.compile("[\u05d0-\u05ea\u05f0-\u05f2]+")
+SHORTEST = 3
+
+
+def is_hebrew_word(word: str) -> bool:
+    return len(word) >= SHORTEST and _HEBREW_WORD.fullmatch(word) is not None
+
+
+def has_hebrew(text: str) -> bool:
+    """Whether ``text`` holds a Hebrew letter."""
+    return not text.isascii() and _HEBREW_WORD.search(text) is not None
+
+
+def unprefixed_forms(word: str) -> tuple[str, ...]:
+    """``word`` without each of ``PREFIXES`` it begins with, where three letters or more are
+    left ("והמחקר": "המחקר", "מחקר"); none for other words."""
+    if not _HEBREW_WORD.fullmatch(word):
+        return ()
+    return tuple(
+        word[len(prefix) :]
+        for prefix in PREFIXES
+        if word.startswith(prefix) and len(word) - len(prefix) >= SHORTEST
+    )
+
+
+def with_unprefixed(text: str) -> str:
+    """``text`` with each Hebrew word followed by its ``unprefixed_forms``, for a ranker: a
+    claim's "המחקר" matches a passage's "מחקר", and the other way round."""
+    if text.isascii():
+        return text
+    return _HEBREW_WORD.sub(
+        lambda word: " ".join((word.group(), *unprefixed_forms(word.group()))), text
+    )

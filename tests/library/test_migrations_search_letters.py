@@ -1,0 +1,83 @@
+"""Schema step 14: the index reads an Arabic alef maksura and teh marbuta as yeh and heh, a
+dotless i as "i", a Bengali khanda ta or Malayalam chillu as its consonant and virama; steps up
+to 13 kept them, so "مستشفي" found no "مستشفى". Nothing stored is lost."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from claimaudit.library.health import check_health
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+from tests.library.old_libraries import (
+    EVERY_DAMAGE,
+    add_after_upgrade,
+    assert_latest,
+    found_after_damage,
+    insert_local_paper,
+    insert_passages,
+    open_at,
+    stored_rows,
+)
+
+# مستشفى (alef maksura), مدرسة (teh marbuta), a dotless i, উৎস (khanda ta), അവൻ (chillu n).
+HOSPITAL, SCHOOL = "\u0645\u0633\u062a\u0634\u0641\u0649", "\u0645\u062f\u0631\u0633\u0629"
+DOTLESS, KHANDA, CHILLU = "\u0131sparta", "\u0989\u09ce\u09b8", "\u0d05\u0d35\u0d7b"
+
+
+def _version_13_library(path: Path) -> Path:
+    """A library as claimaudit at schema version 13 wrote it: the letters kept as written."""
+    conn = open_at(path, 13)
+    insert_local_paper(conn, "local:l", source_path="/papers/l.md")
+    rows = [
+        (None, f"{HOSPITAL} {SCHOOL}", None),
+        ("Intro", f"{DOTLESS} ili", None),
+        (None, f"{KHANDA} {CHILLU}", None),
+        (None, "Plain words.", None),
+    ]
+    insert_passages(conn, rows)
+    conn.close()
+    return path
+
+
+def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(path) as conn:
+        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
+        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+
+
+def test_upgrade_from_version_13_reads_the_letters_as_their_common_spellings(
+    tmp_path: Path,
+) -> None:
+    path = _version_13_library(tmp_path / "v13.sqlite3")
+    before = _stored(path)
+    with Library.open(path) as lib:
+        for word, expected in [
+            ("\u0645\u0633\u062a\u0634\u0641\u064a", ["P001"]),  # with a final yeh
+            ("\u0645\u062f\u0631\u0633\u0647", ["P001"]),  # with a heh
+            (HOSPITAL, ["P001"]),  # as written
+            ("ISPARTA", ["P002"]),
+            ("isparta", ["P002"]),
+            ("\u0989\u09a4\u09cd\u200d\u09b8", ["P003"]),  # ta, virama, joiner
+            ("\u0d05\u0d35\u0d28\u0d4d\u200d", ["P003"]),  # na, virama, joiner
+        ]:
+            assert sorted(h.passage_id for h in lib.search(word)) == expected, ascii(word)
+        # A passage added after the upgrade is indexed the same way.
+        add_after_upgrade(lib, Passage("P001", f"Near {SCHOOL}.", None))
+        found = lib.search("\u0645\u062f\u0631\u0633\u0647")
+        assert {str(h.ref) for h in found} == {"local:l", "local:b"}
+    assert check_health(path).healthy
+    after = _stored(path)
+    assert after["papers"][:1] == before["papers"]
+    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
+    assert_latest(path, since=14)
+
+
+@EVERY_DAMAGE
+def test_a_version_13_library_whose_index_is_damaged_still_upgrades_and_is_indexed_again(
+    tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    path = _version_13_library(tmp_path / "v13.sqlite3")
+    assert found_after_damage(path, damage, "isparta") == ["P002"]
