@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from claimaudit.library.pdf.boxes import box_of
 from claimaudit.library.pdf.headed import headed_rows
 from claimaudit.library.pdf.line_numbers import drop_line_numbers
+from claimaudit.library.pdf.note_rules import under_rule
 from claimaudit.library.pdf.patterns import WORD
 from claimaudit.library.pdf.read import PageText
 from claimaudit.library.pdf.segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
@@ -81,6 +82,8 @@ class Line:
     # It opens with words in bold though it is not bold as a whole: a description item's name
     # or a run-in heading ("Branches A branch is ...").
     opens_bold: bool = False
+    # It lies below the short rule set over the page's footnotes (``pdf_note_rules``).
+    noted: bool = False
 
     @property
     def width(self) -> float:
@@ -367,6 +370,7 @@ def _line(row: list[Segment], page: PageText, left: float, right: float, index: 
         page_height=page.height,
         box=box_of(row[0].x0, row[-1].x1, main.baseline, page.boxes),
         opens_bold=not bold and (row[0].bold or row[0].opens_bold),
+        noted=under_rule(row[0].x0, main.baseline, main.size, page.note_rules),
     )
 
 
