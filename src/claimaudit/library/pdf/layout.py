@@ -2,7 +2,9 @@
 
 Removed: line-number gutters (``pdf_line_numbers``), running headers and footers (the same
 line, digits aside, in the top or bottom band of many pages that differ otherwise, never a
-page's every line), page numbers among them, and tables (``pdf_tables``, ``pdf_headed``).
+page's every line), page numbers among them, a page's own footer that carries its number
+(``pdf_footers``: a one-page paper has no second page to repeat it), and tables
+(``pdf_tables``, ``pdf_headed``).
 The rest is cut into column pieces by the vertical gutters between columns and read piece by
 piece: within a band between two full-width lines, the left column, then the right one.
 """
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf.boxes import box_of
+from claimaudit.library.pdf.footers import numbered_footer
 from claimaudit.library.pdf.headed import headed_rows
 from claimaudit.library.pdf.line_numbers import drop_line_numbers
 from claimaudit.library.pdf.note_rules import under_rule
@@ -112,8 +115,9 @@ def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
 
 
 def _drop_running_lines(pages: list[PageText]) -> int:
-    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, and
-    lone page numbers there. Returns how many lines were removed.
+    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, lone
+    page numbers there, and the footer that carries the page's number (``pdf_footers``).
+    Returns how many lines were removed.
 
     A page printed again (a form, a slide deck's repeated page) counts once: its lines recur
     because the page does, not as a header. A page that would lose every line keeps its
@@ -131,7 +135,12 @@ def _drop_running_lines(pages: list[PageText]) -> int:
                 numbers.append(row)
             elif len(distinct) > 1 and seen[_key(row)] >= needed:
                 running.append(row)
-        if len(running) + len(numbers) == len(_rows(page.segments)):
+        rows = _rows(page.segments)
+        footer = numbered_footer(rows, page.number, page.height)
+        taken = {id(s) for row in running for s in row}
+        if footer and not any(id(s) in taken for s in footer):
+            running.append(footer)  # its own page's footer: no second page need repeat it
+        if len(running) + len(numbers) == len(rows):
             running = []
         doomed = {id(s) for row in running + numbers for s in row}
         removed += len(running) + len(numbers)
