@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from claimaudit.library.pdf.boxes import box_of
+from claimaudit.library.pdf.boxes import Box, box_of
 from claimaudit.library.pdf.footers import numbered_footer
 from claimaudit.library.pdf.headed import headed_rows
 from claimaudit.library.pdf.line_numbers import drop_line_numbers
@@ -24,6 +24,7 @@ from claimaudit.library.pdf.note_rules import under_rule
 from claimaudit.library.pdf.patterns import WORD
 from claimaudit.library.pdf.read import PageText
 from claimaudit.library.pdf.segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
+from claimaudit.library.pdf.side_by_side import find_band
 from claimaudit.library.pdf.tables import aligned_rows, grid_rows
 
 _CLOSING = frozenset(",.;:)]\u230b\u2309\u27e9")
@@ -109,7 +110,11 @@ def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
         _drop_tables(page)
     lines: list[Line] = []
     for page in pages:
-        for index, piece in enumerate(_pieces(page.segments, 0)):
+        cards: list[list[Segment]] = []
+        pieces = _pieces(page.segments, 0, cards)
+        # A card is a box of its own, drawn or not: no paragraph runs into it or out of it.
+        page.boxes.extend(Box(*_extent(card)) for card in cards)
+        for index, piece in enumerate(pieces):
             lines.extend(_lines(piece, page, index))
     return lines, Removed(numbers, running)
 
@@ -182,11 +187,12 @@ def _rows(segments: Iterable[Segment]) -> list[list[Segment]]:
     return [sorted(row, key=lambda s: s.x0) for row in rows]
 
 
-def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
-    """``segments`` cut into column pieces in reading order."""
+def _pieces(segments: list[Segment], depth: int, cards: list[list[Segment]]) -> list[list[Segment]]:
+    """``segments`` cut into column pieces in reading order; the cards side by side among them
+    are added to ``cards`` too."""
     gutter = _gutter(segments) if depth < _MAX_DEPTH else None
     if gutter is None:
-        return [segments] if segments else []
+        return _banded(segments, depth, cards)
     start, end = gutter
     overflow = _overflowing(segments, start)
     # A code line may end a little past the gutter's edge, which prose lines alone set.
@@ -209,14 +215,38 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
         sides[band][0 if segment.x0 < start or id(segment) in overflow else 1].append(segment)
     pieces: list[list[Segment]] = []
     for band, (left, right) in enumerate(sides):
-        pieces.extend(_pieces(left, depth + 1))
-        pieces.extend(_pieces(right, depth + 1))
+        pieces.extend(_pieces(left, depth + 1, cards))
+        pieces.extend(_pieces(right, depth + 1, cards))
         if band < len(spanning):
             if pieces and pieces[-1] and pieces[-1][-1] is (spanning[band - 1] if band else None):
                 pieces[-1].append(spanning[band])
             else:
                 pieces.append([spanning[band]])
     return pieces
+
+
+def _banded(segments: list[Segment], depth: int, cards: list[list[Segment]]) -> list[list[Segment]]:
+    """``segments`` as one piece, but for cards side by side (each a piece of its own, read
+    whole in turn) that no gutter parts from the lines around them (``pdf_side_by_side``)."""
+    if not segments:
+        return []
+    rows = _rows(segments)
+    band = find_band(rows)
+    if band is None:
+        return [segments]
+    above = [s for row in rows[: band.start] for s in row]
+    below = [s for row in rows[band.end :] for s in row]
+    cards.extend(band.columns)
+    return [*_pieces(above, depth, cards), *band.columns, *_pieces(below, depth, cards)]
+
+
+def _extent(segments: list[Segment]) -> tuple[float, float, float, float]:
+    return (
+        min(s.x0 for s in segments),
+        min(s.top for s in segments),
+        max(s.x1 for s in segments),
+        max(s.bottom for s in segments),
+    )
 
 
 def _overflowing(segments: list[Segment], start: float) -> set[int]:
