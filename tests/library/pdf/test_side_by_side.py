@@ -1,5 +1,5 @@
-"""Cards side by side read one after the other, where a paragraph's short last line above them
-leaves no gutter."""
+"""Cards side by side read one after the other, and a borderless table whose cells hold
+phrases left out, where a paragraph's short last line above them leaves no gutter."""
 
 from __future__ import annotations
 
@@ -73,6 +73,13 @@ def _table(rows: list[tuple[str, str]]) -> FPDF:
     pdf.set_xy(15, 60 + 6 * len(rows) + 8)
     pdf.multi_cell(180, 6, AFTER)
     return pdf
+
+
+def test_a_borderless_table_of_phrases_is_left_out(tmp_path: Path) -> None:
+    # Two long cells a row, each a phrase of several words: read as prose, row by row.
+    passages = pdf_passages(_table(ROWS), tmp_path / "table.pdf")
+    assert not any("Manual review" in p or "Keyword search" in p for p in passages)
+    assert passages[-1] == AFTER
 
 
 def test_two_columns_of_a_paragraph_each_are_read_one_after_the_other(tmp_path: Path) -> None:

@@ -227,15 +227,19 @@ def _pieces(segments: list[Segment], depth: int, cards: list[list[Segment]]) -> 
 
 def _banded(segments: list[Segment], depth: int, cards: list[list[Segment]]) -> list[list[Segment]]:
     """``segments`` as one piece, but for cards side by side (each a piece of its own, read
-    whole in turn) that no gutter parts from the lines around them (``pdf_side_by_side``)."""
+    whole in turn) and a table without rules (left out) that no gutter parts from the lines
+    around them (``pdf_side_by_side``)."""
     if not segments:
         return []
     rows = _rows(segments)
-    band = find_band(rows)
+    band = find_band(rows, max(s.x1 for s in segments) - min(s.x0 for s in segments))
     if band is None:
         return [segments]
     above = [s for row in rows[: band.start] for s in row]
     below = [s for row in rows[band.end :] for s in row]
+    if band.table:
+        # The lines around it stay one piece: a paragraph after the table opens afresh.
+        return _pieces(above + below, depth, cards)
     cards.extend(band.columns)
     return [*_pieces(above, depth, cards), *band.columns, *_pieces(below, depth, cards)]
 

@@ -1,4 +1,5 @@
-"""Short boxes side by side, found where no gutter parts the page (``pdf_layout``).
+"""Short boxes side by side, and borderless tables whose cells hold phrases, found where no
+gutter parts the page (``pdf_layout``).
 
 A gutter is an empty strip down a whole column piece, so a paragraph's short last line above
 two or three cards (a web page's boxes of a line or two each, "Version control keeps every
@@ -10,7 +11,11 @@ pieces that start where the pieces above them start, is a band of columns:
 - of one or two rows, whose every column reads as prose: cards, each read whole in turn;
 - of three or more rows whose columns are each a paragraph's lines (each broken where the
   next word would not fit, or ending a sentence, and going on in lower case after a line
-  that ends mid-sentence): columns read one after the other.
+  that ends mid-sentence): columns read one after the other;
+- of three or more rows, each with two or more long cells of several words, which are no
+  paragraph's lines, each column's cells opening with a capital where the cell above ends
+  mid-sentence: a table without rules, no prose a claim could cite (``pdf_tables`` takes
+  cells no wider than a quarter of the text, and one long description beside them).
 """
 
 from __future__ import annotations
@@ -31,21 +36,25 @@ _ALIGN_EMS = 0.5
 # be set looser than the text's.
 _PITCH_EMS = 2.0
 _CARD_ROWS = 2
-# A card's words that end a sentence: at least so many.
+_TABLE_ROWS = 3
+# A card's words that end a sentence, or a table's cell of a phrase: at least so many words.
 _CARD_WORDS = 4
+_CELL_WORDS = 2
+_LONG_CELL = 0.25  # of the piece's width
 
 
 @dataclass(frozen=True)
 class Band:
-    """Rows ``start`` to ``end`` (exclusive) of a piece: its columns, left to right."""
+    """Rows ``start`` to ``end`` (exclusive) of a piece: its columns, left to right, or a table."""
 
     start: int
     end: int
     columns: list[list[Segment]]
+    table: bool
 
 
-def find_band(rows: list[list[Segment]]) -> Band | None:
-    """The first band of columns among ``rows`` (of one piece, top to bottom, each
+def find_band(rows: list[list[Segment]], width: float) -> Band | None:
+    """The first band of columns or table among ``rows`` (of one piece, top to bottom, each
     left to right), or None."""
     index = 0
     while index < len(rows):
@@ -56,7 +65,7 @@ def find_band(rows: list[list[Segment]]) -> Band | None:
         end = index + 1
         while end < len(rows) and _in_band(rows[end - 1], rows[end], starts):
             end += 1
-        band = _judged(rows, index, end, starts)
+        band = _judged(rows, index, end, starts, width)
         if band is not None:
             return band
         index = end
@@ -97,18 +106,29 @@ def _column(rows: list[list[Segment]], x: float) -> list[Segment]:
     return [s for row in rows for s in row if abs(s.x0 - x) <= _ALIGN_EMS * s.size]
 
 
-def _judged(rows: list[list[Segment]], start: int, end: int, starts: list[float]) -> Band | None:
+def _judged(
+    rows: list[list[Segment]], start: int, end: int, starts: list[float], width: float
+) -> Band | None:
     band = rows[start:end]
     columns = [_column(band, x) for x in starts]
     if len(band) <= _CARD_ROWS:
         if all(_prose(column) for column in columns):
-            return Band(start, end, columns)
+            return Band(start, end, columns, table=False)
         return None
     if all(
         is_paragraph([[s] for s in column], max(s.x1 for s in column)) and not _phrases(column)
         for column in columns
     ):
-        return Band(start, end, columns)
+        return Band(start, end, columns, table=False)
+    long_rows = sum(
+        sum(s.x1 - s.x0 >= _LONG_CELL * width and len(s.text.split()) >= _CELL_WORDS for s in row)
+        >= 2
+        for row in band
+    )
+    # Each column's cells open afresh, a phrase each: a form's values after its labels run on
+    # in lower case ("Dose given" then "five milligrams"), and are read row by row.
+    if len(band) >= _TABLE_ROWS and long_rows >= _TABLE_ROWS and all(map(_phrases, columns)):
+        return Band(start, end, columns, table=True)
     return None
 
 
