@@ -140,3 +140,43 @@ def test_small_type_over_body_text_above_a_float_is_no_footnote(tmp_path: Path) 
     passages = pdf_passages(pdf, tmp_path / "quote.pdf")
     assert any(p.endswith(f"multiple changes to a {NOTE}") for p in passages)
     assert after in passages
+
+
+def test_a_footnote_under_its_rule_below_text_that_stops_mid_page_stays_a_footnote(
+    tmp_path: Path,
+) -> None:
+    # The page's text stops halfway (a block too tall to break went overleaf), and the note at
+    # its foot, set in the body's own type under the short rule over notes, was read as text
+    # and run on into the next page's sentence ("last longest. project independently").
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, BODY[:700] + " changes to a", align="J")
+    pdf.line(20, 258, 70, 258)  # the rule over the notes
+    pdf.text(20, 264, NOTE)
+    pdf.add_page()
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, NEXT_PAGE, align="J")
+    passages = pdf_passages(pdf, tmp_path / "rule.pdf")
+    assert any("changes to a project independently. They are" in p for p in passages)
+    assert NOTE in passages
+
+
+def test_text_under_a_tables_rules_low_on_a_page_is_no_footnote(tmp_path: Path) -> None:
+    # Two rules of one width are a table's, not the rule over notes: the text under them is
+    # the paragraph's, read on into the next page.
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, BODY[:700] + ".", align="J")
+    pdf.line(20, 230, 70, 230)
+    pdf.line(20, 250, 70, 250)
+    pdf.text(20, 264, "The text under the table goes on, as a paragraph does, and the")
+    pdf.add_page()
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, NEXT_PAGE, align="J")
+    passages = pdf_passages(pdf, tmp_path / "table.pdf")
+    joined = "goes on, as a paragraph does, and the project independently."
+    assert any(joined in p for p in passages)

@@ -8,8 +8,13 @@ in a code font), and code lines in the left column ending just past the prose's 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from fpdf import FPDF
+
 from claimaudit.library.pdf.layout import read_order
 from claimaudit.library.pdf.read import PageText, Segment
+from tests.library.helpers import PROSE, pdf_passages
 
 PITCH = 14.0
 
@@ -207,3 +212,38 @@ def test_short_lines_of_one_column_text_make_no_columns() -> None:
         "here at last.",
         "a line set far to the right and long",
     ]
+
+
+def _one_page(tmp_path: Path, name: str, foot: list[tuple[float, float, str]], size: float = 8):
+    """A one-page paper of body text with ``foot``'s lines (x, y in mm, text) at its foot."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 5.5, (PROSE + " ") * 4)
+    pdf.set_font("helvetica", size=size)
+    for x, y, text in foot:
+        pdf.text(x, y, text)
+    return pdf_passages(pdf, tmp_path / name)
+
+
+FOOTER = "Journal of Open Research Software 12(3), 2024"
+
+
+def test_a_one_page_papers_footer_with_its_page_number_is_no_paragraph(tmp_path: Path) -> None:
+    # No second page repeats it, so the footer was read as the paper's last paragraph.
+    beside = _one_page(tmp_path, "beside.pdf", [(20, 285, FOOTER), (186, 285, "1")])
+    under = _one_page(tmp_path, "under.pdf", [(20, 282, FOOTER), (104, 286, "1")])
+    for passages in (beside, under):
+        assert passages and not any("Journal" in p for p in passages)
+        assert passages[-1].endswith("enough words to read.")
+
+
+def test_a_note_or_a_line_ending_in_the_pages_number_at_its_foot_is_kept(tmp_path: Path) -> None:
+    # A note a footskip above the page number, and text that runs to the foot ending in "1".
+    note = "We thank the reviewers for their comments on the first draft of the paper."
+    kept = _one_page(tmp_path, "note.pdf", [(20, 274, note), (104, 286, "1")])
+    assert note in kept
+    line = "The values are listed in Table 1"
+    ends = _one_page(tmp_path, "ends.pdf", [(20, 285, line)], size=11)
+    assert any(line in p for p in ends)

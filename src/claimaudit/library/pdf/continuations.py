@@ -94,6 +94,8 @@ def _continues(open_block: RawBlock, block: RawBlock) -> bool:
     # of figures may.
     if abs(last.size - first.size) > 0.6 or (last.box is None) != (first.box is None):
         return False  # other type, or out of a drawn box (or into one)
+    if last.box != first.box and last.page == first.page:
+        return False  # from one box into another beside it: cards side by side
     start = first.text.strip()
     if block.kind == "list" or last.bold != first.bold:
         return False  # a list item, or bold names before plain affiliations

@@ -101,12 +101,12 @@ def _headed(header: list[Segment], body: list[list[Segment]]) -> bool:
     left (``th { text-align: left }``) starts where its cells start, as a card's title does."""
     pieces = [s for row in body for s in row]
     return _centred(header, pieces) or not all(
-        _paragraph([[s for s in row if lo <= s.x0 and s.x1 <= hi] for row in body], hi)
+        is_paragraph([[s for s in row if lo <= s.x0 and s.x1 <= hi] for row in body], hi)
         for lo, hi in _spans(pieces)
     )
 
 
-def _paragraph(lines: list[list[Segment]], right: float) -> bool:
+def is_paragraph(lines: list[list[Segment]], right: float) -> bool:
     """Whether a column's rows are a paragraph's lines: one piece a row, each but the last of
     several words broken where the next line's first word would not fit before the column's
     right end, or ending a sentence; a table's column holds short cells, cells apart in one row,

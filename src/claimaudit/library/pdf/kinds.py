@@ -40,6 +40,8 @@ def classify(blocks: list[RawBlock], body: float, pitch: dict[float, float]) -> 
         elif _low_on_page(block) and (
             (size <= 0.92 * body and _last_in_piece(block, blocks, body))
             or (first.marked and _a_note(text) and _notes_below(block, blocks, body))
+            # Under the rule over the notes, in whatever type (a caption below is a float's).
+            or (first.noted and not CAPTION.match(text))
         ):
             block.kind = "footnote"
         elif _ends_a_sentence(block, previous, body):

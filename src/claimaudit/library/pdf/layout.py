@@ -2,7 +2,9 @@
 
 Removed: line-number gutters (``pdf_line_numbers``), running headers and footers (the same
 line, digits aside, in the top or bottom band of many pages that differ otherwise, never a
-page's every line), page numbers among them, and tables (``pdf_tables``, ``pdf_headed``).
+page's every line), page numbers among them, a page's own footer that carries its number
+(``pdf_footers``: a one-page paper has no second page to repeat it), and tables
+(``pdf_tables``, ``pdf_headed``).
 The rest is cut into column pieces by the vertical gutters between columns and read piece by
 piece: within a band between two full-width lines, the left column, then the right one.
 """
@@ -14,12 +16,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from claimaudit.library.pdf.boxes import box_of
+from claimaudit.library.pdf.boxes import Box, box_of
+from claimaudit.library.pdf.footers import numbered_footer
 from claimaudit.library.pdf.headed import headed_rows
 from claimaudit.library.pdf.line_numbers import drop_line_numbers
+from claimaudit.library.pdf.note_rules import under_rule
 from claimaudit.library.pdf.patterns import WORD
 from claimaudit.library.pdf.read import PageText
 from claimaudit.library.pdf.segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
+from claimaudit.library.pdf.side_by_side import find_band
 from claimaudit.library.pdf.tables import aligned_rows, grid_rows
 
 _CLOSING = frozenset(",.;:)]\u230b\u2309\u27e9")
@@ -81,6 +86,8 @@ class Line:
     # It opens with words in bold though it is not bold as a whole: a description item's name
     # or a run-in heading ("Branches A branch is ...").
     opens_bold: bool = False
+    # It lies below the short rule set over the page's footnotes (``pdf_note_rules``).
+    noted: bool = False
 
     @property
     def width(self) -> float:
@@ -103,14 +110,19 @@ def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
         _drop_tables(page)
     lines: list[Line] = []
     for page in pages:
-        for index, piece in enumerate(_pieces(page.segments, 0)):
+        cards: list[list[Segment]] = []
+        pieces = _pieces(page.segments, 0, cards)
+        # A card is a box of its own, drawn or not: no paragraph runs into it or out of it.
+        page.boxes.extend(Box(*_extent(card)) for card in cards)
+        for index, piece in enumerate(pieces):
             lines.extend(_lines(piece, page, index))
     return lines, Removed(numbers, running)
 
 
 def _drop_running_lines(pages: list[PageText]) -> int:
-    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, and
-    lone page numbers there. Returns how many lines were removed.
+    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, lone
+    page numbers there, and the footer that carries the page's number (``pdf_footers``).
+    Returns how many lines were removed.
 
     A page printed again (a form, a slide deck's repeated page) counts once: its lines recur
     because the page does, not as a header. A page that would lose every line keeps its
@@ -128,7 +140,12 @@ def _drop_running_lines(pages: list[PageText]) -> int:
                 numbers.append(row)
             elif len(distinct) > 1 and seen[_key(row)] >= needed:
                 running.append(row)
-        if len(running) + len(numbers) == len(_rows(page.segments)):
+        rows = _rows(page.segments)
+        footer = numbered_footer(rows, page.number, page.height)
+        taken = {id(s) for row in running for s in row}
+        if footer and not any(id(s) in taken for s in footer):
+            running.append(footer)  # its own page's footer: no second page need repeat it
+        if len(running) + len(numbers) == len(rows):
             running = []
         doomed = {id(s) for row in running + numbers for s in row}
         removed += len(running) + len(numbers)
@@ -170,11 +187,12 @@ def _rows(segments: Iterable[Segment]) -> list[list[Segment]]:
     return [sorted(row, key=lambda s: s.x0) for row in rows]
 
 
-def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
-    """``segments`` cut into column pieces in reading order."""
+def _pieces(segments: list[Segment], depth: int, cards: list[list[Segment]]) -> list[list[Segment]]:
+    """``segments`` cut into column pieces in reading order; the cards side by side among them
+    are added to ``cards`` too."""
     gutter = _gutter(segments) if depth < _MAX_DEPTH else None
     if gutter is None:
-        return [segments] if segments else []
+        return _banded(segments, depth, cards)
     start, end = gutter
     overflow = _overflowing(segments, start)
     # A code line may end a little past the gutter's edge, which prose lines alone set.
@@ -197,14 +215,42 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
         sides[band][0 if segment.x0 < start or id(segment) in overflow else 1].append(segment)
     pieces: list[list[Segment]] = []
     for band, (left, right) in enumerate(sides):
-        pieces.extend(_pieces(left, depth + 1))
-        pieces.extend(_pieces(right, depth + 1))
+        pieces.extend(_pieces(left, depth + 1, cards))
+        pieces.extend(_pieces(right, depth + 1, cards))
         if band < len(spanning):
             if pieces and pieces[-1] and pieces[-1][-1] is (spanning[band - 1] if band else None):
                 pieces[-1].append(spanning[band])
             else:
                 pieces.append([spanning[band]])
     return pieces
+
+
+def _banded(segments: list[Segment], depth: int, cards: list[list[Segment]]) -> list[list[Segment]]:
+    """``segments`` as one piece, but for cards side by side (each a piece of its own, read
+    whole in turn) and a table without rules (left out) that no gutter parts from the lines
+    around them (``pdf_side_by_side``)."""
+    if not segments:
+        return []
+    rows = _rows(segments)
+    band = find_band(rows, max(s.x1 for s in segments) - min(s.x0 for s in segments))
+    if band is None:
+        return [segments]
+    above = [s for row in rows[: band.start] for s in row]
+    below = [s for row in rows[band.end :] for s in row]
+    if band.table:
+        # The lines around it stay one piece: a paragraph after the table opens afresh.
+        return _pieces(above + below, depth, cards)
+    cards.extend(band.columns)
+    return [*_pieces(above, depth, cards), *band.columns, *_pieces(below, depth, cards)]
+
+
+def _extent(segments: list[Segment]) -> tuple[float, float, float, float]:
+    return (
+        min(s.x0 for s in segments),
+        min(s.top for s in segments),
+        max(s.x1 for s in segments),
+        max(s.bottom for s in segments),
+    )
 
 
 def _overflowing(segments: list[Segment], start: float) -> set[int]:
@@ -367,6 +413,7 @@ def _line(row: list[Segment], page: PageText, left: float, right: float, index: 
         page_height=page.height,
         box=box_of(row[0].x0, row[-1].x1, main.baseline, page.boxes),
         opens_bold=not bold and (row[0].bold or row[0].opens_bold),
+        noted=under_rule(row[0].x0, main.baseline, main.size, page.note_rules),
     )
 
 

@@ -91,6 +91,8 @@ def _breaks(block: list[Line], line: Line, after: Line | None, pitch: dict[float
     em = line.size
     if (prev.page, prev.piece, prev.box) != (line.page, line.piece, line.box):
         return True
+    if prev.noted != line.noted:
+        return True  # the rule over the page's footnotes lies between
     if abs(prev.size - line.size) > 0.6 and not _code_in_sentence(prev, line, pitch):
         return True
     gap = line.baseline - prev.baseline

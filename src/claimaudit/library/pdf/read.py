@@ -28,6 +28,7 @@ from claimaudit.library.pdf.booktabs import OpenTable, rule_bands
 from claimaudit.library.pdf.boxes import Box, drawn_boxes
 from claimaudit.library.pdf.chars import page_chars, with_underscores
 from claimaudit.library.pdf.fractions import fraction_bars, with_fractions
+from claimaudit.library.pdf.note_rules import NoteRule, note_rules
 from claimaudit.library.pdf.ruled import in_grid, ruled_grids, without_rules
 from claimaudit.library.pdf.rules import drawn_shapes, short_rules
 from claimaudit.library.pdf.segments import Segment, segments_from
@@ -60,6 +61,8 @@ class PageText:
     height: float
     segments: list[Segment] = field(default_factory=list)
     boxes: list[Box] = field(default_factory=list)  # drawn around text (``pdf_boxes``)
+    # The short rules drawn over footnotes (``pdf_note_rules``).
+    note_rules: list[NoteRule] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -194,4 +197,7 @@ def _read_page(
     if grids:
         segments = [s for s in segments if not in_grid(s.x0, s.top, s.x1, s.bottom, grids)]
     result.segments = with_fractions(segments, fraction_bars(shapes))
+    result.note_rules = note_rules(
+        shapes, result.segments, result.boxes, float(width), float(height)
+    )
     return result, count, bands.open
