@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import sys
 
 import pytest
 
-from claimaudit.library.yaml_block import MAX_YAML_CHARS, UnreadableYaml, load_yaml
+from claimaudit.library.yaml_block import (
+    MAX_YAML_CHARS,
+    MAX_YAML_DEPTH,
+    UnreadableYaml,
+    load_yaml,
+)
 
 
 def test_a_block_is_read_as_yaml_reads_it() -> None:
@@ -32,6 +38,27 @@ def test_an_alias_is_shared_not_copied() -> None:
 def test_a_block_that_cannot_be_read_is_refused_with_its_reason(block: str, reason: str) -> None:
     with pytest.raises(UnreadableYaml, match=reason):
         load_yaml(block)
+
+
+def test_deep_nesting_is_refused_whatever_the_recursion_limit() -> None:
+    # QA: the refusal came from RecursionError, so in a process whose limit was raised (mypy's
+    # API sets 16,384; the test suite met it) the same front matter was read.
+    deep = "k: " + "[" * 5000 + "]" * 5000
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(20_000)
+    try:
+        with pytest.raises(UnreadableYaml, match="nested too deeply"):
+            load_yaml(deep)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def test_nesting_within_the_bound_is_read_and_brackets_in_text_do_not_add_up() -> None:
+    nested = "k: " + "[" * MAX_YAML_DEPTH + "x" + "]" * MAX_YAML_DEPTH
+    assert load_yaml(nested) is not None
+    # An unclosed bracket in each title is counted from its own line: a key at the margin.
+    titles = "".join(f"t{i}: 'a [note'\n" for i in range(MAX_YAML_DEPTH + 5))
+    assert load_yaml(titles) == {f"t{i}": "a [note" for i in range(MAX_YAML_DEPTH + 5)}
 
 
 def test_a_date_or_number_that_cannot_be_built_stays_as_written() -> None:
