@@ -356,9 +356,8 @@ def test_a_word_after_joined_citations_that_is_no_verb_opens_no_clause(text: str
         ),
         (f"X holds {REMOVED} but {REMOVED} shows Y.", "X holds but the cited work shows Y."),
         (f"X holds but {REMOVED} show Y.", "X holds but the authors show Y."),
-        # No clause of its own before them, or "but" meaning "except": as before.
+        # No clause of its own before them: as before.
         (f"Prior work {REMOVED}\u2013{REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
-        (f"All but {REMOVED} show Y.", "All but show Y."),
     ],
 )
 def test_a_citation_opening_a_clause_after_a_range_or_but_reads_as_its_subject(
@@ -553,4 +552,19 @@ def test_a_subject_citation_with_an_aside_before_its_verb(text: str, tidied: str
 def test_either_of_two_citations_is_a_cited_work(text: str, tidied: str) -> None:
     # QA: "Either [1] or [2] is wrong." read "Either is wrong.", as "Neither [1] nor [2]" no
     # longer did.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"All but {REMOVED} show Y.", "All but the cited work show Y."),
+        (f"All but {REMOVED} and {REMOVED} show Y.", "All but the cited works show Y."),
+        (f"X holds for all but {REMOVED}.", "X holds for all but the cited work."),
+        (f"Nothing but {REMOVED} works.", "Nothing but the cited work works."),
+    ],
+)
+def test_a_citation_after_but_meaning_except_is_named_as_left_out(text: str, tidied: str) -> None:
+    # QA: "All but [2] show Y." was judged as "All but show Y.": the work the sentence leaves
+    # out of what it says was gone, and with it what the sentence says of that work.
     assert tidy(text, marked=True) == tidied
