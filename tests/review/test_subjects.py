@@ -568,3 +568,33 @@ def test_a_citation_after_but_meaning_except_is_named_as_left_out(text: str, tid
     # QA: "All but [2] show Y." was judged as "All but show Y.": the work the sentence leaves
     # out of what it says was gone, and with it what the sentence says of that work.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"It is known {REMOVED} and {REMOVED} show Y.", "It is known that the authors show Y."),
+        (f"It is known {REMOVED}, {REMOVED} show Y.", "It is known that the authors show Y."),
+        (f"It is known {REMOVED} shows Y.", "It is known that the cited work shows Y."),
+        (
+            f"It is well known {REMOVED} and {REMOVED} show Y.",
+            "It is well known that the authors show Y.",
+        ),
+        (
+            f"It has been shown {REMOVED} and {REMOVED} improve Y.",
+            "It has been shown that the authors improve Y.",
+        ),
+        # No clause of the citations' own after them: as before.
+        (f"It is known {REMOVED} that Y holds.", "It is known that Y holds."),
+        (f"It is known {REMOVED} to hold.", "It is known to hold."),
+        (f"It is clear {REMOVED} since Y holds.", "It is clear since Y holds."),
+        (f"It is known {REMOVED} and widely used.", "It is known and widely used."),
+    ],
+)
+def test_citations_after_it_is_known_are_the_subject_of_the_clause_it_opens(
+    text: str, tidied: str
+) -> None:
+    # QA: "It is known [1] and [2] show Y." was judged as "It is known, and the authors show
+    # Y." (the first work made an object of "known", a clause of its own for the second), and
+    # "It is known [1] shows Y." as "It is known shows Y.".
+    assert tidy(text, marked=True) == tidied
