@@ -91,3 +91,25 @@ def test_each_cited_work_compared_is_named_where_it_stood(text: str, tidied: str
     # QA: "[1] vs. [2] is unclear." read "The authors vs. is unclear." and "Comparing [1] with
     # [2], X holds." "Comparing with the cited work, X holds.", the first work lost.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"We use {REMOVED} and {REMOVED} shows Y.",
+            "We use the cited work, and the cited work shows Y.",
+        ),
+        (
+            f"We use {REMOVED}, {REMOVED} and {REMOVED} shows that Y holds.",
+            "We use the cited works, and the cited work shows that Y holds.",
+        ),
+        # No clause after them: the works are all the object, as before.
+        (f"We extend {REMOVED} and {REMOVED} to graphs.", "We extend the cited works to graphs."),
+        (f"We use {REMOVED} or {REMOVED} results in Y.", "We use the cited works results in Y."),
+    ],
+)
+def test_the_last_of_a_verb_s_joined_objects_may_open_a_clause(text: str, tidied: str) -> None:
+    # QA: "We use [1] and [2] shows Y." was judged as "We use the cited works shows Y.", two
+    # clauses run together, where "X holds [1] and [2] shows Y." read as two.
+    assert tidy(text, marked=True) == tidied

@@ -356,9 +356,8 @@ def test_a_word_after_joined_citations_that_is_no_verb_opens_no_clause(text: str
         ),
         (f"X holds {REMOVED} but {REMOVED} shows Y.", "X holds but the cited work shows Y."),
         (f"X holds but {REMOVED} show Y.", "X holds but the authors show Y."),
-        # No clause of its own before them, or "but" meaning "except": as before.
+        # No clause of its own before them: as before.
         (f"Prior work {REMOVED}\u2013{REMOVED} and {REMOVED} shows Y.", "Prior work shows Y."),
-        (f"All but {REMOVED} show Y.", "All but show Y."),
     ],
 )
 def test_a_citation_opening_a_clause_after_a_range_or_but_reads_as_its_subject(
@@ -553,4 +552,49 @@ def test_a_subject_citation_with_an_aside_before_its_verb(text: str, tidied: str
 def test_either_of_two_citations_is_a_cited_work(text: str, tidied: str) -> None:
     # QA: "Either [1] or [2] is wrong." read "Either is wrong.", as "Neither [1] nor [2]" no
     # longer did.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"All but {REMOVED} show Y.", "All but the cited work show Y."),
+        (f"All but {REMOVED} and {REMOVED} show Y.", "All but the cited works show Y."),
+        (f"X holds for all but {REMOVED}.", "X holds for all but the cited work."),
+        (f"Nothing but {REMOVED} works.", "Nothing but the cited work works."),
+    ],
+)
+def test_a_citation_after_but_meaning_except_is_named_as_left_out(text: str, tidied: str) -> None:
+    # QA: "All but [2] show Y." was judged as "All but show Y.": the work the sentence leaves
+    # out of what it says was gone, and with it what the sentence says of that work.
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (f"It is known {REMOVED} and {REMOVED} show Y.", "It is known that the authors show Y."),
+        (f"It is known {REMOVED}, {REMOVED} show Y.", "It is known that the authors show Y."),
+        (f"It is known {REMOVED} shows Y.", "It is known that the cited work shows Y."),
+        (
+            f"It is well known {REMOVED} and {REMOVED} show Y.",
+            "It is well known that the authors show Y.",
+        ),
+        (
+            f"It has been shown {REMOVED} and {REMOVED} improve Y.",
+            "It has been shown that the authors improve Y.",
+        ),
+        # No clause of the citations' own after them: as before.
+        (f"It is known {REMOVED} that Y holds.", "It is known that Y holds."),
+        (f"It is known {REMOVED} to hold.", "It is known to hold."),
+        (f"It is clear {REMOVED} since Y holds.", "It is clear since Y holds."),
+        (f"It is known {REMOVED} and widely used.", "It is known and widely used."),
+    ],
+)
+def test_citations_after_it_is_known_are_the_subject_of_the_clause_it_opens(
+    text: str, tidied: str
+) -> None:
+    # QA: "It is known [1] and [2] show Y." was judged as "It is known, and the authors show
+    # Y." (the first work made an object of "known", a clause of its own for the second), and
+    # "It is known [1] shows Y." as "It is known shows Y.".
     assert tidy(text, marked=True) == tidied

@@ -24,6 +24,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 def clause_subjects(text: str) -> str:
     """``text`` (its removed citations marked) with the last of citations joined between two
     clauses read as the second's subject (``_SPLICED_SUBJECT``, ``_JOINED_SUBJECT``)."""
+    text = _KNOWN_SUBJECT.sub(_known_subject, text)
     text = _SPLICED_SUBJECT.sub(_spliced_subject, text)
     return _JOINED_SUBJECT.sub(_joined_subject, text)
 
@@ -119,3 +120,39 @@ def _spliced_subject(match: re.Match[str]) -> str:
         return match.group()  # "It is known [1], [2] that X holds.": no clause's subject
     subject = subject_for(verb, match.group(2).count(REMOVED) > 1)
     return f"{match.group(1)}, {subject[:1].lower()}{subject[1:]} "
+
+
+# Removed citations after "It is known" (clear, shown, ...) with no "that", a verb after them:
+# "It is known [1] and [2] show Y." says that they show Y, all of them the subject of the
+# clause the writer left its "that" out of: "It is known that the authors show Y.", not "It is
+# known, and the authors show Y." (one clause's object, another's subject) nor "It is known
+# shows Y.".
+_KNOWN_SUBJECT = re.compile(
+    r"\b([Ii]t\s+(?:is|was|seems|seemed|became|has\s+been)\s+"
+    r"(?:(?:now|also|well|widely|generally|commonly)[\s-]+)?"
+    r"(?:known|clear|shown|believed|accepted|established|evident|true|likely|argued|reported|"
+    r"thought|assumed|obvious|apparent|understood|recogni[sz]ed))"
+    rf"\s*({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+
+
+# Words that open no clause of the citations' own after them: "It is clear [1] since Y".
+_NOT_A_CLAUSE_VERB = (
+    _RELATIVE
+    | _NO_CLAUSE_VERB
+    | PREPOSITIONS
+    | frozenset("given based although though unless".split())
+)
+
+
+def _known_subject(match: re.Match[str]) -> str:
+    """Removed citations read as the subject of a clause after "It is known" whose "that" was
+    left out (``_KNOWN_SUBJECT``): "It is known that the authors show Y."."""
+    verb = match.group(3)
+    if not is_verb(verb) or verb in _NOT_A_CLAUSE_VERB or verb.endswith(("ly", "ing")):
+        return match.group()
+    if not (singular(verb) or _VERB_THEN_WORDS.match(match.string, match.end())):
+        return match.group()
+    subject = subject_for(verb, match.group(2).count(REMOVED) > 1)
+    return f"{match.group(1)} that {subject[:1].lower()}{subject[1:]} "

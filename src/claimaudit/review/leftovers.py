@@ -51,6 +51,7 @@ from claimaudit.review.subjects import (
 
 # What a removed citation leaves, and who a subject one was, are ``subjects``' to say.
 __all__ = ["REMOVED", "UNNAMED_AUTHORS", "tidy"]
+from claimaudit.review.see_for import pointed_topics, without_example_pointer
 from claimaudit.review.tails import without_locators, without_respectively
 from claimaudit.text.removed_marks import (
     NO_BREAK_SPACES,
@@ -509,6 +510,9 @@ def tidy(
     text = without_locators(owners(text))
     leading = None if subject_after_aside(text) else _LEADING_HOLE.match(text)
     text = _capitalised(text[leading.end() :]) if leading else text
+    # "See [1] for X." says the cited work covers X, not "For X."; "E.g. [1] shows Y." has
+    # the cited work for its subject, not "E.g. shows Y." (``see_for``).
+    text = pointed_topics(without_example_pointer(text))
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
     named = without_respectively(named)

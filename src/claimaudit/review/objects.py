@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.subjects import HOLE, REMOVED
+from claimaudit.review.verbs import NO_VERB, PREPOSITIONS, is_verb, singular
 
 # Verbs a cited work is often the object of, each with its forms: the base form, "-s", "-ed"
 # and "-ing". Not a pointer's ("see", "following [1]", "described in"): those go whole
@@ -79,6 +80,24 @@ _VERSUS = re.compile(
 )
 
 
+# Removed citations whose last, one work, is joined by "and" or "or": it may open a clause.
+# Searched for, not matched whole: a lazy run before it would backtrack on a long hole.
+_SUBJECT_AFTER_AND = re.compile(rf"\s(and|or)\s+{REMOVED}\Z")
+# What follows a verb opening a clause: a word, not one that makes it a noun ("[2] results in
+# X", "[2] features for X") nor nothing ("[2] results.").
+_CLAUSE_GOES_ON = re.compile(r"\s*[^\W\d_]+\s+([\w\"'\u201c(]+)")
+
+
+def _opens_clause(word: str, text: str, end: int) -> bool:
+    """Whether ``word``, after removed citations ending at ``end``, is a verb for one subject
+    opening a clause of theirs ("[2] shows Y", "[2] is fast"): words follow it, and the first
+    is none that makes ``word`` a noun ("features for X")."""
+    if not word or not singular(word) or not is_verb(word):
+        return False
+    goes_on = _CLAUSE_GOES_ON.match(text, end)
+    return goes_on is not None and goes_on.group(1).lower() not in PREPOSITIONS | NO_VERB
+
+
 def _works(several: bool) -> str:
     return "the cited works" if several else "the cited work"
 
@@ -109,6 +128,12 @@ def verb_objects(text: str) -> str:
             return match.group()  # a name ("Use" mid-sentence), no verb
         if after in _NOT_AFTER or not _is_verb(verb.lower(), before):
             return match.group()
+        split = _SUBJECT_AFTER_AND.search(match.group(2))
+        if split is not None and _opens_clause(after, text, match.end()):
+            # "We use [1] and [2] shows Y.": the first the object, the last the subject of
+            # the clause "and" opens, as "X holds [1] and [2] shows Y." reads (``clauses``).
+            works = _works(match.group(2)[: split.start()].count(REMOVED) > 1)
+            return f"{verb} {works}, {split.group(1)} the cited work"
         return f"{verb} {_works(match.group(2).count(REMOVED) > 1)}"
 
     return _OBJECT.sub(object_, text)

@@ -157,6 +157,8 @@ def _preposition_object(match: re.Match[str]) -> str:
     named = preposition == "as" and before[-1:] == ["such"]
     # "X holds for [1] but not [2].": the preposition's second object, its word left out.
     named = named or (preposition == "not" and before[-1:] in (["but"], ["and"], ["or"]))
+    # "All but [2] show Y.": "but" meaning "except", the work left out of what is said.
+    named = named or (preposition == "but" and before[-1:] in _ALL_BUT)
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
     if stranded(preposition, before[-1:], match.string, match.end()):
@@ -169,6 +171,10 @@ def _preposition_object(match: re.Match[str]) -> str:
     if ends and _ADVERB_BEFORE.search(" ".join(_WORD.findall(opening.lower()))):
         return match.group()  # "Y holds as we noted before [1].": no work it came before
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
+
+
+# What "but" means "except" after: "all but [2]", "none but [2]", "everything but [2]".
+_ALL_BUT = (["all"], ["none"], ["nothing"], ["anything"], ["everything"], ["any"])
 
 
 # Words that are pointer words apart but say something together: "in line with [1]" agrees

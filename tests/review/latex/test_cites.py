@@ -312,14 +312,22 @@ def test_a_long_multi_citation_reads_every_key(tmp_path: Path) -> None:
         (r"\citetitle*[p.~2]{walt2014} is a library.", "scikit-image is a library.", ("walt2014",)),
         # A title the bibliography does not give prints nothing, as an unknown name does.
         (r"\citetitle{nobody} holds that.", "holds that.", ("nobody",)),
-        # A year, a date or an address is a mark, as natbib's \citeyear always was.
+        # A date or an address is a mark.
         (r"SciPy is at \citeurl{virtanen2020}.", "SciPy is at.", ("virtanen2020",)),
         (r"SciPy is older (\citedate{virtanen2020}).", "SciPy is older.", ("virtanen2020",)),
+        # natbib's \citeyear prints the year, which may be the sentence's own word; one the
+        # bibliography does not give prints nothing.
         (
             r"\citeauthor{walt2014} (\citeyear{walt2014}) wrote scikit-image.",
-            "van der Walt and Schönberger wrote scikit-image.",
+            "van der Walt and Schönberger (2014) wrote scikit-image.",
             ("walt2014",),
         ),
+        (
+            r"In \citeyear{virtanen2020}, SciPy reached 1.0.",
+            "In 2020, SciPy reached 1.0.",
+            ("virtanen2020",),
+        ),
+        (r"SciPy is older (\citeyear{dumoulin2016}).", "SciPy is older.", ("dumoulin2016",)),
         (
             r"\citeauthor{walt2014} wrote scikit-image.",
             "van der Walt and Schönberger wrote",

@@ -63,11 +63,11 @@ _PARENTHETICAL = (
 )
 # Commands that print one field of the work: each is a citation of it. biblatex's
 # ``\\citetitle`` is part of the sentence ("In \\citetitle{x}, the authors ..."), printed as
-# the title where the draft's bibliography gives it (in a review), else as nothing. A year or
-# date (``\\citeyear``, ``\\citedate``) is a year mark, mostly in parentheses after the
-# authors ("\\citeauthor{x} (\\citeyear{x})"), and ``\\citeurl`` an address: marks, as every
-# citation's year and address are, printed as nothing.
-CITE_FIELDS = {"citetitle": "title"}
+# the title where the draft's bibliography gives it (in a review), else as nothing. So is
+# natbib's ``\\citeyear``, the year, which may be the sentence's own word ("In
+# \\citeyear{x}, \\citeauthor{x} showed", "Smith (\\citeyear{x}) showed"). A date (``\\citedate``)
+# and ``\\citeurl``, an address, are marks, as every citation's address is, printed as nothing.
+CITE_FIELDS = {"citetitle": "title", "citeyear": "year"}
 # natbib's \citetext{see \citealp{a}} takes free text, not keys: it prints a parenthetical
 # mark around the citations written inside it, so it is no citation command of its own.
 CITE_TEXT = "citetext"

@@ -4,9 +4,9 @@ Every command takes an optional star and up to two optional notes before its key
 ``\\citep*[see][p.~3]{a,b}``. ``\\nocite`` lists a work in the bibliography without citing it
 for anything, so it is found but never a claim's citation. Textual commands (``\\citet``,
 ``\\textcite``, ``\\citeauthor``...) print the authors' names as part of the sentence, so the
-claim reads with those names; ``\\citetitle`` prints the work's title (``CITE_FIELDS``), so the
-claim reads with it where the bibliography gives it; the others (``\\citeyear``, ``\\citedate``
-and ``\\citeurl`` too) print a mark that is no part of the claim.
+claim reads with those names; ``\\citetitle`` and ``\\citeyear`` print the work's title and
+year (``CITE_FIELDS``), so the claim reads with them where the bibliography gives them; the
+others (``\\citedate`` and ``\\citeurl`` too) print a mark that is no part of the claim.
 """
 
 from __future__ import annotations

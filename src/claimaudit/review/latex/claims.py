@@ -162,10 +162,12 @@ def claim_text(
 
 
 def _field(entry: Entry | None, field: str) -> str:
-    """The entry's field as a command printing it does (``\\citetitle``: "title"); "" when the
-    bibliography does not give it."""
+    """The entry's field as a command printing it does (``\\citetitle``: "title",
+    ``\\citeyear``: "year"); "" when the bibliography does not give it."""
     if entry is None:
         return ""
+    if field == "year":
+        return "" if entry.year is None else str(entry.year)
     return (entry.title or "") if field == "title" else ""
 
 

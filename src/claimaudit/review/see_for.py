@@ -1,0 +1,97 @@
+"""A sentence that is a pointer at removed citations for a topic: "See [1] for X.", "See also
+[1] and [2] for X.", "Cf. [1] for X.", "For X, see [1].". Its claim is what it says of the
+cited works, that they cover the topic: "The cited work covers X.", "The cited works cover X."
+(without the pointer it read "For X.", which says nothing of them). One rule for "see", "see
+also", "cf." and "compare", with or without "e.g.". Inside a sentence of the author's own
+claim, a bracket pointing so ("X holds (see [1] for a proof).") goes whole, as "X holds; see
+[1] for a proof." does. A topic of pointer words alone ("See [1] for details.") is no claim
+(``citation_only``) and is left as it is.
+Citations given as examples opening the sentence as its subject ("E.g. [1] shows Y.", "For
+example [1] and [2] are benchmarks.") are its subject still, as with the pointer's comma
+written: "E.g., the cited work shows Y.", not "E.g. shows Y." (``without_example_pointer``).
+Used by ``leftovers.tidy`` on a sentence whose removed citations are marked (``REMOVED``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.review.citation_only import POINTING
+from claimaudit.review.verbs import HOLE, REMOVED, VERB_AFTER, is_verb
+
+_POINTER = (
+    r"(?:see(?:\s+also)?|cf\.?|compare)"
+    r"(?:\s*,?\s*(?:e\.\s?g\.|for\s+example|for\s+instance|also)\s*,?)?"
+)
+# One blank run, then one after a comma: "\s*,?\s*" would split a long run in every way.
+# "See [1] for X.": the pointer opens the sentence, "for" and its topic after the citations (a
+# locator set off by commas is gone already: "See [1], p. 3, for X.").
+# A sentence in brackets of its own, "(See [1] for X.)", is read so too, without them.
+_SEE_THEN_FOR = re.compile(
+    rf"^\s*(\(?)\s*{_POINTER}\s*({HOLE})\s*(?:,\s*)?for\s+(?=\S)", re.IGNORECASE
+)
+# "For X, see [1].": the topic first, the pointer and its citations ending the sentence.
+_FOR_THEN_SEE = re.compile(
+    rf"^\s*for\s+([^,;:()\[\]{REMOVED}]{{1,200}}?)\s*,\s*{_POINTER}\s*({HOLE})\s*(?:([.!?])\s*)?$",
+    re.IGNORECASE,
+)
+# "(see [1] for a proof)" after the author's words: a pointer aside, which goes whole.
+_BRACKET = re.compile(
+    rf"(?<=\w)\s*\(\s*{_POINTER}\s*{HOLE}\s*(?:,\s*)?for\s[^()\[\]{REMOVED}]{{1,200}}\)",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _topic(words: str) -> bool:
+    """Whether ``words`` name a topic of their own, not pointer words alone ("details")."""
+    found = [word.lower() for word in _WORD.findall(words)]
+    return bool(found) and not all(word in POINTING for word in found)
+
+
+def _covers(hole: str, topic: str) -> str:
+    several = hole.count(REMOVED) > 1
+    return f"The cited works cover {topic}" if several else f"The cited work covers {topic}"
+
+
+def pointed_topics(text: str) -> str:
+    """``text`` (its removed citations marked) read as what it says of the cited works where
+    it is a pointer at them for a topic ("See \ue000 for X." reads "The cited work covers
+    X."), and without a bracket pointing so inside a claim of its own."""
+    text = _BRACKET.sub("", text)
+    see = _SEE_THEN_FOR.match(text)
+    if see is not None:
+        rest = text[see.end() :]
+        if see.group(1):
+            closed = re.fullmatch(r"(.*?)\s*([.!?]?)\s*\)\s*([.!?]?)\s*", rest, re.DOTALL)
+            if closed is None or "(" in closed.group(1) or ")" in closed.group(1):
+                return text
+            rest = closed.group(1) + (closed.group(2) or closed.group(3))
+        if REMOVED not in rest and _topic(rest):
+            return _covers(see.group(2), rest)
+        return text
+    topic = _FOR_THEN_SEE.match(text)
+    if topic is not None and _topic(topic.group(1)):
+        return _covers(topic.group(2), topic.group(1)) + (topic.group(3) or ".")
+    return text
+
+
+# "E.g. [1] shows Y.": the examples' pointer, no comma after it, before citations that are the
+# sentence's subject.
+_EXAMPLE_SUBJECT = re.compile(
+    rf"^(\s*(?:e\.\s?g\.|for\s+example|for\s+instance))\s*(?=({HOLE}\s*))",
+    re.IGNORECASE,
+)
+
+
+def without_example_pointer(text: str) -> str:
+    """``text`` with a comma after "E.g." (or "For example") opening it before removed
+    citations that a verb follows, as "E.g., [1] shows Y." is written, so that they read as
+    the subject of what follows ("E.g., the cited work shows Y.")."""
+    example = _EXAMPLE_SUBJECT.match(text)
+    if example is None:
+        return text
+    verb = VERB_AFTER.match(text, example.end(2))
+    if verb is None or not is_verb(verb.group(1)):
+        return text
+    return f"{example.group(1)}, {text[example.end() :]}"

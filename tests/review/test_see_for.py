@@ -1,0 +1,102 @@
+"""A sentence pointing at cited works for a topic says they cover it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.review.claims import extract_claims
+from claimaudit.review.latex.claims import extract_latex_claims
+from tests.articles import write_article
+
+_REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:2001.00002\n"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        ("See [1] for X.", "The cited work covers X."),
+        ("See [1] and [2] for X.", "The cited works cover X."),
+        ("See also [1] for details on Y.", "The cited work covers details on Y."),
+        ("Cf. [2] for Z.", "The cited work covers Z."),
+        (
+            "Compare [1] for a different view on Y.",
+            "The cited work covers a different view on Y.",
+        ),
+        ("See, e.g., [1] for a survey of Y.", "The cited work covers a survey of Y."),
+        ("See [1], p. 3, for the proof of Z.", "The cited work covers the proof of Z."),
+        ("For a review of X, see [1].", "The cited work covers a review of X."),
+        ("For X, see also [1], [2].", "The cited works cover X."),
+        ("(See [1] for X.)", "The cited work covers X."),
+        # Inside a claim of the author's own, the pointer goes whole, as after a semicolon.
+        ("X holds (see [1] for a proof).", "X holds."),
+        ("X holds; see [1] for a proof.", "X holds."),
+    ],
+)
+def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, claim: str) -> None:
+    # QA: "See [1] for X." and "See [1] and [2] for X." were judged as "For X.", which says
+    # nothing of the cited works; "See also [1] for Y." as "See also for Y.".
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+def test_a_footnote_pointing_for_a_topic_says_the_cited_work_covers_it() -> None:
+    claims, _ = extract_claims(f"X is known.[^1]\n\n[^1]: See [2] for Z.{_REFERENCES}")
+    assert [c.text for c in claims] == ["The cited work covers Z."]
+
+
+def test_a_pointer_for_pointer_words_alone_is_still_no_claim() -> None:
+    claims, _ = extract_claims(f"X holds [1]. See [2] for details.{_REFERENCES}")
+    assert [c.text for c in claims] == ["X holds."]
+    assert [[t.citations for t in c.targets] for c in claims] == [[("[1]",), ("[2]",)]]
+
+
+def test_a_latex_pointer_for_a_topic_says_the_cited_work_covers_it(
+    tmp_path: Path,
+) -> None:
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    body = (
+        "See~\\cite{a} for X.\n\nSee also \\cite{a,b} for a proof of Y.\n\n"
+        "For a survey of Z, see \\citep{a}.\n\nX holds (see \\citealp{a} for a proof)."
+    )
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == [
+        "The cited work covers X.",
+        "The cited works cover a proof of Y.",
+        "The cited work covers a survey of Z.",
+        "X holds.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        ("E.g. [1] shows Y.", "E.g., the cited work shows Y."),
+        (
+            "For example [1] and [2] are benchmarks.",
+            "For example, the cited works are benchmarks.",
+        ),
+        # Written with its comma, as before.
+        ("E.g., [1] and [2] show Y.", "E.g., the authors show Y."),
+        (
+            "For example, [1] is a benchmark.",
+            "For example, the cited work is a benchmark.",
+        ),
+    ],
+)
+def test_examples_opening_the_sentence_as_its_subject_read_as_the_cited_work(
+    sentence: str, claim: str
+) -> None:
+    # QA: "E.g. [1] shows Y." was judged as "E.g. shows Y." and "For example [1] and [2] are
+    # benchmarks." as "For example are benchmarks.", a verb with no subject.
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+def test_latex_examples_opening_the_sentence_read_as_the_cited_work(
+    tmp_path: Path,
+) -> None:
+    body = "E.g.~\\cite{a} shows Y."
+    found = extract_latex_claims(write_article(tmp_path, body, bib="@article{a, title={A}}\n"))
+    assert [c.text for c in found.claims] == ["E.g., the cited work shows Y."]
