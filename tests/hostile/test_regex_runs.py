@@ -143,6 +143,19 @@ def test_a_draft_with_long_runs_is_read_for_review_in_linear_time(tmp_path: Path
     assert claim.text == "Sparse solvers save memory."
 
 
+def test_a_long_word_between_two_citations_is_read_for_review_in_linear_time() -> None:
+    # The subject reader tried "WORD by [1]" from every letter of a long word: 40,000 letters
+    # between [1] and [2] took 19 s, 200,000 would have taken minutes.
+    from claimaudit.review.claims import extract_claims
+
+    report = (
+        "Sparse solvers save memory [1]" + "a" * RUN + "[2].\n\n"
+        "## References\n\n1. A. Author. arXiv:1907.10121\n2. B. Author. arXiv:1407.6245\n"
+    )
+    claims, _ = extract_claims(report)
+    assert [c.text for c in claims] == ["Sparse solvers save memory " + "a" * RUN + "."]
+
+
 def test_an_error_message_with_a_long_run_of_digits_is_read_in_linear_time() -> None:
     from claimaudit.judges.openai.wire import _context_overflow
 

@@ -84,8 +84,9 @@ _AUTHORS_AND_FELLOWS = re.compile(
 _POSSESSIVE = re.compile(rf"({HOLE})\s*(['\u2019]s)\b")
 # A removed citation after "by", "of" or "from", a verb after it: a subject's part ("Studies by
 # [1] show gains", "The work of [1] is seminal"); the word before the preposition is group 1.
+# Tried only where a word starts: from each letter of a long word, the word ran to its end.
 _OBJECT_IN_SUBJECT = re.compile(
-    rf"([^\W\d_]+)\s+(by|of|from)\s+({HOLE})\s*"
+    rf"(?<![^\W\d_])([^\W\d_]+)\s+(by|of|from)\s+({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 # "The work of [1]" is the cited work itself: "The work of the cited work is seminal" says it
