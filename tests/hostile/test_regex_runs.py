@@ -143,6 +143,16 @@ def test_a_draft_with_long_runs_is_read_for_review_in_linear_time(tmp_path: Path
     assert claim.text == "Sparse solvers save memory."
 
 
+def test_a_long_run_of_colons_after_a_cited_sentence_is_read_in_linear_time() -> None:
+    # The separator before a sentence's end was looked for from every colon of a run: 40,000
+    # colons after a cited sentence took 19 s to review.
+    from claimaudit.review.claims import extract_claims
+
+    claims, _ = extract_claims("Sparse matrices are in SciPy [@arxiv:1907.10121]. " + ":" * RUN)
+    [claim] = claims
+    assert claim.text.startswith("Sparse matrices are in SciPy.")
+
+
 def test_a_long_word_between_two_citations_is_read_for_review_in_linear_time() -> None:
     # The subject reader tried "WORD by [1]" from every letter of a long word: 40,000 letters
     # between [1] and [2] took 19 s, 200,000 would have taken minutes.

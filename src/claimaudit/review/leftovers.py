@@ -90,7 +90,8 @@ _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 # A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
 # removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
 # Before a closing bracket, with its blank: "(in mice, [1])" read "(in mice, )".
-_SEPARATOR_BEFORE_END = re.compile(r":*[,;]+(?:\s*(?=[)\]])|(?=[.!?]|$))|:+(?=[.!?])")
+# Tried only where a run of colons starts: from each colon of a long run, ":*" ran to its end.
+_SEPARATOR_BEFORE_END = re.compile(r"(?<!:)(?::*[,;]+(?:\s*(?=[)\]])|(?=[.!?]|$))|:+(?=[.!?]))")
 # Removed citations opening the sentence, a separator after them: "[1]: X holds." and "[1, 2],
 # X holds." read ": X holds." and ", X holds.".
 # Not a list's serial comma: "[1], [2], and [3] show X." is one subject, not "And show X.".
