@@ -85,6 +85,14 @@ def stored_rows(conn: sqlite3.Connection, *tables: str) -> Rows:
     return {table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() for table in tables}
 
 
+def stored_papers_and_passages(path: Path) -> Rows:
+    """The papers, and the passages' columns every schema has, of the library at ``path``: what
+    a migration that rebuilds the search forms must keep."""
+    with sqlite3.connect(path) as conn:
+        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
+        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+
+
 def as_before(after: Rows, before: Rows) -> Rows:
     """``after`` with each row cut to the columns ``before`` had: later versions add columns,
     and what an upgrade must keep is the ones the older library wrote."""

@@ -4,7 +4,6 @@ to 13 kept them, so "مستشفي" found no "مستشفى". Nothing stored is lo
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from tests.library.old_libraries import (
     insert_local_paper,
     insert_passages,
     open_at,
-    stored_rows,
+    stored_papers_and_passages,
 )
 
 # مستشفى (alef maksura), مدرسة (teh marbuta), a dotless i, উৎস (khanda ta), അവൻ (chillu n).
@@ -42,17 +41,11 @@ def _version_13_library(path: Path) -> Path:
     return path
 
 
-def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as conn:
-        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
-        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
-
-
 def test_upgrade_from_version_13_reads_the_letters_as_their_common_spellings(
     tmp_path: Path,
 ) -> None:
     path = _version_13_library(tmp_path / "v13.sqlite3")
-    before = _stored(path)
+    before = stored_papers_and_passages(path)
     with Library.open(path) as lib:
         for word, expected in [
             ("\u0645\u0633\u062a\u0634\u0641\u064a", ["P001"]),  # with a final yeh
@@ -69,7 +62,7 @@ def test_upgrade_from_version_13_reads_the_letters_as_their_common_spellings(
         found = lib.search("\u0645\u062f\u0631\u0633\u0647")
         assert {str(h.ref) for h in found} == {"local:l", "local:b"}
     assert check_health(path).healthy
-    after = _stored(path)
+    after = stored_papers_and_passages(path)
     assert after["papers"][:1] == before["papers"]
     assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
     assert_latest(path, since=14)

@@ -21,7 +21,7 @@ from tests.library.old_libraries import (
     insert_local_paper,
     insert_passages,
     open_at,
-    stored_rows,
+    stored_papers_and_passages,
 )
 
 
@@ -43,18 +43,12 @@ def _version_12_library(path: Path) -> Path:
     return path
 
 
-def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as conn:
-        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
-        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
-
-
 def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_path: Path) -> None:
     path = _version_12_library(tmp_path / "v12.sqlite3")
     with sqlite3.connect(path) as conn:
         # As stored before: "10⁵" the number "105".
         assert sorted(index_matches(conn, "105")) == [(1,), (3,)]
-    before = _stored(path)
+    before = stored_papers_and_passages(path)
     with Library.open(path) as lib:
         for word, expected in [
             ("105", ["P003"]),
@@ -69,7 +63,7 @@ def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_pat
         add_after_upgrade(lib, Passage("P001", "About 10\u2075 cells.", None))
         assert {str(h.ref) for h in lib.search("10^5")} == {"local:r", "local:b"}
     assert check_health(path).healthy
-    after = _stored(path)
+    after = stored_papers_and_passages(path)
     assert after["papers"][:1] == before["papers"]
     assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
     assert_latest(path, since=13)
