@@ -9,9 +9,10 @@ from pydantic import Field
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_TITLE_CHARS
 from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_CHARS
+from claimaudit.server.library_service import MAX_FILTER_CHARS, MAX_LIST_LIMIT, MAX_LIST_OFFSET
 from claimaudit.server.mcp.arguments import Reference
 from claimaudit.server.mcp.tool_calls import begun, cancellable
-from claimaudit.server.service import MAX_FILTER_CHARS, MAX_LIST_LIMIT, MAX_LIST_OFFSET, Service
+from claimaudit.server.service import Service
 
 if TYPE_CHECKING:
     from claimaudit.server.mcp.server import ScreenedMCPServer
