@@ -9,6 +9,7 @@ from typing import cast
 
 from claimaudit.advice import Advice
 from claimaudit.backends.closing import close_all
+from claimaudit.backends.contracts import require_judge, require_source
 from claimaudit.backends.watched import is_built_in, own_name, watched_judge, watched_source
 from claimaudit.checker.args import check_backend_arg, check_judge_name
 from claimaudit.checker.cache import ResultCache
@@ -29,7 +30,7 @@ from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.paths import library_arg, resolve_library_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
-from claimaudit.plugins import get_registry, require_judge, require_source
+from claimaudit.plugins import get_registry
 from claimaudit.records import Record
 from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source

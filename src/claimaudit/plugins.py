@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import inspect
 import logging
 import threading
 from collections.abc import Callable
@@ -42,6 +41,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
+from claimaudit.backends.contracts import require_contract
 from claimaudit.backends.late_output import prints_to_stderr_here
 from claimaudit.backends.overdue import Missed, Overdue
 from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV, plugin_timeout
@@ -162,7 +162,7 @@ class Registry:
         built = self._build_bounded("judge", name, factory, settings)
         # Named as asked for and whose it is: the object's own name may be anything (a class
         # returned for an instance is "type"), and a user fixes it by plugin, not by class.
-        _require(built, Judge, "judge", _registered_as(name, self.judges[name].origin))
+        require_contract(built, Judge, "judge", _registered_as(name, self.judges[name].origin))
         judge = cast(Judge, built)
         if self.judges[name].origin == BUILT_IN:
             # Records credit the name it was registered and asked for, whatever it calls
@@ -190,7 +190,7 @@ class Registry:
         self._say_broken()
         library = library_arg(path)  # factories are promised a Path
         built = self._build_bounded("source", name, factory, path=library)
-        _require(built, Source, "source", _registered_as(name, self.sources[name].origin))
+        require_contract(built, Source, "source", _registered_as(name, self.sources[name].origin))
         source = cast(Source, built)
         if self.sources[name].origin == BUILT_IN:
             # Records credit the name it was registered and asked for, as a judge's do.
@@ -418,62 +418,11 @@ def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> obj
         ) from error
 
 
-def _missing(backend: object, contract: type) -> list[str]:
-    """The members of ``contract`` that ``backend`` lacks (its optional parts included: a class
-    that subclasses the contract inherits their defaults)."""
-    members = {*getattr(contract, "__annotations__", {}), *vars(contract)}
-    return sorted(m for m in members if not m.startswith("_") and not _has(backend, m))
-
-
-def _has(backend: object, member: str) -> bool:
-    """Whether ``backend`` has ``member``, without running a property (the openai judge's
-    ``cache_identity`` asks its server for the context window)."""
-    try:
-        inspect.getattr_static(backend, member)
-    except AttributeError:
-        return hasattr(backend, member)  # made on demand (``__getattr__``)
-    return True
-
-
-def _own_name(backend: object) -> object:
-    """``backend``'s ``name`` to name it by in an error, its class's where reading it fails:
-    the error to give is the contract's, not the property's."""
-    try:
-        return getattr(backend, "name", type(backend).__name__)
-    except (Exception, SystemExit):
-        return type(backend).__name__
-
-
 def _registered_as(name: str, origin: str) -> str:
     """How a contract error names a backend built by name: ``'mine' (from my-pkg 1.0)``."""
     if origin == BUILT_IN:
         return repr(name)
     return f"{name!r} ({origin})" if origin == AT_RUNTIME else f"{name!r} (from {origin})"
-
-
-def _require(backend: object, contract: type, what: str, named: str | None = None) -> None:
-    """PluginError unless ``backend`` keeps ``contract``; ``named``: how to name it (a
-    registered backend's name and origin), else by its own ``name`` or its class."""
-    missing = _missing(backend, contract)
-    if missing:
-        if named is None:
-            named = repr(_own_name(backend))
-        raise PluginError(
-            f"{what} {named} does not keep the {contract.__name__} contract (missing: "
-            f"{', '.join(missing)}); subclass claimaudit.{contract.__name__} for the defaults"
-        )
-
-
-def require_judge(judge: object) -> Judge:
-    """``judge`` when it keeps the ``Judge`` contract, else PluginError naming what it lacks."""
-    _require(judge, Judge, "judge")
-    return cast(Judge, judge)
-
-
-def require_source(source: object) -> Source:
-    """``source`` when it keeps the ``Source`` contract, else PluginError naming what it lacks."""
-    _require(source, Source, "source")
-    return cast(Source, source)
 
 
 _registry: Registry | None = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.cli.plugins import install_package
 from tests.signals import SRC, child_env
 
 PLUGIN = """\
@@ -73,13 +74,9 @@ ROUTES = ["thread", "buffer", "dunder", "fd", "click", "libc"]
 
 def install(tmp_path: Path) -> Path:
     """The plugin as the installed package ``qa-chatty`` 0.1; the folder to put on the path."""
-    site = tmp_path / "site"
-    info = site / "qa_chatty-0.1.dist-info"
-    info.mkdir(parents=True, exist_ok=True)
-    (site / "qa_chatty.py").write_text(PLUGIN)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: qa-chatty\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[claimaudit.plugins]\nchatty = qa_chatty\n")
-    return site
+    return install_package(
+        tmp_path / "site", "qa-chatty", {"qa_chatty": PLUGIN}, {"chatty": "qa_chatty"}
+    )
 
 
 def chatty_env(tmp_path: Path, route: str) -> dict[str, str]:

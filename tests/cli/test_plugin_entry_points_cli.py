@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from claimaudit import plugins
 from claimaudit.cli import app
-from tests.cli.plugins import listed
+from tests.cli.plugins import install_package, listed
 
 KEY = "sk-plugin-test-0123456789"
 MODULES = ("qa_byfunction", "qa_leaky")
@@ -34,18 +34,13 @@ raise RuntimeError(f"secret {os.environ['OPENAI_API_KEY']} in plugin error")
 @pytest.fixture
 def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Package ``qa-plugins`` 0.1 with three entry points; a fresh registry sees them."""
-    site = tmp_path / "site"
-    info = site / "qa_plugins-0.1.dist-info"
-    info.mkdir(parents=True)
-    (site / "qa_byfunction.py").write_text(BY_FUNCTION)
-    (site / "qa_leaky.py").write_text(LEAKY)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: qa-plugins\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        "[claimaudit.plugins]\n"
-        "byfunction = qa_byfunction:register\n"
-        "wrongname = qa_byfunction:make_source\n"
-        "leaky = qa_leaky\n"
-    )
+    entries = {
+        "byfunction": "qa_byfunction:register",
+        "wrongname": "qa_byfunction:make_source",
+        "leaky": "qa_leaky",
+    }
+    modules = {"qa_byfunction": BY_FUNCTION, "qa_leaky": LEAKY}
+    site = install_package(tmp_path / "site", "qa-plugins", modules, entries)
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     monkeypatch.setattr(plugins, "_registry", None)

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from claimaudit import plugins
 from claimaudit.cli import app
-from tests.cli.plugins import listed
+from tests.cli.plugins import install_package, listed
 
 MODULES = {
     "qa_weirdname": (
@@ -52,14 +52,9 @@ MODULES = {
 def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
     """``modules`` installed as package ``qa-faults`` 0.1, one entry point each (named without
     the ``qa_`` prefix); a fresh registry sees them."""
-    site = tmp_path / "site"
-    info = site / "qa_faults-0.1.dist-info"
-    info.mkdir(parents=True)
-    for module in modules:
-        (site / f"{module}.py").write_text(MODULES[module])
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: qa-faults\nVersion: 0.1\n")
-    entries = "".join(f"{module.removeprefix('qa_')} = {module}\n" for module in modules)
-    (info / "entry_points.txt").write_text("[claimaudit.plugins]\n" + entries)
+    sources = {module: MODULES[module] for module in modules}
+    entries = {module.removeprefix("qa_"): module for module in modules}
+    site = install_package(tmp_path / "site", "qa-faults", sources, entries)
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.setattr(plugins, "_registry", None)
 

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from claimaudit import plugins
 from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV
 from claimaudit.cli import app
-from tests.cli.plugins import listed
+from tests.cli.plugins import install_package, listed
 
 GATE_ENV = "QA_HANGS_GATE"
 # Waits while the gate exists (two minutes at most: a broken test must not hang forever).
@@ -101,14 +101,9 @@ def gate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
     """``modules`` installed as package ``qa-hangs`` 0.1, one entry point each (named without
     the ``qa_`` prefix); a fresh registry sees them."""
-    site = tmp_path / "site"
-    info = site / "qa_hangs-0.1.dist-info"
-    info.mkdir(parents=True)
-    for module in modules:
-        (site / f"{module}.py").write_text(MODULES[module])
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: qa-hangs\nVersion: 0.1\n")
-    entries = "".join(f"{module.removeprefix('qa_')} = {module}\n" for module in modules)
-    (info / "entry_points.txt").write_text("[claimaudit.plugins]\n" + entries)
+    sources = {module: MODULES[module] for module in modules}
+    entries = {module.removeprefix("qa_"): module for module in modules}
+    site = install_package(tmp_path / "site", "qa-hangs", sources, entries)
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.setattr(plugins, "_registry", None)
 

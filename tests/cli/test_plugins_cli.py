@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ from typer.testing import CliRunner
 from claimaudit import plugins
 from claimaudit.cli import app
 from tests.cli.conftest import DEEP_RULES_REF
-from tests.cli.plugins import listed
+from tests.cli.plugins import install_package, listed
 
 PLUGIN = Path(__file__).resolve().parents[1] / "plugin_example" / "claimaudit_keyword.py"
 
@@ -27,16 +26,9 @@ PLUGIN = Path(__file__).resolve().parents[1] / "plugin_example" / "claimaudit_ke
 def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The plugin installed as package ``claimaudit-keyword`` 0.1, beside one whose module is
     missing; a fresh registry sees both."""
-    site = tmp_path / "site"
-    info = site / "claimaudit_keyword-0.1.dist-info"
-    info.mkdir(parents=True)
-    shutil.copy(PLUGIN, site / PLUGIN.name)
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: claimaudit-keyword\nVersion: 0.1\n"
-    )
-    (info / "entry_points.txt").write_text(
-        "[claimaudit.plugins]\nkeyword = claimaudit_keyword\nbroken = claimaudit_not_there\n"
-    )
+    entries = {"keyword": "claimaudit_keyword", "broken": "claimaudit_not_there"}
+    modules = {PLUGIN.stem: PLUGIN.read_text(encoding="utf-8")}
+    site = install_package(tmp_path / "site", "claimaudit-keyword", modules, entries)
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.setattr(plugins, "_registry", None)
     yield

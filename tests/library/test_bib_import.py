@@ -53,13 +53,14 @@ def _no_arxiv() -> ArxivClient:
     raise AssertionError("arXiv is asked only with fetch")
 
 
-def _imported(tmp_path: Path, bib: str) -> list[EntryImport]:
+def _imported(tmp_path: Path, bib: str, notes: list[str] | None = None) -> list[EntryImport]:
     """What importing ``bib`` (written as ``refs.bib``) into a new library makes of each entry,
-    without fetching."""
+    without fetching; what the import notes on the way is added to ``notes``."""
     path = tmp_path / "refs.bib"
     path.write_text(bib, encoding="utf-8")
+    on_note = None if notes is None else notes.append
     with Library.open(tmp_path / "lib.sqlite3") as library:
-        return import_entries(library, path, client=_no_arxiv).entries
+        return import_entries(library, path, client=_no_arxiv, on_note=on_note).entries
 
 
 def test_import_summary(tmp_path: Path, files: Path) -> None:
@@ -358,12 +359,10 @@ def test_a_failure_naming_its_file_names_it_once(tmp_path: Path) -> None:
 
 def test_csl_yaml_in_a_bib_file_is_imported_and_said(tmp_path: Path) -> None:
     # It was read as BibTeX: "bibliography refs.bib holds no entries", nothing imported.
-    bib = tmp_path / "refs.bib"
-    bib.write_text("references:\n- id: book\n  DOI: 10.1234/book\n", encoding="utf-8")
     notes: list[str] = []
-    with Library.open(tmp_path / "lib.sqlite3") as library:
-        summary = import_entries(library, bib, client=_no_arxiv, on_note=notes.append)
-    assert [(e.key, e.status) for e in summary.entries] == [("book", ImportStatus.NO_FILE)]
+    entries = _imported(tmp_path, "references:\n- id: book\n  DOI: 10.1234/book\n", notes)
+    assert [(e.key, e.status) for e in entries] == [("book", ImportStatus.NO_FILE)]
+    bib = tmp_path / "refs.bib"
     assert notes == [
         f"bibliography {bib} holds CSL YAML (its name says BibTeX): it was read as CSL YAML"
     ]
@@ -383,15 +382,13 @@ def test_an_attachment_that_is_no_regular_file_is_said_so(tmp_path: Path, kind: 
 
 
 def test_a_crossref_no_entry_has_is_said_and_the_entry_imported(tmp_path: Path) -> None:
-    bib = tmp_path / "refs.bib"
-    bib.write_text("@inproceedings{book, doi = {10.1234/book}, crossref = {gone}}\n")
     notes: list[str] = []
-    with Library.open(tmp_path / "lib.sqlite3") as library:
-        summary = import_entries(library, bib, client=_no_arxiv, on_note=notes.append)
-    assert [(e.key, e.status) for e in summary.entries] == [("book", ImportStatus.NO_FILE)]
+    text = "@inproceedings{book, doi = {10.1234/book}, crossref = {gone}}\n"
+    entries = _imported(tmp_path, text, notes)
+    assert [(e.key, e.status) for e in entries] == [("book", ImportStatus.NO_FILE)]
     assert notes == [
-        f"{bib} line 1: entry 'book' has crossref 'gone', which no entry has; it is read "
-        "without the fields it would inherit"
+        f"{tmp_path / 'refs.bib'} line 1: entry 'book' has crossref 'gone', which no entry has; "
+        "it is read without the fields it would inherit"
     ]
 
 

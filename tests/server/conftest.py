@@ -26,6 +26,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
+from claimaudit.server.service import Service
 from tests.browser import launch_chromium
 
 if TYPE_CHECKING:
@@ -60,6 +61,14 @@ def example_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
             title="Good enough practices in scientific computing",
         )
     return path
+
+
+@pytest.fixture
+def service(example_library: Path, tmp_path: Path) -> Service:
+    """A service over a copy of ``example_library``, which it may change."""
+    copy = tmp_path / "library.sqlite3"
+    copy.write_bytes(example_library.read_bytes())
+    return Service(copy)
 
 
 @contextmanager

@@ -8,8 +8,8 @@ import re
 from claimaudit.inputs import MAX_CLAIM_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.server.headers import CONTENT_SECURITY_POLICY
+from claimaudit.server.library_service import MAX_FILTER_CHARS
 from claimaudit.server.routes.web import STATIC
-from claimaudit.server.service import MAX_FILTER_CHARS
 
 PAGE_FILES = {
     "index.html",

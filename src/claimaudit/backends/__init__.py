@@ -1,5 +1,5 @@
-"""Calling a judge or a source: a deadline on each call (``watchdog``), a plugin's backend
-watched (``watched``), what a backend prints kept off standard output (``backend_output``),
-closing without losing work (``closing``), and the stop signal of the work running now
-(``stopping``).
+"""Calling a judge or a source: whether it keeps its contract (``contracts``), a deadline on
+each call (``watchdog``), a plugin's backend watched (``watched``), what a backend prints kept
+off standard output (``backend_output``), closing without losing work (``closing``), and the
+stop signal of the work running now (``stopping``).
 """

@@ -18,6 +18,7 @@ from itertools import chain
 from claimaudit.advice import Advice, advised
 from claimaudit.backends.backend_output import prints_to_stderr
 from claimaudit.backends.closing import close_all
+from claimaudit.backends.contracts import require_judge, require_source
 from claimaudit.checker.args import (
     backend_attribute,
     backend_name,
@@ -94,7 +95,6 @@ from claimaudit.inputs import (
 from claimaudit.judges.protocol import Case, Judge
 from claimaudit.net.redaction import redact_text
 from claimaudit.passage import Passage
-from claimaudit.plugins import require_judge, require_source
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper, as_library_use
 from claimaudit.text.cjkpairs import has_cjk

@@ -16,7 +16,8 @@ from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TITLE_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.wire import Paper, PassageOut, Wire
 from claimaudit.records import JudgeTokens, Record
 from claimaudit.server.judges import MAX_MODEL_CHARS
-from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Checked, PassageContext
+from claimaudit.server.library_service import PassageContext
+from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Checked
 
 THRESHOLD_USED = (
     "The review threshold the records were judged against: the request's, else the judge's "

@@ -11,6 +11,7 @@ import pytest
 from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.definitions import MAX_MACROS
+from claimaudit.library.latex.unclosed import drop_open_definitions
 from tests.articles import write_article
 
 
@@ -139,3 +140,14 @@ def test_definitions_and_hooks_that_open_an_environment_are_not_refused(
         ("Intro", "Text two."),
         ("Results", "RESULTS para."),
     ]
+
+
+def test_a_definition_opening_an_environment_is_dropped_with_those_inside_it() -> None:
+    # The inner definition stands inside the outer one's body: it goes with it, once.
+    source = (
+        "\\newcommand{\\bi}{\\begin{itemize}\\def\\x{\\end{enumerate}}}"
+        "\\newcommand{\\ok}{\\begin{center}x\\end{center}}Text."
+    )
+    kept, names = drop_open_definitions(source)
+    assert kept == "\\newcommand{\\ok}{\\begin{center}x\\end{center}}Text."
+    assert names == {"itemize", "enumerate"}

@@ -247,32 +247,6 @@ def test_two_different_bibliography_paths_are_refused(tmp_path: Path) -> None:
     )
 
 
-def test_a_cancelled_call_reports_no_progress() -> None:
-    # QA: a call cancelled before its work began still sent one progress {progress: 0}.
-    from claimaudit.server.mcp.tools import _progress
-
-    sent: list[tuple[int, int]] = []
-
-    class Asked:
-        request_context = "a request whose client gave a progressToken"
-
-        async def report_progress(self, done: int, total: int) -> None:
-            sent.append((done, total))
-
-    async def from_the_work_s_thread(cancelled: bool) -> None:
-        cancel = threading.Event()
-        if cancelled:
-            cancel.set()
-        report = _progress(Asked())(cancel)  # type: ignore[arg-type]
-        assert report is not None
-        await anyio.to_thread.run_sync(report, 0, 3)
-
-    anyio.run(from_the_work_s_thread, True)
-    assert sent == []
-    anyio.run(from_the_work_s_thread, False)
-    assert sent == [(0, 3)]
-
-
 def _arxiv_service(tmp_path: Path, arxiv: ArxivServer) -> Service:
     service = Service(
         tmp_path / "library.sqlite3",
@@ -464,7 +438,7 @@ def test_the_review_tools_list_the_input_schemas_they_always_had(
 def test_the_review_tools_share_every_argument_but_the_draft_s(tmp_path: Path) -> None:
     from dataclasses import fields
 
-    from claimaudit.server.mcp.tools import ReviewArguments
+    from claimaudit.server.mcp.review_tools import ReviewArguments
 
     tools = listed_tools(tmp_path / "library.sqlite3")
     report = tools["review_report"].input_schema["properties"]

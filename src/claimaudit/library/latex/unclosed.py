@@ -31,6 +31,7 @@ from pylatexenc.latexwalker import (
 
 from claimaudit.guards.untrusted import line_of
 from claimaudit.library.latex.definitions import definition_spans
+from claimaudit.library.latex.spans import without_spans
 from claimaudit.library.latex.unprinted import blank_unprinted
 from claimaudit.library.latex.verbatim import VERBATIM_SHAPES
 
@@ -105,17 +106,15 @@ def drop_open_definitions(source: str) -> tuple[str, set[str]]:
     not close, or closes one it did not open (see the module), and the names of those
     environments: where such a macro is used (one past the macros expanded), no refusal can
     tell whether it closes them."""
-    kept: list[str] = []
+    dropped: list[tuple[int, int]] = []
     names: set[str] = set()
-    position = 0
     for start, end, body in definition_spans(source):
         unbalanced = unbalanced_environments(body)
-        if start >= position and unbalanced:
-            kept.append(source[position:start])
+        # A definition inside one already dropped goes with it.
+        if unbalanced and (not dropped or start >= dropped[-1][1]):
+            dropped.append((start, end))
             names |= unbalanced
-            position = end
-    kept.append(source[position:])
-    return "".join(kept), names
+    return without_spans(source, dropped), names
 
 
 def unbalanced_environments(body: str) -> set[str]:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from claimaudit.library.latex.spans import without_spans
+
 # TeX's own conditionals, each closed by ``\\fi``: inside a skipped ``\\iffalse`` they nest.
 # LaTeX commands named ``\\if...`` that take arguments (``\\ifthenelse``, etoolbox's ``\\ifdef``)
 # have no ``\\fi`` and are not counted; nor is ``\\ifx`` written after ``\\newif``.
@@ -92,13 +94,8 @@ def unprinted_spans(text: str, excluded: Iterable[str] = ()) -> list[tuple[int, 
 
 
 def drop_unprinted(text: str, excluded: Iterable[str] = ()) -> str:
-    kept: list[str] = []
-    position = 0
-    for start, end in unprinted_spans(text, excluded):
-        kept.append(text[position:start])
-        position = end
-    kept.append(text[position:])
-    return "".join(kept)
+    """``text`` without its unprinted spans (ingestion, which needs no offsets)."""
+    return without_spans(text, unprinted_spans(text, excluded))
 
 
 def blank_unprinted(text: str, excluded: Iterable[str] = ()) -> str:

@@ -21,6 +21,12 @@ from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_C
 from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, CODED_415, error_responses
+from claimaudit.server.library_service import (
+    MAX_CONTEXT,
+    MAX_FILTER_CHARS,
+    MAX_LIST_LIMIT,
+    MAX_LIST_OFFSET,
+)
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import (
@@ -29,12 +35,6 @@ from claimaudit.server.schemas import (
     PaperList,
     PassageInContext,
     Removed,
-)
-from claimaudit.server.service import (
-    MAX_CONTEXT,
-    MAX_FILTER_CHARS,
-    MAX_LIST_LIMIT,
-    MAX_LIST_OFFSET,
 )
 from claimaudit.server.state import AppState
 from claimaudit.server.validation import EXTRA_FIELD
