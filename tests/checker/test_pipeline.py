@@ -1295,6 +1295,25 @@ def test_an_answer_cached_while_a_folded_letter_was_its_own_is_asked_afresh(
 @pytest.mark.parametrize(
     ("claim", "passage", "afresh"),
     [
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628 \u0628\u0686\u06c1", True),
+        ("Cells grow in \u0628\u0691\u06d2.", "Plain text.", True),
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628", False),
+    ],
+    ids=["heh-goal", "yeh-barree", "neither"],
+)
+def test_an_answer_cached_while_an_urdu_letter_was_its_own_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read the Urdu heh goal and yeh barree as heh and yeh now: a question whose
+    # claim or passages hold one was judged on passages ranked otherwise, even where its key
+    # already named the search form (a Persian kaf beside it). Others keep theirs.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], ":search-form")
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
         ("Sparse\u200bmatrices save memory.", "Plain text.", True),
         ("Sparse matrices save memory.", "Sparse\u200bmatrices.", True),
         ("Sparse matrices save memory.", "Plain text.", False),

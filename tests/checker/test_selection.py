@@ -296,6 +296,11 @@ _SPELLINGS = [
     ("ISPARTA", "\u0131sparta"),
     ("\u0989\u09ce\u09b8", "\u0989\u09a4\u09cd\u200d\u09b8"),
     ("\u0d05\u0d35\u0d7b", "\u0d05\u0d35\u0d28\u0d4d\u200d"),
+    # QA: the Urdu heh goal and yeh barree and the Arabic heh and yeh a keyboard of Arabic
+    # layout types for them ("بچہ", child; "بڑے", big): one word to a reader, two to the
+    # index and the rankers.
+    ("\u0628\u0686\u06c1", "\u0628\u0686\u0647"),
+    ("\u0628\u0691\u06d2", "\u0628\u0691\u064a"),
 ]
 
 

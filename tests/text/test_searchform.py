@@ -25,11 +25,21 @@ from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_for
         ("isparta", "\u0131sparta"),
         ("\u0989\u09ce\u09b8", "\u0989\u09a4\u09cd\u200d\u09b8"),
         ("\u0d05\u0d35\u0d7b", "\u0d05\u0d35\u0d28\u0d4d\u200d"),
+        # QA: the Urdu heh goal and yeh barree and the Arabic heh and yeh a keyboard of Arabic
+        # layout types for them ("بچہ", child; "بڑے", big): one word to a reader, two to the
+        # index and the rankers.
+        ("\u0628\u0686\u06c1", "\u0628\u0686\u0647"),
+        ("\u0628\u0691\u06d2", "\u0628\u0691\u064a"),
     ],
     ids=ascii,
 )
 def test_two_spellings_a_reader_takes_for_one_read_alike(one: str, other: str) -> None:
     assert search_form(one) == search_form(other)
+
+
+def test_the_urdu_heh_doachashmee_stays_apart_from_the_heh_goal() -> None:
+    # Urdu writes the two for two sounds: "پھل" (fruit) is no "پہل" (a start).
+    assert search_form("\u067e\u06be\u0644") != search_form("\u067e\u06c1\u0644")
 
 
 def test_plain_text_is_itself() -> None:

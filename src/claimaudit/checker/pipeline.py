@@ -50,6 +50,7 @@ from claimaudit.checker.selection import (
     holds_hamza_alef,
     holds_other_digits,
     holds_raised_digits,
+    holds_urdu_letters,
     holds_zero_width_space,
     offerable,
     past_word_cap,
@@ -350,6 +351,11 @@ class Checker(Closing):
             # khanda ta or a chillu was a letter of its own were judged on passages ranked
             # otherwise: asked afresh.
             selection += ":folded-letters"
+        if holds_urdu_letters(chain((query,), texts)):
+            # Answers cached while an Urdu heh goal or yeh barree (U+06C1, U+06D2) was a
+            # letter of its own, not the Arabic heh and yeh, were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":urdu-letters"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.

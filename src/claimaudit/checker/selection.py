@@ -293,6 +293,16 @@ def holds_folded_letters(texts: Iterable[str]) -> bool:
 _FOLDED_LETTER = re.compile("[\u0629\u0649\u0131\u09ce\u0d54-\u0d56\u0d7a-\u0d7f]")
 
 
+def holds_urdu_letters(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an Urdu heh goal or yeh barree (or the letters like them:
+    ``text.searchform._PLAIN``), which the rankers once kept and now read as the Arabic heh and
+    yeh: the results cache asks such a question afresh."""
+    return any(not text.isascii() and _URDU_LETTER.search(text) for text in texts)
+
+
+_URDU_LETTER = re.compile("[\u06c0-\u06c3\u06d2\u06d3]")
+
+
 def holds_other_digits(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a decimal digit of another script than ASCII ("٢٠٢٤"),
     which the rankers once kept and now read as the ASCII digit (``text.searchform``): the

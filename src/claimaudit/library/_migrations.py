@@ -424,6 +424,24 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         prepare=_drop_index,
     ),
+    Migration(
+        15,
+        "the search index reads the Urdu heh goal and yeh barree as the Arabic heh and yeh",
+        # A keyboard of Arabic layout types Urdu's heh goal and yeh barree (U+06C1, U+06D2) as
+        # the Arabic heh and yeh, so an Urdu word typed so found none in a paper, nor the other
+        # way round. The search forms now read them
+        # alike (``text.searchform.plain_letters``), as a query is read. As in steps 9 to 14
+        # they are made again where they change and the index over them; the text and heading
+        # stay as read.
+        (
+            # The index and its triggers are dropped first (``_drop_index``).
+            *_REMAKE_SEARCH_FORMS,
+            CREATE_FTS,
+            *FTS_TRIGGERS.values(),
+            REBUILD_FTS,
+        ),
+        prepare=_drop_index,
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

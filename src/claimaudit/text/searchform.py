@@ -81,8 +81,19 @@ def without_invisible(text: str) -> str:
 # "İ" as "i". The Bengali khanda ta "ৎ" and the Malayalam chillus ("ൻ", "ർ"), each written
 # before Unicode 4.1 and 5.1 as its consonant, a virama and a zero-width joiner (which an
 # Indic word is read without, ``text.wordchars.without_indic_joiners``): "উৎস" found no
-# "উত্‍স"; read as the consonant and the virama.
+# "উত্‍স"; read as the consonant and the virama. The Urdu heh goal and yeh barree (U+06C1,
+# U+06D2; with a hamza U+06C2, U+06D3), the Persian heh with yeh above (U+06C0) and the Urdu
+# teh marbuta goal (U+06C3), which a keyboard of Arabic layout types as the Arabic heh and yeh:
+# an Urdu word typed so found nothing; read as heh and yeh, as the Persian yeh is. Not the heh
+# doachashmee (U+06BE), which Urdu keeps apart from the heh goal: "پھل" (fruit) is no "پہل"
+# (a start).
 _PLAIN = {
+    "\u06c0": "\u0647",
+    "\u06c1": "\u0647",
+    "\u06c2": "\u0647",
+    "\u06c3": "\u0647",
+    "\u06d2": "\u064a",
+    "\u06d3": "\u064a",
     "\u0649": "\u064a",
     "\u0629": "\u0647",
     "\u0131": "i",
@@ -131,10 +142,10 @@ def _plain() -> tuple[dict[int, str], re.Pattern[str]]:
 
 def plain_letters(text: str) -> str:
     """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
-    dialytika, its Persian kaf and yeh as the Arabic ones, an alef with a hamza or madda as
-    the bare one, the alef maksura and teh marbuta as yeh and heh, the dotless i as "i", a
-    khanda ta or chillu as its consonant and virama, and the digits of other scripts as ASCII
-    digits (``_PLAIN``)."""
+    dialytika, its Persian kaf and yeh and Urdu heh goal and yeh barree as the Arabic ones, an
+    alef with a hamza or madda as the bare one, the alef maksura and teh marbuta as yeh and
+    heh, the dotless i as "i", a khanda ta or chillu as its consonant and virama, and the
+    digits of other scripts as ASCII digits (``_PLAIN``)."""
     table, found = _plain()
     return text.translate(table) if found.search(text) else text
 

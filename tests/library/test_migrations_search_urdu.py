@@ -1,0 +1,78 @@
+"""Schema step 15: the index reads the Urdu heh goal and yeh barree as the Arabic heh and yeh a
+keyboard of Arabic layout types for them; steps up to 14 kept them, so "بچه" found no "بچہ".
+Nothing stored is lost."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from claimaudit.library.health import check_health
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+from tests.library.old_libraries import (
+    EVERY_DAMAGE,
+    add_after_upgrade,
+    assert_latest,
+    found_after_damage,
+    insert_local_paper,
+    insert_passages,
+    open_at,
+    stored_rows,
+)
+
+# بچہ (child, heh goal), بڑے (big, yeh barree), and as an Arabic keyboard types them.
+CHILD, BIG = "\u0628\u0686\u06c1", "\u0628\u0691\u06d2"
+CHILD_TYPED, BIG_TYPED = "\u0628\u0686\u0647", "\u0628\u0691\u064a"
+
+
+def _version_14_library(path: Path) -> Path:
+    """A library as claimaudit at schema version 14 wrote it: the Urdu letters kept."""
+    conn = open_at(path, 14)
+    insert_local_paper(conn, "local:u", source_path="/papers/u.md")
+    rows = [
+        (None, f"{CHILD} {BIG}", None),
+        ("\u0645\u0642\u062f\u0645\u06c1", "Plain words.", None),  # a heading: مقدمہ
+        (None, "\u0628\u0686\u0647 typed in Arabic letters", None),
+    ]
+    insert_passages(conn, rows)
+    conn.close()
+    return path
+
+
+def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(path) as conn:
+        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
+        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+
+
+def test_upgrade_from_version_14_reads_the_urdu_letters_as_the_arabic_ones(
+    tmp_path: Path,
+) -> None:
+    path = _version_14_library(tmp_path / "v14.sqlite3")
+    before = _stored(path)
+    with Library.open(path) as lib:
+        for word, expected in [
+            (CHILD_TYPED, ["P001", "P003"]),
+            (CHILD, ["P001", "P003"]),
+            (BIG_TYPED, ["P001"]),
+            ("\u0645\u0642\u062f\u0645\u0647", ["P002"]),  # the heading, as typed in Arabic
+        ]:
+            assert sorted(h.passage_id for h in lib.search(word)) == expected, ascii(word)
+        # A passage added after the upgrade is indexed the same way.
+        add_after_upgrade(lib, Passage("P001", f"Near {BIG}.", None))
+        assert {str(h.ref) for h in lib.search(BIG_TYPED)} == {"local:u", "local:b"}
+    assert check_health(path).healthy
+    after = _stored(path)
+    assert after["papers"][:1] == before["papers"]
+    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
+    assert_latest(path, since=15)
+
+
+@EVERY_DAMAGE
+def test_a_version_14_library_whose_index_is_damaged_still_upgrades_and_is_indexed_again(
+    tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    path = _version_14_library(tmp_path / "v14.sqlite3")
+    assert found_after_damage(path, damage, BIG_TYPED) == ["P001"]
