@@ -1314,6 +1314,25 @@ def test_an_answer_cached_while_an_urdu_letter_was_its_own_is_asked_afresh(
 @pytest.mark.parametrize(
     ("claim", "passage", "afresh"),
     [
+        ("Cells grow.", "\u05e6\u05d4\u05f4\u05dc \u05e0\u05d9\u05e7\u05d5\u05d3", True),
+        ('Cells grow in \u05e6\u05d4"\u05dc.', "Plain text.", True),
+        ("Cells grow.", '\u05d0\u05de\u05e8 "\u05e9\u05dc\u05d5\u05dd"', False),
+    ],
+    ids=["gershayim", "ascii-quote", "quotation"],
+)
+def test_an_answer_cached_while_a_hebrew_acronym_was_two_words_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read "צה״ל" as one word now, not "צה" and "ל": a question whose claim or
+    # passages hold one was judged on passages ranked otherwise. A word in quotation marks
+    # reads as it did, and keeps its answer.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
         ("Sparse\u200bmatrices save memory.", "Plain text.", True),
         ("Sparse matrices save memory.", "Sparse\u200bmatrices.", True),
         ("Sparse matrices save memory.", "Plain text.", False),

@@ -44,3 +44,23 @@ def test_a_hebrew_word_is_looked_for_in_all_its_spellings_unnamed() -> None:
     words = search_words("והמחקר")
     assert words.spellings_left_out == () and words.left_out == ()
     assert '"מחקר"' in words.match and '"כוהמחקר"' in words.match
+
+
+def test_a_hebrew_acronym_is_found_however_its_gershayim_is_written(library: Library) -> None:
+    # QA: "צה״ל" (gershayim), 'צה"ל' (ASCII quote) and "צהל" found one another nowhere: the
+    # mark broke the word in two for the index; so a geresh and the apostrophe typed for it.
+    idf = "\u05e6\u05d4\u05dc"
+    texts = [
+        f"{idf[:2]}\u05f4{idf[2]} \u05e4\u05e8\u05e1\u05dd",
+        f'{idf[:2]}"{idf[2]} \u05e9\u05dc\u05d7',
+        f"\u05d1{idf} \u05e9\u05d9\u05e8\u05ea",  # with a prefix: "in the IDF"
+        "\u05d2\u05f3\u05d9\u05e8\u05e4\u05d4 \u05e6\u05d4\u05d5\u05d1\u05d4",  # geresh
+        "\u05e6\u05d4 \u05dc",  # the two pieces alone are no acronym
+    ]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    expected = {"P001", "P002", "P003"}
+    for query in (idf, f"{idf[:2]}\u05f4{idf[2]}", f'{idf[:2]}"{idf[2]}', f"{idf[:2]}'{idf[2]}"):
+        assert {h.passage_id for h in library.search(query)} == expected, ascii(query)
+    giraffe = "\u05d2'\u05d9\u05e8\u05e4\u05d4"
+    assert [h.passage_id for h in library.search(giraffe)] == ["P004"]

@@ -30,6 +30,12 @@ from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_for
         # index and the rankers.
         ("\u0628\u0686\u06c1", "\u0628\u0686\u0647"),
         ("\u0628\u0691\u06d2", "\u0628\u0691\u064a"),
+        # QA: a Hebrew acronym with its gershayim, the ASCII quote typed for it, or neither
+        # ("צה״ל"), a geresh and the apostrophe typed for it: one word to a reader, two or
+        # three to the index and the rankers.
+        ("\u05e6\u05d4\u05f4\u05dc", "\u05e6\u05d4\u05dc"),
+        ('\u05e6\u05d4"\u05dc', "\u05e6\u05d4\u05dc"),
+        ("\u05d2\u05f3\u05d9\u05e8\u05e4\u05d4", "\u05d2'\u05d9\u05e8\u05e4\u05d4"),
     ],
     ids=ascii,
 )

@@ -48,6 +48,7 @@ from claimaudit.checker.selection import (
     finds_lone_cjk,
     holds_folded_letters,
     holds_hamza_alef,
+    holds_hebrew_acronym_marks,
     holds_other_digits,
     holds_raised_digits,
     holds_urdu_letters,
@@ -356,6 +357,10 @@ class Checker(Closing):
             # letter of its own, not the Arabic heh and yeh, were judged on passages ranked
             # otherwise: asked afresh.
             selection += ":urdu-letters"
+        if holds_hebrew_acronym_marks(chain((query,), texts)):
+            # Answers cached while a gershayim or geresh inside a Hebrew word (an acronym) broke
+            # it in two were judged on passages ranked otherwise: asked afresh.
+            selection += ":he-acronym"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.

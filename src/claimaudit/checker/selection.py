@@ -30,7 +30,7 @@ from claimaudit.text.cjkpairs import (
     lone_cjk,
     touches_cjk,
 )
-from claimaudit.text.hebrew import has_hebrew, with_unprefixed
+from claimaudit.text.hebrew import has_hebrew, with_unprefixed, without_acronym_marks
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -301,6 +301,13 @@ def holds_urdu_letters(texts: Iterable[str]) -> bool:
 
 
 _URDU_LETTER = re.compile("[\u06c0-\u06c3\u06d2\u06d3]")
+
+
+def holds_hebrew_acronym_marks(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a gershayim, geresh or quotation mark between two Hebrew
+    letters ("צה״ל"), which the rankers once read as a word break and now read past
+    (``text.hebrew.without_acronym_marks``): the results cache asks such a question afresh."""
+    return any(without_acronym_marks(text) != text for text in texts)
 
 
 def holds_other_digits(texts: Iterable[str]) -> bool:

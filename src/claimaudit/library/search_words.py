@@ -6,7 +6,8 @@ figures depend on it); a person searching the library gets more care here:
 - the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
   read without invisible characters inside words (soft hyphens, zero-width spaces, the
   non-joiner between a Persian word's pieces), with "ß" as "ss" ("MASSE" finds "Maße") and
-  Greek vowels without their dialytika, and without the vowel points of Arabic and Hebrew,
+  Greek vowels without their dialytika, and without the vowel points of Arabic and Hebrew
+  and the gershayim or geresh inside a Hebrew word ('צה"ל' finds "צה״ל" and "צהל"),
   as the index reads the stored text (``text.searchform``); the words as typed are
   searched for too when they differ;
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
@@ -49,7 +50,7 @@ from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
 from claimaudit.library.search_hebrew import MAX_HEBREW_FORMS, prefixed_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
-from claimaudit.text.hebrew import is_hebrew_word
+from claimaudit.text.hebrew import is_hebrew_word, without_acronym_marks
 from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
 from claimaudit.text.unspaced import UNSPACED_CLASS, letter_pairs
 from claimaudit.text.wordchars import without_points, word_regex
@@ -149,7 +150,7 @@ class _Term:
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
     normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
-    normal = plain_letters(without_points(normal))
+    normal = plain_letters(without_acronym_marks(without_points(normal)))
     terms = _terms(normal) + _touching_cjk(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}

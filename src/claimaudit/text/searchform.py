@@ -3,9 +3,11 @@ claim and its passages (``checker.selection``, ``judges.local.preselect``): NFKC
 so a word held as a ligature ("ﬁnding"), in full-width letters or digits or with superscripts
 is the word as typed ("finding", "CT", "2024"); without the invisible characters that may sit
 inside a word, a zero-width space a space (``without_invisible``); without the vowel points of
-Arabic and Hebrew (``text.wordchars.without_points``); with "ß" as "ss", Greek vowels without
-their dialytika and the Persian kaf and yeh as the Arabic ones (``plain_letters``); and with the
-capitals SQLite's tokenizer cannot fold in lower case (``_unfolded``).
+Arabic and Hebrew (``text.wordchars.without_points``) and a gershayim or geresh inside a Hebrew
+word ("צה״ל" as "צהל", ``text.hebrew.without_acronym_marks``); with "ß" as "ss", Greek
+vowels without their dialytika and the Persian kaf and yeh as the Arabic ones
+(``plain_letters``); and with the capitals SQLite's tokenizer cannot fold in lower case
+(``_unfolded``).
 
 One function for both: the rankers read text their own way before, so a claim and a passage
 that matched in ``library search`` ("میشود" and "می‌شود", "كتاب" and "کتاب") ranked apart.
@@ -18,6 +20,7 @@ import sqlite3
 import unicodedata
 from functools import cache
 
+from claimaudit.text.hebrew import without_acronym_marks
 from claimaudit.text.unspaced import unspaced_as_pairs
 from claimaudit.text.wordchars import (
     class_ranges,
@@ -173,7 +176,7 @@ def search_form(text: str) -> str:
     if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
         normal = unicodedata.normalize("NFKC", raised_apart(normal))
     # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
-    normal = plain_letters(without_points(normal))
+    normal = plain_letters(without_acronym_marks(without_points(normal)))
     table, capitals = _unfolded()
     if not has_astral(normal):
         capitals = _bmp_capitals()  # a class past the BMP is read range by range, slower

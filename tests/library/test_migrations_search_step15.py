@@ -1,6 +1,6 @@
 """Schema step 15: the index reads the Urdu heh goal and yeh barree as the Arabic heh and yeh a
-keyboard of Arabic layout types for them; steps up to 14 kept them, so "بچه" found no "بچہ".
-Nothing stored is lost."""
+keyboard of Arabic layout types for them, and a Hebrew acronym without its gershayim; steps up
+to 14 kept them, so "بچه" found no "بچہ", nor "צהל" "צה״ל". Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -25,16 +25,20 @@ from tests.library.old_libraries import (
 # بچہ (child, heh goal), بڑے (big, yeh barree), and as an Arabic keyboard types them.
 CHILD, BIG = "\u0628\u0686\u06c1", "\u0628\u0691\u06d2"
 CHILD_TYPED, BIG_TYPED = "\u0628\u0686\u0647", "\u0628\u0691\u064a"
+# צה״ל (the IDF) with its gershayim, and as often typed without it.
+ACRONYM, ACRONYM_TYPED = "\u05e6\u05d4\u05f4\u05dc", "\u05e6\u05d4\u05dc"
 
 
 def _version_14_library(path: Path) -> Path:
-    """A library as claimaudit at schema version 14 wrote it: the Urdu letters kept."""
+    """A library as claimaudit at schema version 14 wrote it: the Urdu letters and the
+    gershayim kept."""
     conn = open_at(path, 14)
     insert_local_paper(conn, "local:u", source_path="/papers/u.md")
     rows = [
         (None, f"{CHILD} {BIG}", None),
         ("\u0645\u0642\u062f\u0645\u06c1", "Plain words.", None),  # a heading: مقدمہ
         (None, "\u0628\u0686\u0647 typed in Arabic letters", None),
+        (None, f"{ACRONYM} \u05e6\u05d4 \u05dc", None),
     ]
     insert_passages(conn, rows)
     conn.close()
@@ -47,7 +51,7 @@ def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
         return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
 
 
-def test_upgrade_from_version_14_reads_the_urdu_letters_as_the_arabic_ones(
+def test_upgrade_from_version_14_reads_urdu_letters_and_hebrew_acronyms_as_typed(
     tmp_path: Path,
 ) -> None:
     path = _version_14_library(tmp_path / "v14.sqlite3")
@@ -58,6 +62,8 @@ def test_upgrade_from_version_14_reads_the_urdu_letters_as_the_arabic_ones(
             (CHILD, ["P001", "P003"]),
             (BIG_TYPED, ["P001"]),
             ("\u0645\u0642\u062f\u0645\u0647", ["P002"]),  # the heading, as typed in Arabic
+            (ACRONYM_TYPED, ["P004"]),
+            (ACRONYM, ["P004"]),
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, ascii(word)
         # A passage added after the upgrade is indexed the same way.
