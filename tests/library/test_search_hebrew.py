@@ -64,3 +64,26 @@ def test_a_hebrew_acronym_is_found_however_its_gershayim_is_written(library: Lib
         assert {h.passage_id for h in library.search(query)} == expected, ascii(query)
     giraffe = "\u05d2'\u05d9\u05e8\u05e4\u05d4"
     assert [h.passage_id for h in library.search(giraffe)] == ["P004"]
+
+
+def test_a_hebrew_word_typed_with_one_prefix_finds_it_with_another(library: Library) -> None:
+    # QA: "והבית" (and the house) found no "בבית" (in the house) nor "לבית": a query's word
+    # was looked for without its prefix and with one more, never with another, though the
+    # rankers match the two by their shared stem "בית".
+    texts = ["בבית הספר", "לבית החולים", "מזג האוויר נאה", "ביתן קטן"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("והבית")} == {"P001", "P002"}
+    assert {h.passage_id for h in library.search("בבית")} == {"P001", "P002"}
+    assert {h.passage_id for h in library.search("לבית")} == {"P001", "P002"}
+
+
+def test_a_short_stem_is_never_read_so_no_short_words_collide(library: Library) -> None:
+    # "הלך" (walked) is no "ה" + "לך" (go): "והלך" (and walked) finds "הלך" and "שהלך", never
+    # "לך", "בלך" nor "ולך"; a word of two letters has no other spellings at all.
+    texts = ["הוא הלך הביתה", "אמר שהלך", "לך הביתה", "בלך ולך"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("והלך")} == {"P001", "P002"}
+    assert {h.passage_id for h in library.search("ולך")} == {"P004"}
+    assert "לך" not in prefixed_forms("והלך") and "בלך" not in prefixed_forms("והלך")

@@ -3,25 +3,32 @@
 "במחקר" and the like are "מחקר" (research) to a reader, but each is a word of its own to the
 index, so a search for "מחקר" found none of them, and a search for "המחקר" no "מחקר".
 
-A query's word is looked for as typed, with each of these before it, and without each it
-begins with (``text.hebrew.unprefixed_forms``): a word beginning with one of these letters is
-as often a word of its own ("משפט", sentence, is no "מ" + "שפט"), so it is never looked for
-without the letter alone. A word of fewer than three letters has no such spellings: "לך" +
-"ה" is "הלך", another word.
+The rule, the rankers' too (``text.hebrew.with_unprefixed``): a word's stems are the word as
+written and the word without each prefix it begins with, where three letters or more are left
+(``text.hebrew.unprefixed_forms``); two words are one where they share a stem. So a query's
+word is looked for as each of its stems, and each stem with each prefix written onto it:
+"והבית" (and the house) finds "בית", "הבית" and "בבית" (in the house), as the rankers match
+them. The word as written is a stem too, since a word beginning with one of these letters is
+as often a word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
+three letters: "לך" + "ה" is "הלך", another word, so "הלך" is looked for with prefixes but
+never as "לך", nor "בלך".
 """
 
 from __future__ import annotations
 
 from claimaudit.text.hebrew import PREFIXES, is_hebrew_word, unprefixed_forms
 
-# The most spellings a Hebrew word is looked for in: with each prefix, and without the two it
-# may begin with (vav, and vav + "ה": "והמחקר" as "המחקר" and "מחקר").
-MAX_HEBREW_FORMS = len(PREFIXES) + 2
+# The most spellings a Hebrew word is looked for in: its stems without the prefixes it begins
+# with (at most two: vav, and vav + "ה"), and each of its three stems with each prefix.
+MAX_HEBREW_FORMS = 2 + 3 * len(PREFIXES)
 
 
 def prefixed_forms(word: str) -> tuple[str, ...]:
-    """The Hebrew ``word`` without each prefix it begins with, then with each of ``PREFIXES``
-    written onto it; none for other words or a word of fewer than three letters."""
+    """The Hebrew ``word``'s other spellings: without each prefix it begins with, then each
+    prefix in turn written onto the word and onto each of those; none for other words or a
+    word of fewer than three letters. In that order, so a cap keeps the likeliest."""
     if not is_hebrew_word(word):
         return ()
-    return (*unprefixed_forms(word), *(prefix + word for prefix in PREFIXES))
+    stems = unprefixed_forms(word)
+    prefixed = (prefix + stem for prefix in PREFIXES for stem in (word, *stems))
+    return tuple(dict.fromkeys(f for f in (*stems, *prefixed) if f != word))

@@ -28,9 +28,9 @@ figures depend on it); a person searching the library gets more care here:
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
   index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
   onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with and without a
-  one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר",
-  ``search_hebrew``); a word some of whose
-  spellings the caps leave out is named too;
+  one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר", "והבית"
+  finds "בבית", ``search_hebrew``); a word some of whose spellings the caps leave out is named
+  too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -230,7 +230,8 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
         word = tokens[0]
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
         forms = [f for f in spellings if (f,) not in kept and f not in taken]
-        # A Hebrew word: with each prefix and without those it begins with (``search_hebrew``).
+        # A Hebrew word: without the prefixes it begins with, and each of those stems and the
+        # word with each prefix (``search_hebrew``).
         most = MAX_HEBREW_FORMS if is_hebrew_word(word) else MAX_FORMS
         room = min(most, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
