@@ -307,6 +307,11 @@ _SPELLINGS = [
     ("\u05e6\u05d4\u05f4\u05dc", "\u05e6\u05d4\u05dc"),
     ('\u05e6\u05d4"\u05dc', "\u05e6\u05d4\u05dc"),
     ("\u05d2\u05f3\u05d9\u05e8\u05e4\u05d4", "\u05d2'\u05d9\u05e8\u05e4\u05d4"),
+    # QA: a modifier letter apostrophe (Ukrainian "мʼясо") and the ASCII or curly one typed
+    # for it: one word to a reader; a letter to the index and the rankers, or a word break.
+    ("\u043c\u02bc\u044f\u0441\u043e", "\u043c'\u044f\u0441\u043e"),
+    ("\u043c\u02bc\u044f\u0441\u043e", "\u043c\u2019\u044f\u0441\u043e"),
+    ("Hawai\u02bbi", "Hawai'i"),
 ]
 
 

@@ -1,6 +1,7 @@
 """Schema step 15: the index reads the Urdu heh goal and yeh barree as the Arabic heh and yeh a
-keyboard of Arabic layout types for them, and a Hebrew acronym without its gershayim; steps up
-to 14 kept them, so "بچه" found no "بچہ", nor "צהל" "צה״ל". Nothing stored is lost."""
+keyboard of Arabic layout types for them, a Hebrew acronym without its gershayim, and a
+modifier letter apostrophe as the ASCII one; steps up to 14 kept them, so "بچه" found no
+"بچہ", nor "צהל" "צה״ל", nor "м'ясо" "мʼясо". Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -27,11 +28,13 @@ CHILD, BIG = "\u0628\u0686\u06c1", "\u0628\u0691\u06d2"
 CHILD_TYPED, BIG_TYPED = "\u0628\u0686\u0647", "\u0628\u0691\u064a"
 # צה״ל (the IDF) with its gershayim, and as often typed without it.
 ACRONYM, ACRONYM_TYPED = "\u05e6\u05d4\u05f4\u05dc", "\u05e6\u05d4\u05dc"
+# мʼясо (meat, Ukrainian) with the modifier letter apostrophe, and as often typed.
+MEAT, MEAT_TYPED = "\u043c\u02bc\u044f\u0441\u043e", "\u043c'\u044f\u0441\u043e"
 
 
 def _version_14_library(path: Path) -> Path:
-    """A library as claimaudit at schema version 14 wrote it: the Urdu letters and the
-    gershayim kept."""
+    """A library as claimaudit at schema version 14 wrote it: the Urdu letters, the gershayim
+    and the modifier apostrophe kept."""
     conn = open_at(path, 14)
     insert_local_paper(conn, "local:u", source_path="/papers/u.md")
     rows = [
@@ -39,6 +42,7 @@ def _version_14_library(path: Path) -> Path:
         ("\u0645\u0642\u062f\u0645\u06c1", "Plain words.", None),  # a heading: مقدمہ
         (None, "\u0628\u0686\u0647 typed in Arabic letters", None),
         (None, f"{ACRONYM} \u05e6\u05d4 \u05dc", None),
+        (None, f"{MEAT} and fish", None),
     ]
     insert_passages(conn, rows)
     conn.close()
@@ -51,7 +55,7 @@ def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
         return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
 
 
-def test_upgrade_from_version_14_reads_urdu_letters_and_hebrew_acronyms_as_typed(
+def test_upgrade_from_version_14_reads_the_letters_and_marks_as_typed(
     tmp_path: Path,
 ) -> None:
     path = _version_14_library(tmp_path / "v14.sqlite3")
@@ -64,6 +68,8 @@ def test_upgrade_from_version_14_reads_urdu_letters_and_hebrew_acronyms_as_typed
             ("\u0645\u0642\u062f\u0645\u0647", ["P002"]),  # the heading, as typed in Arabic
             (ACRONYM_TYPED, ["P004"]),
             (ACRONYM, ["P004"]),
+            (MEAT_TYPED, ["P005"]),
+            (MEAT, ["P005"]),
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, ascii(word)
         # A passage added after the upgrade is indexed the same way.

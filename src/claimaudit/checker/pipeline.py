@@ -49,6 +49,7 @@ from claimaudit.checker.selection import (
     holds_folded_letters,
     holds_hamza_alef,
     holds_hebrew_acronym_marks,
+    holds_modifier_apostrophes,
     holds_other_digits,
     holds_raised_digits,
     holds_urdu_letters,
@@ -361,6 +362,11 @@ class Checker(Closing):
             # Answers cached while a gershayim or geresh inside a Hebrew word (an acronym) broke
             # it in two were judged on passages ranked otherwise: asked afresh.
             selection += ":he-acronym"
+        if holds_modifier_apostrophes(chain((query,), texts)):
+            # Answers cached while a modifier letter apostrophe ("мʼясо") was a letter, not the
+            # word break the ASCII one typed for it is, were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":apostrophe"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.

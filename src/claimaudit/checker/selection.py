@@ -303,6 +303,13 @@ def holds_urdu_letters(texts: Iterable[str]) -> bool:
 _URDU_LETTER = re.compile("[\u06c0-\u06c3\u06d2\u06d3]")
 
 
+def holds_modifier_apostrophes(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a modifier letter apostrophe or turned comma ("мʼясо"),
+    which the rankers once read as a letter and now as the ASCII apostrophe
+    (``text.searchform``): the results cache asks such a question afresh."""
+    return any(not text.isascii() and ("\u02bb" in text or "\u02bc" in text) for text in texts)
+
+
 def holds_hebrew_acronym_marks(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a gershayim, geresh or quotation mark between two Hebrew
     letters ("צה״ל"), which the rankers once read as a word break and now read past

@@ -89,8 +89,13 @@ def without_invisible(text: str) -> str:
 # teh marbuta goal (U+06C3), which a keyboard of Arabic layout types as the Arabic heh and yeh:
 # an Urdu word typed so found nothing; read as heh and yeh, as the Persian yeh is. Not the heh
 # doachashmee (U+06BE), which Urdu keeps apart from the heh goal: "پھل" (fruit) is no "پہل"
-# (a start).
+# (a start). The modifier letter apostrophe and turned comma (U+02BC, U+02BB), which Ukrainian
+# ("мʼясо", meat), Uzbek and Hawaiian write as a letter, and which is as often typed as the
+# ASCII apostrophe or a curly one (U+2019), each a word break to the tokenizer: "м'ясо" found
+# no "мʼясо", nor the other way round; read as the ASCII one.
 _PLAIN = {
+    "\u02bb": "'",
+    "\u02bc": "'",
     "\u06c0": "\u0647",
     "\u06c1": "\u0647",
     "\u06c2": "\u0647",
@@ -147,8 +152,9 @@ def plain_letters(text: str) -> str:
     """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
     dialytika, its Persian kaf and yeh and Urdu heh goal and yeh barree as the Arabic ones, an
     alef with a hamza or madda as the bare one, the alef maksura and teh marbuta as yeh and
-    heh, the dotless i as "i", a khanda ta or chillu as its consonant and virama, and the
-    digits of other scripts as ASCII digits (``_PLAIN``)."""
+    heh, the dotless i as "i", a khanda ta or chillu as its consonant and virama, a modifier
+    letter apostrophe as the ASCII one, and the digits of other scripts as ASCII digits
+    (``_PLAIN``)."""
     table, found = _plain()
     return text.translate(table) if found.search(text) else text
 
