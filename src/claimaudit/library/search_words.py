@@ -51,7 +51,12 @@ from claimaudit.library.search_article import article_forms
 from claimaudit.library.search_hebrew import MAX_HEBREW_FORMS, prefixed_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
 from claimaudit.text.hebrew import is_hebrew_word, without_acronym_marks
-from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
+from claimaudit.text.searchform import (
+    ascii_separators,
+    plain_letters,
+    raised_apart,
+    without_invisible,
+)
 from claimaudit.text.unspaced import UNSPACED_CLASS, letter_pairs
 from claimaudit.text.wordchars import without_points, word_regex
 
@@ -151,6 +156,8 @@ def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
     normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
     normal = plain_letters(without_acronym_marks(without_points(normal)))
+    # 2.5 with the Arabic decimal separator is the number 2.5, as ``search_numbers`` reads it.
+    normal = ascii_separators(normal)
     terms = _terms(normal) + _touching_cjk(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}

@@ -159,6 +159,21 @@ def plain_letters(text: str) -> str:
     return text.translate(table) if found.search(text) else text
 
 
+# The Arabic decimal and thousands separators (U+066B, U+066C), which Arabic and Persian write
+# where English writes "." and ",". A word break to the tokenizer either way, so the index and
+# the rankers read them as they are; ``library search`` reads a query's and a passage's number
+# with them as with the ASCII ones, so "2.5" finds 2.5 so written in Arabic-Indic digits, and
+# such a query is the one number 2.5, not "2" and "5" apart.
+_ARABIC_SEPARATORS = str.maketrans({"\u066b": ".", "\u066c": ","})
+
+
+def ascii_separators(text: str) -> str:
+    """``text`` with the Arabic decimal and thousands separators as "." and ","."""
+    if text.isascii() or ("\u066b" not in text and "\u066c" not in text):
+        return text
+    return text.translate(_ARABIC_SEPARATORS)
+
+
 # Superscript digits (with a raised sign) after a digit: an exponent ("10⁵") or a note mark
 # ("in 2019¹"). NFKC makes them plain digits, so "10⁵" was the word "105", found by "105"
 # and not by "10^5", the way a paper's LaTeX, HTML or PDF exponent is stored; "2019¹" was no
