@@ -312,6 +312,13 @@ _SPELLINGS = [
     ("\u043c\u02bc\u044f\u0441\u043e", "\u043c'\u044f\u0441\u043e"),
     ("\u043c\u02bc\u044f\u0441\u043e", "\u043c\u2019\u044f\u0441\u043e"),
     ("Hawai\u02bbi", "Hawai'i"),
+    # QA: the Latin letters the tokenizer keeps but English and a keyboard without them
+    # write plain ("Łódź" and "Lodz", "encyclopædia" and "encyclopaedia", "Đà" and "Da"):
+    # one word to a reader, two to the index and the rankers.
+    ("\u0141\u00f3d\u017a", "Lodz"),
+    ("encyclop\u00e6dia", "encyclopaedia"),
+    ("\u0153dema", "OEDEMA"),
+    ("\u0110\u00e0 N\u1eb5ng", "Da Nang"),
 ]
 
 

@@ -1,7 +1,8 @@
 """Schema step 15: the index reads the Urdu heh goal and yeh barree as the Arabic heh and yeh a
-keyboard of Arabic layout types for them, a Hebrew acronym without its gershayim, and a
-modifier letter apostrophe as the ASCII one; steps up to 14 kept them, so "بچه" found no
-"بچہ", nor "צהל" "צה״ל", nor "м'ясо" "мʼясо". Nothing stored is lost."""
+keyboard of Arabic layout types for them, a Hebrew acronym without its gershayim, a modifier
+letter apostrophe as the ASCII one, and "æ", "œ", "ł", "đ", "ħ" as "ae", "oe", "l", "d", "h";
+steps up to 14 kept them, so "بچه" found no "بچہ", nor "צהל" "צה״ל", nor "м'ясо" "мʼясо", nor
+"Lodz" "Łódź". Nothing stored is lost."""
 
 from __future__ import annotations
 
@@ -30,11 +31,12 @@ CHILD_TYPED, BIG_TYPED = "\u0628\u0686\u0647", "\u0628\u0691\u064a"
 ACRONYM, ACRONYM_TYPED = "\u05e6\u05d4\u05f4\u05dc", "\u05e6\u05d4\u05dc"
 # мʼясо (meat, Ukrainian) with the modifier letter apostrophe, and as often typed.
 MEAT, MEAT_TYPED = "\u043c\u02bc\u044f\u0441\u043e", "\u043c'\u044f\u0441\u043e"
+# Łódź, which English writes "Lodz".
+LODZ = "\u0141\u00f3d\u017a"
 
 
 def _version_14_library(path: Path) -> Path:
-    """A library as claimaudit at schema version 14 wrote it: the Urdu letters, the gershayim
-    and the modifier apostrophe kept."""
+    """A library as claimaudit at schema version 14 wrote it: the letters and marks kept."""
     conn = open_at(path, 14)
     insert_local_paper(conn, "local:u", source_path="/papers/u.md")
     rows = [
@@ -43,6 +45,7 @@ def _version_14_library(path: Path) -> Path:
         (None, "\u0628\u0686\u0647 typed in Arabic letters", None),
         (None, f"{ACRONYM} \u05e6\u05d4 \u05dc", None),
         (None, f"{MEAT} and fish", None),
+        (None, f"Born in {LODZ}.", None),
     ]
     insert_passages(conn, rows)
     conn.close()
@@ -70,6 +73,8 @@ def test_upgrade_from_version_14_reads_the_letters_and_marks_as_typed(
             (ACRONYM, ["P004"]),
             (MEAT_TYPED, ["P005"]),
             (MEAT, ["P005"]),
+            ("Lodz", ["P006"]),
+            (LODZ, ["P006"]),
         ]:
             assert sorted(h.passage_id for h in lib.search(word)) == expected, ascii(word)
         # A passage added after the upgrade is indexed the same way.

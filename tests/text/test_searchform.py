@@ -40,6 +40,14 @@ from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_for
         # for it: one word to a reader; a letter to the index and the rankers, or a word break.
         ("\u043c\u02bc\u044f\u0441\u043e", "\u043c'\u044f\u0441\u043e"),
         ("Hawai\u02bbi", "Hawai'i"),
+        # QA: the Latin letters the tokenizer keeps but English and a keyboard without them
+        # write plain ("Łódź" and "Lodz", "encyclopædia" and "encyclopaedia", "Đà" and "Da"):
+        # one word to a reader, two to the index and the rankers.
+        # (The tokenizer folds the accents and case left.)
+        ("\u0141odz", "Lodz"),
+        ("encyclop\u00e6dia", "encyclopaedia"),
+        ("\u0153dema", "oedema"),
+        ("\u0110a \u0127al", "Da hal"),
     ],
     ids=ascii,
 )

@@ -51,6 +51,7 @@ from claimaudit.checker.selection import (
     holds_hebrew_acronym_marks,
     holds_modifier_apostrophes,
     holds_other_digits,
+    holds_plain_latin_letters,
     holds_raised_digits,
     holds_urdu_letters,
     holds_zero_width_space,
@@ -367,6 +368,11 @@ class Checker(Closing):
             # word break the ASCII one typed for it is, were judged on passages ranked
             # otherwise: asked afresh.
             selection += ":apostrophe"
+        if holds_plain_latin_letters(chain((query,), texts)):
+            # Answers cached while "æ", "œ", "ł", "đ" or "ħ" was a letter of its own, not the
+            # "ae", "oe", "l", "d" or "h" written for it, were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":plain-latin"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.

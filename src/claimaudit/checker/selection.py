@@ -310,6 +310,16 @@ def holds_modifier_apostrophes(texts: Iterable[str]) -> bool:
     return any(not text.isascii() and ("\u02bb" in text or "\u02bc" in text) for text in texts)
 
 
+def holds_plain_latin_letters(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an "æ", "œ", "ł", "đ" or "ħ" (or its capital), which the
+    rankers once kept and now read as "ae", "oe", "l", "d" and "h" (``text.searchform``): the
+    results cache asks such a question afresh."""
+    return any(not text.isascii() and _PLAIN_LATIN.search(text) for text in texts)
+
+
+_PLAIN_LATIN = re.compile("[\u00e6\u00c6\u0153\u0152\u0142\u0141\u0111\u0110\u0127\u0126]")
+
+
 def holds_hebrew_acronym_marks(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a gershayim, geresh or quotation mark between two Hebrew
     letters ("צה״ל"), which the rankers once read as a word break and now read past

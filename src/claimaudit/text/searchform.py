@@ -92,8 +92,23 @@ def without_invisible(text: str) -> str:
 # (a start). The modifier letter apostrophe and turned comma (U+02BC, U+02BB), which Ukrainian
 # ("мʼясо", meat), Uzbek and Hawaiian write as a letter, and which is as often typed as the
 # ASCII apostrophe or a curly one (U+2019), each a word break to the tokenizer: "м'ясо" found
-# no "мʼясо", nor the other way round; read as the ASCII one.
+# no "мʼясо", nor the other way round; read as the ASCII one. The Latin letters the tokenizer
+# keeps that English and a keyboard without them write as plain ones: the ligatures "æ" and "œ"
+# ("encyclopædia", "œdema", as often "ae" and "oe"), the Polish "ł" ("Wrocław", "Wroclaw"),
+# the Vietnamese and Croatian "đ" ("Đà Nẵng", "Da Nang") and the Maltese "ħ": the tokenizer
+# folds "ó" and "ẵ" to their plain letters, but these not, so "Lodz" found no "Łódź"; read as
+# "ae", "oe", "l", "d" and "h". Not "ø", written "o" and "oe" alike ("Ørsted", "Oersted").
 _PLAIN = {
+    "\u00e6": "ae",
+    "\u00c6": "AE",
+    "\u0153": "oe",
+    "\u0152": "OE",
+    "\u0142": "l",
+    "\u0141": "L",
+    "\u0111": "d",
+    "\u0110": "D",
+    "\u0127": "h",
+    "\u0126": "H",
     "\u02bb": "'",
     "\u02bc": "'",
     "\u06c0": "\u0647",
@@ -153,8 +168,8 @@ def plain_letters(text: str) -> str:
     dialytika, its Persian kaf and yeh and Urdu heh goal and yeh barree as the Arabic ones, an
     alef with a hamza or madda as the bare one, the alef maksura and teh marbuta as yeh and
     heh, the dotless i as "i", a khanda ta or chillu as its consonant and virama, a modifier
-    letter apostrophe as the ASCII one, and the digits of other scripts as ASCII digits
-    (``_PLAIN``)."""
+    letter apostrophe as the ASCII one, "æ", "œ", "ł", "đ" and "ħ" as "ae", "oe", "l", "d"
+    and "h", and the digits of other scripts as ASCII digits (``_PLAIN``)."""
     table, found = _plain()
     return text.translate(table) if found.search(text) else text
 
@@ -295,8 +310,8 @@ def as_tokenizer_folds(text: str) -> str:
     """``text`` with each letter the index's tokenizer folds beyond its lower case so folded
     ("é" and "É" as "e", "ệ" as "e", "İ" as "i"), for a ranker that reads words itself
     (``judges.local.preselect``): "cafe" and "café" are one word to the index and to
-    ``checker.selection``'s BM25, and so to it. Letters the tokenizer keeps ("ø", "æ", "ß")
-    stay as they are."""
+    ``checker.selection``'s BM25, and so to it. Letters the tokenizer keeps ("ø", "þ") stay
+    as they are."""
     if text.isascii():
         return text
     table, found = _tokenizer_folds()
