@@ -87,3 +87,14 @@ def test_a_short_stem_is_never_read_so_no_short_words_collide(library: Library) 
     assert {h.passage_id for h in library.search("והלך")} == {"P001", "P002"}
     assert {h.passage_id for h in library.search("ולך")} == {"P004"}
     assert "לך" not in prefixed_forms("והלך") and "בלך" not in prefixed_forms("והלך")
+
+
+def test_a_long_hebrew_query_keeps_every_words_first_spellings() -> None:
+    # Each word's stems with another prefix come after every word's first spellings: taken
+    # word by word, they left the later words of six without even their stems ("דוח").
+    words = search_words("והבית והספר והמחקר והאוויר והעולם והדוח")
+    for stem in ("בית", "ספר", "מחקר", "אוויר", "עולם", "דוח"):
+        assert f'"{stem}"' in words.match, stem
+    assert '"בבית"' in words.match  # the first word's stem with another prefix, in the room left
+    assert "והדוח" in words.spellings_left_out  # named: searched for in some of its spellings
+    assert search_words("והבית").spellings_left_out == ()

@@ -18,17 +18,30 @@ from __future__ import annotations
 
 from claimaudit.text.hebrew import PREFIXES, is_hebrew_word, unprefixed_forms
 
-# The most spellings a Hebrew word is looked for in: its stems without the prefixes it begins
-# with (at most two: vav, and vav + "ה"), and each of its three stems with each prefix.
-MAX_HEBREW_FORMS = 2 + 3 * len(PREFIXES)
+# The most spellings a Hebrew word is looked for in first: without the prefixes it begins with
+# (at most two: vav, and vav + "ה"), and with each prefix written onto it.
+MAX_HEBREW_FORMS = len(PREFIXES) + 2
+# Then, as room is left, each of the stems it was read in with each prefix (``restemmed_forms``):
+# after every word's first spellings, so a query's later words are not left with none.
+MAX_RESTEMMED_FORMS = 2 * len(PREFIXES)
+ALL_HEBREW_FORMS = MAX_HEBREW_FORMS + MAX_RESTEMMED_FORMS
 
 
 def prefixed_forms(word: str) -> tuple[str, ...]:
-    """The Hebrew ``word``'s other spellings: without each prefix it begins with, then each
-    prefix in turn written onto the word and onto each of those; none for other words or a
-    word of fewer than three letters. In that order, so a cap keeps the likeliest."""
+    """The Hebrew ``word`` without each prefix it begins with, then with each of ``PREFIXES``
+    written onto it; none for other words or a word of fewer than three letters."""
+    if not is_hebrew_word(word):
+        return ()
+    return (*unprefixed_forms(word), *(prefix + word for prefix in PREFIXES))
+
+
+def restemmed_forms(word: str) -> tuple[str, ...]:
+    """Each stem of the Hebrew ``word`` without a prefix it begins with, with each prefix in
+    turn written onto it ("והבית": "בבית", "לבית", ..., "מהבית", ...), but those
+    ``prefixed_forms`` gives; none for a word without such a stem."""
     if not is_hebrew_word(word):
         return ()
     stems = unprefixed_forms(word)
-    prefixed = (prefix + stem for prefix in PREFIXES for stem in (word, *stems))
-    return tuple(dict.fromkeys(f for f in (*stems, *prefixed) if f != word))
+    first = {word, *prefixed_forms(word)}
+    forms = (prefix + stem for prefix in PREFIXES for stem in stems)
+    return tuple(dict.fromkeys(f for f in forms if f not in first))

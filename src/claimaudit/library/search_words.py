@@ -48,7 +48,12 @@ from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
-from claimaudit.library.search_hebrew import MAX_HEBREW_FORMS, prefixed_forms
+from claimaudit.library.search_hebrew import (
+    MAX_HEBREW_FORMS,
+    MAX_RESTEMMED_FORMS,
+    prefixed_forms,
+    restemmed_forms,
+)
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
 from claimaudit.text.hebrew import is_hebrew_word, without_acronym_marks
 from claimaudit.text.searchform import (
@@ -225,25 +230,35 @@ def search_words(text: str) -> SearchWords:
 def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
     (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
-    (MAX_HEBREW_FORMS a Hebrew one) and
+    (MAX_HEBREW_FORMS a Hebrew one, then as room is left its MAX_RESTEMMED_FORMS) and
     MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
     taken: dict[str, None] = {}
     cut: dict[str, None] = {}
+    later: list[tuple[str, tuple[str, ...]]] = []
     for tokens, term in kept.items():
         if len(tokens) != 1:
             continue
         word = tokens[0]
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
         forms = [f for f in spellings if (f,) not in kept and f not in taken]
-        # A Hebrew word: without the prefixes it begins with, and each of those stems and the
-        # word with each prefix (``search_hebrew``).
+        # A Hebrew word: with each prefix and without those it begins with (``search_hebrew``).
         most = MAX_HEBREW_FORMS if is_hebrew_word(word) else MAX_FORMS
         room = min(most, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
         if len(forms) > room:
             cut[term.written] = None
+        if restemmed := restemmed_forms(word):
+            later.append((term.written, restemmed))
+    # Then each Hebrew word's stems with another prefix ("והבית" as "בבית"), in the room left:
+    # taken first, they left a query's later words without even their first spellings.
+    for written, restemmed in later:
+        forms = [f for f in restemmed if (f,) not in kept and f not in taken]
+        room = min(MAX_RESTEMMED_FORMS, MAX_ACCENT_FORMS - len(taken))
+        taken.update(dict.fromkeys(forms[:room]))
+        if len(forms) > room:
+            cut[written] = None
     return list(taken), tuple(cut)
 
 
