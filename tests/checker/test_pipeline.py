@@ -1279,8 +1279,11 @@ def test_an_answer_cached_while_superscript_digits_were_plain_digits_is_asked_af
         ("Cells grow.", "\u06a9\u062a\u0627\u0628 \u0645\u062f\u0631\u0633\u0629", True),
         ("Cells grow in \u0131sparta.", "Plain text.", True),
         ("Cells grow.", "\u06a9\u062a\u0627\u0628", False),
+        # QA: a PDF's presentation form of a teh marbuta (U+FE94), the letter once NFKC reads
+        # it, was not seen by the key, which kept the answer judged otherwise.
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628 \u0645\u062f\u0631\u0633\ufe94", True),
     ],
-    ids=["teh-marbuta", "dotless", "neither"],
+    ids=["teh-marbuta", "dotless", "neither", "presentation-form"],
 )
 def test_an_answer_cached_while_a_folded_letter_was_its_own_is_asked_afresh(
     claim: str, passage: str, afresh: bool
@@ -1317,8 +1320,10 @@ def test_an_answer_cached_while_an_urdu_letter_was_its_own_is_asked_afresh(
         ("Cells grow.", "\u05e6\u05d4\u05f4\u05dc \u05e0\u05d9\u05e7\u05d5\u05d3", True),
         ('Cells grow in \u05e6\u05d4"\u05dc.', "Plain text.", True),
         ("Cells grow.", '\u05d0\u05de\u05e8 "\u05e9\u05dc\u05d5\u05dd"', False),
+        # With a vowel point before the gershayim, which the rankers read without.
+        ("Cells grow.", "\u05e6\u05d4\u05b8\u05f4\u05dc", True),
     ],
-    ids=["gershayim", "ascii-quote", "quotation"],
+    ids=["gershayim", "ascii-quote", "quotation", "pointed"],
 )
 def test_an_answer_cached_while_a_hebrew_acronym_was_two_words_is_asked_afresh(
     claim: str, passage: str, afresh: bool

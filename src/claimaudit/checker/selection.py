@@ -258,6 +258,19 @@ def _before(text: str) -> str:
     return unspaced_marks_as_breaks(normal)
 
 
+def _composed(text: str) -> str:
+    # As the rankers read it, NFKC first (``text.searchform``): a PDF's Arabic presentation
+    # form of an alef maksura (U+FEF0) is the letter the ranker folds, and its question is
+    # asked afresh as the letter's is. Read as stored, it kept an answer judged otherwise.
+    return text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
+
+
+def _holds_acronym_mark(text: str) -> bool:
+    # Without the vowel points, as the search form reads it: "צָה״ל" holds one too.
+    plain = without_points(_composed(text))
+    return without_acronym_marks(plain) != plain
+
+
 def holds_zero_width_space(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a zero-width space, which the rankers once left out,
     joining the words around it, and now read as a word break (``text.searchform``): the
@@ -276,7 +289,7 @@ def holds_hamza_alef(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds an Arabic alef with a hamza or madda, which the rankers
     once kept and now read as the bare alef (``text.searchform``): the results cache asks such
     a question afresh."""
-    return any(not text.isascii() and _HAMZA_ALEF.search(text) for text in texts)
+    return any(not text.isascii() and _HAMZA_ALEF.search(_composed(text)) for text in texts)
 
 
 _HAMZA_ALEF = re.compile("[\u0622\u0623\u0625\u0671]")
@@ -287,7 +300,7 @@ def holds_folded_letters(texts: Iterable[str]) -> bool:
     Bengali khanda ta or a Malayalam chillu, which the rankers once kept and now read as yeh,
     heh, "i" and the consonant with its virama (``text.searchform``): the results cache asks
     such a question afresh."""
-    return any(not text.isascii() and _FOLDED_LETTER.search(text) for text in texts)
+    return any(not text.isascii() and _FOLDED_LETTER.search(_composed(text)) for text in texts)
 
 
 _FOLDED_LETTER = re.compile("[\u0629\u0649\u0131\u09ce\u0d54-\u0d56\u0d7a-\u0d7f]")
@@ -297,7 +310,7 @@ def holds_urdu_letters(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds an Urdu heh goal or yeh barree (or the letters like them:
     ``text.searchform._PLAIN``), which the rankers once kept and now read as the Arabic heh and
     yeh: the results cache asks such a question afresh."""
-    return any(not text.isascii() and _URDU_LETTER.search(text) for text in texts)
+    return any(not text.isascii() and _URDU_LETTER.search(_composed(text)) for text in texts)
 
 
 _URDU_LETTER = re.compile("[\u06c0-\u06c3\u06d2\u06d3]")
@@ -314,7 +327,7 @@ def holds_plain_latin_letters(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds an "æ", "œ", "ł", "đ" or "ħ" (or its capital), which the
     rankers once kept and now read as "ae", "oe", "l", "d" and "h" (``text.searchform``): the
     results cache asks such a question afresh."""
-    return any(not text.isascii() and _PLAIN_LATIN.search(text) for text in texts)
+    return any(not text.isascii() and _PLAIN_LATIN.search(_composed(text)) for text in texts)
 
 
 _PLAIN_LATIN = re.compile("[\u00e6\u00c6\u0153\u0152\u0142\u0141\u0111\u0110\u0127\u0126]")
@@ -324,7 +337,7 @@ def holds_hebrew_acronym_marks(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a gershayim, geresh or quotation mark between two Hebrew
     letters ("צה״ל"), which the rankers once read as a word break and now read past
     (``text.hebrew.without_acronym_marks``): the results cache asks such a question afresh."""
-    return any(without_acronym_marks(text) != text for text in texts)
+    return any(not text.isascii() and _holds_acronym_mark(text) for text in texts)
 
 
 def holds_other_digits(texts: Iterable[str]) -> bool:
