@@ -266,7 +266,10 @@ def _composed(text: str) -> str:
 
 
 def _holds_acronym_mark(text: str) -> bool:
-    # Without the vowel points, as the search form reads it: "צָה״ל" holds one too.
+    # Without the vowel points, as the search form reads it: "צָה״ל" holds one too. Quick for
+    # text without a Hebrew letter (or its presentation form), most text.
+    if not _HEBREW_LETTER.search(text):
+        return False
     plain = without_points(_composed(text))
     return without_acronym_marks(plain) != plain
 
@@ -313,6 +316,7 @@ def holds_urdu_letters(texts: Iterable[str]) -> bool:
     return any(not text.isascii() and _URDU_LETTER.search(_composed(text)) for text in texts)
 
 
+_HEBREW_LETTER = re.compile("[\u05d0-\u05f2\ufb1d-\ufb4f]")
 _URDU_LETTER = re.compile("[\u06c0-\u06c3\u06d2\u06d3]")
 
 
