@@ -32,8 +32,13 @@ def number_condition(conn: sqlite3.Connection, words: SearchWords) -> tuple[str,
         # As the index reads it (``text.searchform``), with the Arabic separators as the ASCII
         # ones: "2.5" in full-width digits, in Arabic-Indic ones (with the Arabic decimal
         # separator or not) or with a note mark after it ("2.5¹") is the number. Read as NFKC
-        # alone, the last two were not.
-        return int(pattern.search(ascii_separators(search_form(text))) is not None)
+        # alone, the last two were not. The text as stored first: most hold it so, and a form
+        # is made only for the others.
+        if pattern.search(text) is not None:
+            return 1
+        return int(
+            not text.isascii() and pattern.search(ascii_separators(search_form(text))) is not None
+        )
 
     conn.create_function(_HOLDS_NUMBER, 1, holds, deterministic=True)
     held = f"{_HOLDS_NUMBER}(s.text)"
