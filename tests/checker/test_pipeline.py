@@ -1279,8 +1279,11 @@ def test_an_answer_cached_while_superscript_digits_were_plain_digits_is_asked_af
         ("Cells grow.", "\u06a9\u062a\u0627\u0628 \u0645\u062f\u0631\u0633\u0629", True),
         ("Cells grow in \u0131sparta.", "Plain text.", True),
         ("Cells grow.", "\u06a9\u062a\u0627\u0628", False),
+        # QA: a PDF's presentation form of a teh marbuta (U+FE94), the letter once NFKC reads
+        # it, was not seen by the key, which kept the answer judged otherwise.
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628 \u0645\u062f\u0631\u0633\ufe94", True),
     ],
-    ids=["teh-marbuta", "dotless", "neither"],
+    ids=["teh-marbuta", "dotless", "neither", "presentation-form"],
 )
 def test_an_answer_cached_while_a_folded_letter_was_its_own_is_asked_afresh(
     claim: str, passage: str, afresh: bool
@@ -1288,6 +1291,84 @@ def test_an_answer_cached_while_a_folded_letter_was_its_own_is_asked_afresh(
     # The rankers read a teh marbuta as heh and a dotless i as "i" now: a question whose claim
     # or passages hold one was judged on passages ranked otherwise, even where its key already
     # named the search form (a Persian kaf beside it). Others keep theirs.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], ":search-form")
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628 \u0628\u0686\u06c1", True),
+        ("Cells grow in \u0628\u0691\u06d2.", "Plain text.", True),
+        ("Cells grow.", "\u06a9\u062a\u0627\u0628", False),
+    ],
+    ids=["heh-goal", "yeh-barree", "neither"],
+)
+def test_an_answer_cached_while_an_urdu_letter_was_its_own_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read the Urdu heh goal and yeh barree as heh and yeh now: a question whose
+    # claim or passages hold one was judged on passages ranked otherwise, even where its key
+    # already named the search form (a Persian kaf beside it). Others keep theirs.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], ":search-form")
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Cells grow.", "\u05e6\u05d4\u05f4\u05dc \u05e0\u05d9\u05e7\u05d5\u05d3", True),
+        ('Cells grow in \u05e6\u05d4"\u05dc.', "Plain text.", True),
+        ("Cells grow.", '\u05d0\u05de\u05e8 "\u05e9\u05dc\u05d5\u05dd"', False),
+        # With a vowel point before the gershayim, which the rankers read without.
+        ("Cells grow.", "\u05e6\u05d4\u05b8\u05f4\u05dc", True),
+    ],
+    ids=["gershayim", "ascii-quote", "quotation", "pointed"],
+)
+def test_an_answer_cached_while_a_hebrew_acronym_was_two_words_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read "צה״ל" as one word now, not "צה" and "ל": a question whose claim or
+    # passages hold one was judged on passages ranked otherwise. A word in quotation marks
+    # reads as it did, and keeps its answer.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Cells grow.", "\u043c\u02bc\u044f\u0441\u043e", True),
+        ("Cells grow in Hawai\u02bbi.", "Plain text.", True),
+        ("Cells grow.", "\u043c'\u044f\u0441\u043e", False),
+    ],
+    ids=["apostrophe", "turned-comma", "ascii"],
+)
+def test_an_answer_cached_while_a_modifier_apostrophe_was_a_letter_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read "мʼясо" as "м'ясо" now, not one word: a question whose claim or passages
+    # hold such an apostrophe was judged on passages ranked otherwise. The ASCII one reads as
+    # it did, and keeps its answer.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("Cells grow.", "Stra\u00dfe in \u0141\u00f3d\u017a", True),
+        ("Cells grow in encyclop\u00e6dia.", "Plain text.", True),
+        ("Cells grow.", "Stra\u00dfe in \u00d8resund", False),
+    ],
+    ids=["l-stroke", "ae", "o-stroke"],
+)
+def test_an_answer_cached_while_a_latin_letter_was_its_own_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # The rankers read "ł" as "l", "æ" as "ae" now: a question whose claim or passages hold one
+    # was judged on passages ranked otherwise, even where its key already named the search
+    # form (a "ß" beside it). "ø" reads as it did, and keeps its answer.
     hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], ":search-form")
     assert hits == (0 if afresh else 1)
 

@@ -296,6 +296,29 @@ _SPELLINGS = [
     ("ISPARTA", "\u0131sparta"),
     ("\u0989\u09ce\u09b8", "\u0989\u09a4\u09cd\u200d\u09b8"),
     ("\u0d05\u0d35\u0d7b", "\u0d05\u0d35\u0d28\u0d4d\u200d"),
+    # QA: the Urdu heh goal and yeh barree and the Arabic heh and yeh a keyboard of Arabic
+    # layout types for them ("بچہ", child; "بڑے", big): one word to a reader, two to the
+    # index and the rankers.
+    ("\u0628\u0686\u06c1", "\u0628\u0686\u0647"),
+    ("\u0628\u0691\u06d2", "\u0628\u0691\u064a"),
+    # QA: a Hebrew acronym with its gershayim, the ASCII quote typed for it, or neither
+    # ("צה״ל"), a geresh and the apostrophe typed for it: one word to a reader, two or
+    # three to the index and the rankers.
+    ("\u05e6\u05d4\u05f4\u05dc", "\u05e6\u05d4\u05dc"),
+    ('\u05e6\u05d4"\u05dc', "\u05e6\u05d4\u05dc"),
+    ("\u05d2\u05f3\u05d9\u05e8\u05e4\u05d4", "\u05d2'\u05d9\u05e8\u05e4\u05d4"),
+    # QA: a modifier letter apostrophe (Ukrainian "мʼясо") and the ASCII or curly one typed
+    # for it: one word to a reader; a letter to the index and the rankers, or a word break.
+    ("\u043c\u02bc\u044f\u0441\u043e", "\u043c'\u044f\u0441\u043e"),
+    ("\u043c\u02bc\u044f\u0441\u043e", "\u043c\u2019\u044f\u0441\u043e"),
+    ("Hawai\u02bbi", "Hawai'i"),
+    # QA: the Latin letters the tokenizer keeps but English and a keyboard without them
+    # write plain ("Łódź" and "Lodz", "encyclopædia" and "encyclopaedia", "Đà" and "Da"):
+    # one word to a reader, two to the index and the rankers.
+    ("\u0141\u00f3d\u017a", "Lodz"),
+    ("encyclop\u00e6dia", "encyclopaedia"),
+    ("\u0153dema", "OEDEMA"),
+    ("\u0110\u00e0 N\u1eb5ng", "Da Nang"),
 ]
 
 

@@ -44,3 +44,57 @@ def test_a_hebrew_word_is_looked_for_in_all_its_spellings_unnamed() -> None:
     words = search_words("והמחקר")
     assert words.spellings_left_out == () and words.left_out == ()
     assert '"מחקר"' in words.match and '"כוהמחקר"' in words.match
+
+
+def test_a_hebrew_acronym_is_found_however_its_gershayim_is_written(library: Library) -> None:
+    # QA: "צה״ל" (gershayim), 'צה"ל' (ASCII quote) and "צהל" found one another nowhere: the
+    # mark broke the word in two for the index; so a geresh and the apostrophe typed for it.
+    idf = "\u05e6\u05d4\u05dc"
+    texts = [
+        f"{idf[:2]}\u05f4{idf[2]} \u05e4\u05e8\u05e1\u05dd",
+        f'{idf[:2]}"{idf[2]} \u05e9\u05dc\u05d7',
+        f"\u05d1{idf} \u05e9\u05d9\u05e8\u05ea",  # with a prefix: "in the IDF"
+        "\u05d2\u05f3\u05d9\u05e8\u05e4\u05d4 \u05e6\u05d4\u05d5\u05d1\u05d4",  # geresh
+        "\u05e6\u05d4 \u05dc",  # the two pieces alone are no acronym
+    ]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    expected = {"P001", "P002", "P003"}
+    for query in (idf, f"{idf[:2]}\u05f4{idf[2]}", f'{idf[:2]}"{idf[2]}', f"{idf[:2]}'{idf[2]}"):
+        assert {h.passage_id for h in library.search(query)} == expected, ascii(query)
+    giraffe = "\u05d2'\u05d9\u05e8\u05e4\u05d4"
+    assert [h.passage_id for h in library.search(giraffe)] == ["P004"]
+
+
+def test_a_hebrew_word_typed_with_one_prefix_finds_it_with_another(library: Library) -> None:
+    # QA: "והבית" (and the house) found no "בבית" (in the house) nor "לבית": a query's word
+    # was looked for without its prefix and with one more, never with another, though the
+    # rankers match the two by their shared stem "בית".
+    texts = ["בבית הספר", "לבית החולים", "מזג האוויר נאה", "ביתן קטן"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("והבית")} == {"P001", "P002"}
+    assert {h.passage_id for h in library.search("בבית")} == {"P001", "P002"}
+    assert {h.passage_id for h in library.search("לבית")} == {"P001", "P002"}
+
+
+def test_a_short_stem_is_never_read_so_no_short_words_collide(library: Library) -> None:
+    # "הלך" (walked) is no "ה" + "לך" (go): "והלך" (and walked) finds "הלך" and "שהלך", never
+    # "לך", "בלך" nor "ולך"; a word of two letters has no other spellings at all.
+    texts = ["הוא הלך הביתה", "אמר שהלך", "לך הביתה", "בלך ולך"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("והלך")} == {"P001", "P002"}
+    assert {h.passage_id for h in library.search("ולך")} == {"P004"}
+    assert "לך" not in prefixed_forms("והלך") and "בלך" not in prefixed_forms("והלך")
+
+
+def test_a_long_hebrew_query_keeps_every_words_first_spellings() -> None:
+    # Each word's stems with another prefix come after every word's first spellings: taken
+    # word by word, they left the later words of six without even their stems ("דוח").
+    words = search_words("והבית והספר והמחקר והאוויר והעולם והדוח")
+    for stem in ("בית", "ספר", "מחקר", "אוויר", "עולם", "דוח"):
+        assert f'"{stem}"' in words.match, stem
+    assert '"בבית"' in words.match  # the first word's stem with another prefix, in the room left
+    assert "והדוח" in words.spellings_left_out  # named: searched for in some of its spellings
+    assert search_words("והבית").spellings_left_out == ()

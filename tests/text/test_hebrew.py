@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from claimaudit.text.hebrew import has_hebrew, unprefixed_forms, with_unprefixed
+from claimaudit.text.hebrew import (
+    has_hebrew,
+    unprefixed_forms,
+    with_unprefixed,
+    without_acronym_marks,
+)
 
 
 def test_a_word_is_kept_and_followed_by_its_forms_without_a_prefix() -> None:
@@ -19,3 +24,18 @@ def test_fewer_than_three_letters_left_is_no_prefix() -> None:
 def test_other_text_is_itself() -> None:
     assert with_unprefixed("plain text") == "plain text"
     assert not has_hebrew("كتاب") and has_hebrew("שלום")
+
+
+def test_an_acronym_is_one_word_however_its_gershayim_is_written() -> None:
+    # QA: "צה״ל" was the words "צה" and "ל" to the tokenizer, found by no "צהל".
+    for written in ("\u05e6\u05d4\u05f4\u05dc", '\u05e6\u05d4"\u05dc', "\u05e6\u05d4\u201d\u05dc"):
+        assert without_acronym_marks(written) == "\u05e6\u05d4\u05dc"
+    # A geresh and the apostrophe typed for it.
+    assert without_acronym_marks("\u05d2\u05f3\u05d9\u05e8") == "\u05d2\u05d9\u05e8"
+    assert without_acronym_marks("\u05d2'\u05d9\u05e8") == "\u05d2\u05d9\u05e8"
+
+
+def test_a_quotation_mark_outside_a_hebrew_word_stays() -> None:
+    quoted = '\u05d0\u05de\u05e8 "\u05e9\u05dc\u05d5\u05dd" \u05e4\u05e8\u05d5\u05e4\u05f3'
+    assert without_acronym_marks(quoted) == quoted
+    assert without_acronym_marks('it\'s "x"y') == 'it\'s "x"y'

@@ -49,8 +49,12 @@ from claimaudit.checker.selection import (
     finds_lone_cjk,
     holds_folded_letters,
     holds_hamza_alef,
+    holds_hebrew_acronym_marks,
+    holds_modifier_apostrophes,
     holds_other_digits,
+    holds_plain_latin_letters,
     holds_raised_digits,
+    holds_urdu_letters,
     holds_zero_width_space,
     offerable,
     past_word_cap,
@@ -350,6 +354,25 @@ class Checker(Closing):
             # khanda ta or a chillu was a letter of its own were judged on passages ranked
             # otherwise: asked afresh.
             selection += ":folded-letters"
+        if holds_urdu_letters(chain((query,), texts)):
+            # Answers cached while an Urdu heh goal or yeh barree (U+06C1, U+06D2) was a
+            # letter of its own, not the Arabic heh and yeh, were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":urdu-letters"
+        if holds_hebrew_acronym_marks(chain((query,), texts)):
+            # Answers cached while a gershayim or geresh inside a Hebrew word (an acronym) broke
+            # it in two were judged on passages ranked otherwise: asked afresh.
+            selection += ":he-acronym"
+        if holds_modifier_apostrophes(chain((query,), texts)):
+            # Answers cached while a modifier letter apostrophe ("мʼясо") was a letter, not the
+            # word break the ASCII one typed for it is, were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":apostrophe"
+        if holds_plain_latin_letters(chain((query,), texts)):
+            # Answers cached while "æ", "œ", "ł", "đ" or "ħ" was a letter of its own, not the
+            # "ae", "oe", "l", "d" or "h" written for it, were judged on passages ranked
+            # otherwise: asked afresh.
+            selection += ":plain-latin"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.

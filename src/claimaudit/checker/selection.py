@@ -30,7 +30,7 @@ from claimaudit.text.cjkpairs import (
     lone_cjk,
     touches_cjk,
 )
-from claimaudit.text.hebrew import has_hebrew, with_unprefixed
+from claimaudit.text.hebrew import has_hebrew, with_unprefixed, without_acronym_marks
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -258,6 +258,22 @@ def _before(text: str) -> str:
     return unspaced_marks_as_breaks(normal)
 
 
+def _composed(text: str) -> str:
+    # As the rankers read it, NFKC first (``text.searchform``): a PDF's Arabic presentation
+    # form of an alef maksura (U+FEF0) is the letter the ranker folds, and its question is
+    # asked afresh as the letter's is. Read as stored, it kept an answer judged otherwise.
+    return text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
+
+
+def _holds_acronym_mark(text: str) -> bool:
+    # Without the vowel points, as the search form reads it: "צָה״ל" holds one too. Quick for
+    # text without a Hebrew letter (or its presentation form), most text.
+    if not _HEBREW_LETTER.search(text):
+        return False
+    plain = without_points(_composed(text))
+    return without_acronym_marks(plain) != plain
+
+
 def holds_zero_width_space(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a zero-width space, which the rankers once left out,
     joining the words around it, and now read as a word break (``text.searchform``): the
@@ -276,7 +292,7 @@ def holds_hamza_alef(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds an Arabic alef with a hamza or madda, which the rankers
     once kept and now read as the bare alef (``text.searchform``): the results cache asks such
     a question afresh."""
-    return any(not text.isascii() and _HAMZA_ALEF.search(text) for text in texts)
+    return any(not text.isascii() and _HAMZA_ALEF.search(_composed(text)) for text in texts)
 
 
 _HAMZA_ALEF = re.compile("[\u0622\u0623\u0625\u0671]")
@@ -287,10 +303,45 @@ def holds_folded_letters(texts: Iterable[str]) -> bool:
     Bengali khanda ta or a Malayalam chillu, which the rankers once kept and now read as yeh,
     heh, "i" and the consonant with its virama (``text.searchform``): the results cache asks
     such a question afresh."""
-    return any(not text.isascii() and _FOLDED_LETTER.search(text) for text in texts)
+    return any(not text.isascii() and _FOLDED_LETTER.search(_composed(text)) for text in texts)
 
 
 _FOLDED_LETTER = re.compile("[\u0629\u0649\u0131\u09ce\u0d54-\u0d56\u0d7a-\u0d7f]")
+
+
+def holds_urdu_letters(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an Urdu heh goal or yeh barree (or the letters like them:
+    ``text.searchform._PLAIN``), which the rankers once kept and now read as the Arabic heh and
+    yeh: the results cache asks such a question afresh."""
+    return any(not text.isascii() and _URDU_LETTER.search(_composed(text)) for text in texts)
+
+
+_HEBREW_LETTER = re.compile("[\u05d0-\u05f2\ufb1d-\ufb4f]")
+_URDU_LETTER = re.compile("[\u06c0-\u06c3\u06d2\u06d3]")
+
+
+def holds_modifier_apostrophes(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a modifier letter apostrophe or turned comma ("мʼясо"),
+    which the rankers once read as a letter and now as the ASCII apostrophe
+    (``text.searchform``): the results cache asks such a question afresh."""
+    return any(not text.isascii() and ("\u02bb" in text or "\u02bc" in text) for text in texts)
+
+
+def holds_plain_latin_letters(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an "æ", "œ", "ł", "đ" or "ħ" (or its capital), which the
+    rankers once kept and now read as "ae", "oe", "l", "d" and "h" (``text.searchform``): the
+    results cache asks such a question afresh."""
+    return any(not text.isascii() and _PLAIN_LATIN.search(_composed(text)) for text in texts)
+
+
+_PLAIN_LATIN = re.compile("[\u00e6\u00c6\u0153\u0152\u0142\u0141\u0111\u0110\u0127\u0126]")
+
+
+def holds_hebrew_acronym_marks(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds a gershayim, geresh or quotation mark between two Hebrew
+    letters ("צה״ל"), which the rankers once read as a word break and now read past
+    (``text.hebrew.without_acronym_marks``): the results cache asks such a question afresh."""
+    return any(not text.isascii() and _holds_acronym_mark(text) for text in texts)
 
 
 def holds_other_digits(texts: Iterable[str]) -> bool:

@@ -37,6 +37,7 @@ from claimaudit.library.models import StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.search_accents import MAX_FORMS
+from claimaudit.library.search_hebrew import ALL_HEBREW_FORMS
 from claimaudit.library.search_words import MAX_ACCENT_FORMS, MAX_SEARCH_LIMIT, search_words
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut
@@ -317,8 +318,9 @@ def search(
         # a long query silently missed the passages spelling it with its tonos.
         warn(
             f"Greek, Russian, Arabic and Hebrew words are searched for in at most {MAX_FORMS} "
-            "other spellings each (with or without a tonos, ё, the article or a prefix), "
-            f"{MAX_ACCENT_FORMS} in all; only in some of theirs: " + _few(words.spellings_left_out)
+            f"other spellings each, a Hebrew one {ALL_HEBREW_FORMS} (with or without a tonos, "
+            f"ё, the article or a prefix), {MAX_ACCENT_FORMS} in all; only in some of theirs: "
+            + _few(words.spellings_left_out)
         )
     with _library(library) as lib:
         hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)

@@ -3,20 +3,28 @@
 "במחקר" and the like are "מחקר" (research) to a reader, but each is a word of its own to the
 index, so a search for "מחקר" found none of them, and a search for "המחקר" no "מחקר".
 
-A query's word is looked for as typed, with each of these before it, and without each it
-begins with (``text.hebrew.unprefixed_forms``): a word beginning with one of these letters is
-as often a word of its own ("משפט", sentence, is no "מ" + "שפט"), so it is never looked for
-without the letter alone. A word of fewer than three letters has no such spellings: "לך" +
-"ה" is "הלך", another word.
+The rule, the rankers' too (``text.hebrew.with_unprefixed``): a word's stems are the word as
+written and the word without each prefix it begins with, where three letters or more are left
+(``text.hebrew.unprefixed_forms``); two words are one where they share a stem. So a query's
+word is looked for as each of its stems, and each stem with each prefix written onto it:
+"והבית" (and the house) finds "בית", "הבית" and "בבית" (in the house), as the rankers match
+them. The word as written is a stem too, since a word beginning with one of these letters is
+as often a word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
+three letters: "לך" + "ה" is "הלך", another word, so "הלך" is looked for with prefixes but
+never as "לך", nor "בלך".
 """
 
 from __future__ import annotations
 
 from claimaudit.text.hebrew import PREFIXES, is_hebrew_word, unprefixed_forms
 
-# The most spellings a Hebrew word is looked for in: with each prefix, and without the two it
-# may begin with (vav, and vav + "ה": "והמחקר" as "המחקר" and "מחקר").
+# The most spellings a Hebrew word is looked for in first: without the prefixes it begins with
+# (at most two: vav, and vav + "ה"), and with each prefix written onto it.
 MAX_HEBREW_FORMS = len(PREFIXES) + 2
+# Then, as room is left, each of the stems it was read in with each prefix (``restemmed_forms``):
+# after every word's first spellings, so a query's later words are not left with none.
+MAX_RESTEMMED_FORMS = 2 * len(PREFIXES)
+ALL_HEBREW_FORMS = MAX_HEBREW_FORMS + MAX_RESTEMMED_FORMS
 
 
 def prefixed_forms(word: str) -> tuple[str, ...]:
@@ -25,3 +33,15 @@ def prefixed_forms(word: str) -> tuple[str, ...]:
     if not is_hebrew_word(word):
         return ()
     return (*unprefixed_forms(word), *(prefix + word for prefix in PREFIXES))
+
+
+def restemmed_forms(word: str) -> tuple[str, ...]:
+    """Each stem of the Hebrew ``word`` without a prefix it begins with, with each prefix in
+    turn written onto it ("והבית": "בבית", "לבית", ..., "מהבית", ...), but those
+    ``prefixed_forms`` gives; none for a word without such a stem."""
+    if not is_hebrew_word(word):
+        return ()
+    stems = unprefixed_forms(word)
+    first = {word, *prefixed_forms(word)}
+    forms = (prefix + stem for prefix in PREFIXES for stem in stems)
+    return tuple(dict.fromkeys(f for f in forms if f not in first))

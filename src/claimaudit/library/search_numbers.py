@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import unicodedata
 from collections.abc import Sequence
 
 from claimaudit.library.search_words import SearchWords
+from claimaudit.text.searchform import ascii_separators, search_form
 
 _HOLDS_NUMBER = "claimaudit_holds_number"
 
@@ -29,8 +29,16 @@ def number_condition(conn: sqlite3.Connection, words: SearchWords) -> tuple[str,
     pattern = number_pattern(words.numbers)
 
     def holds(text: str) -> int:
-        # NFKC: the number in full-width digits is the number too, as the index reads it.
-        return int(pattern.search(unicodedata.normalize("NFKC", text)) is not None)
+        # As the index reads it (``text.searchform``), with the Arabic separators as the ASCII
+        # ones: "2.5" in full-width digits, in Arabic-Indic ones (with the Arabic decimal
+        # separator or not) or with a note mark after it ("2.5¹") is the number. Read as NFKC
+        # alone, the last two were not. The text as stored first: most hold it so, and a form
+        # is made only for the others.
+        if pattern.search(text) is not None:
+            return 1
+        return int(
+            not text.isascii() and pattern.search(ascii_separators(search_form(text))) is not None
+        )
 
     conn.create_function(_HOLDS_NUMBER, 1, holds, deterministic=True)
     held = f"{_HOLDS_NUMBER}(s.text)"

@@ -6,7 +6,8 @@ figures depend on it); a person searching the library gets more care here:
 - the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
   read without invisible characters inside words (soft hyphens, zero-width spaces, the
   non-joiner between a Persian word's pieces), with "ß" as "ss" ("MASSE" finds "Maße") and
-  Greek vowels without their dialytika, and without the vowel points of Arabic and Hebrew,
+  Greek vowels without their dialytika, and without the vowel points of Arabic and Hebrew
+  and the gershayim or geresh inside a Hebrew word ('צה"ל' finds "צה״ל" and "צהל"),
   as the index reads the stored text (``text.searchform``); the words as typed are
   searched for too when they differ;
 - a word holds the combining marks inside it (Devanagari vowel signs and viramas), as the
@@ -27,9 +28,9 @@ figures depend on it); a person searching the library gets more care here:
 - Greek and Russian words are also searched for with and without their tonos or ё, which the
   index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
   onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with and without a
-  one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר",
-  ``search_hebrew``); a word some of whose
-  spellings the caps leave out is named too;
+  one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר", "והבית"
+  finds "בבית", ``search_hebrew``); a word some of whose spellings the caps leave out is named
+  too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -47,10 +48,20 @@ from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
-from claimaudit.library.search_hebrew import MAX_HEBREW_FORMS, prefixed_forms
+from claimaudit.library.search_hebrew import (
+    MAX_HEBREW_FORMS,
+    MAX_RESTEMMED_FORMS,
+    prefixed_forms,
+    restemmed_forms,
+)
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
-from claimaudit.text.hebrew import is_hebrew_word
-from claimaudit.text.searchform import plain_letters, raised_apart, without_invisible
+from claimaudit.text.hebrew import is_hebrew_word, without_acronym_marks
+from claimaudit.text.searchform import (
+    ascii_separators,
+    plain_letters,
+    raised_apart,
+    without_invisible,
+)
 from claimaudit.text.unspaced import UNSPACED_CLASS, letter_pairs
 from claimaudit.text.wordchars import without_points, word_regex
 
@@ -149,7 +160,9 @@ class _Term:
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
     normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
-    normal = plain_letters(without_points(normal))
+    normal = plain_letters(without_acronym_marks(without_points(normal)))
+    # 2.5 with the Arabic decimal separator is the number 2.5, as ``search_numbers`` reads it.
+    normal = ascii_separators(normal)
     terms = _terms(normal) + _touching_cjk(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
@@ -217,12 +230,13 @@ def search_words(text: str) -> SearchWords:
 def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
     (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
-    (MAX_HEBREW_FORMS a Hebrew one) and
+    (MAX_HEBREW_FORMS a Hebrew one, then as room is left its MAX_RESTEMMED_FORMS) and
     MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
     taken: dict[str, None] = {}
     cut: dict[str, None] = {}
+    later: list[tuple[str, tuple[str, ...]]] = []
     for tokens, term in kept.items():
         if len(tokens) != 1:
             continue
@@ -235,6 +249,16 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
         taken.update(dict.fromkeys(forms[:room]))
         if len(forms) > room:
             cut[term.written] = None
+        if restemmed := restemmed_forms(word):
+            later.append((term.written, restemmed))
+    # Then each Hebrew word's stems with another prefix ("והבית" as "בבית"), in the room left:
+    # taken first, they left a query's later words without even their first spellings.
+    for written, restemmed in later:
+        forms = [f for f in restemmed if (f,) not in kept and f not in taken]
+        room = min(MAX_RESTEMMED_FORMS, MAX_ACCENT_FORMS - len(taken))
+        taken.update(dict.fromkeys(forms[:room]))
+        if len(forms) > room:
+            cut[written] = None
     return list(taken), tuple(cut)
 
 

@@ -3,9 +3,11 @@ claim and its passages (``checker.selection``, ``judges.local.preselect``): NFKC
 so a word held as a ligature ("ﬁnding"), in full-width letters or digits or with superscripts
 is the word as typed ("finding", "CT", "2024"); without the invisible characters that may sit
 inside a word, a zero-width space a space (``without_invisible``); without the vowel points of
-Arabic and Hebrew (``text.wordchars.without_points``); with "ß" as "ss", Greek vowels without
-their dialytika and the Persian kaf and yeh as the Arabic ones (``plain_letters``); and with the
-capitals SQLite's tokenizer cannot fold in lower case (``_unfolded``).
+Arabic and Hebrew (``text.wordchars.without_points``) and a gershayim or geresh inside a Hebrew
+word ("צה״ל" as "צהל", ``text.hebrew.without_acronym_marks``); with "ß" as "ss", Greek
+vowels without their dialytika and the Persian kaf and yeh as the Arabic ones
+(``plain_letters``); and with the capitals SQLite's tokenizer cannot fold in lower case
+(``_unfolded``).
 
 One function for both: the rankers read text their own way before, so a claim and a passage
 that matched in ``library search`` ("میشود" and "می‌شود", "كتاب" and "کتاب") ranked apart.
@@ -18,6 +20,7 @@ import sqlite3
 import unicodedata
 from functools import cache
 
+from claimaudit.text.hebrew import without_acronym_marks
 from claimaudit.text.unspaced import unspaced_as_pairs
 from claimaudit.text.wordchars import (
     class_ranges,
@@ -81,8 +84,39 @@ def without_invisible(text: str) -> str:
 # "İ" as "i". The Bengali khanda ta "ৎ" and the Malayalam chillus ("ൻ", "ർ"), each written
 # before Unicode 4.1 and 5.1 as its consonant, a virama and a zero-width joiner (which an
 # Indic word is read without, ``text.wordchars.without_indic_joiners``): "উৎস" found no
-# "উত্‍স"; read as the consonant and the virama.
+# "উত্‍স"; read as the consonant and the virama. The Urdu heh goal and yeh barree (U+06C1,
+# U+06D2; with a hamza U+06C2, U+06D3), the Persian heh with yeh above (U+06C0) and the Urdu
+# teh marbuta goal (U+06C3), which a keyboard of Arabic layout types as the Arabic heh and yeh:
+# an Urdu word typed so found nothing; read as heh and yeh, as the Persian yeh is. Not the heh
+# doachashmee (U+06BE), which Urdu keeps apart from the heh goal: "پھل" (fruit) is no "پہل"
+# (a start). The modifier letter apostrophe and turned comma (U+02BC, U+02BB), which Ukrainian
+# ("мʼясо", meat), Uzbek and Hawaiian write as a letter, and which is as often typed as the
+# ASCII apostrophe or a curly one (U+2019), each a word break to the tokenizer: "м'ясо" found
+# no "мʼясо", nor the other way round; read as the ASCII one. The Latin letters the tokenizer
+# keeps that English and a keyboard without them write as plain ones: the ligatures "æ" and "œ"
+# ("encyclopædia", "œdema", as often "ae" and "oe"), the Polish "ł" ("Wrocław", "Wroclaw"),
+# the Vietnamese and Croatian "đ" ("Đà Nẵng", "Da Nang") and the Maltese "ħ": the tokenizer
+# folds "ó" and "ẵ" to their plain letters, but these not, so "Lodz" found no "Łódź"; read as
+# "ae", "oe", "l", "d" and "h". Not "ø", written "o" and "oe" alike ("Ørsted", "Oersted").
 _PLAIN = {
+    "\u00e6": "ae",
+    "\u00c6": "AE",
+    "\u0153": "oe",
+    "\u0152": "OE",
+    "\u0142": "l",
+    "\u0141": "L",
+    "\u0111": "d",
+    "\u0110": "D",
+    "\u0127": "h",
+    "\u0126": "H",
+    "\u02bb": "'",
+    "\u02bc": "'",
+    "\u06c0": "\u0647",
+    "\u06c1": "\u0647",
+    "\u06c2": "\u0647",
+    "\u06c3": "\u0647",
+    "\u06d2": "\u064a",
+    "\u06d3": "\u064a",
     "\u0649": "\u064a",
     "\u0629": "\u0647",
     "\u0131": "i",
@@ -131,12 +165,28 @@ def _plain() -> tuple[dict[int, str], re.Pattern[str]]:
 
 def plain_letters(text: str) -> str:
     """``text`` with each "ß" (or capital "ẞ") as "ss", its Greek vowels without their
-    dialytika, its Persian kaf and yeh as the Arabic ones, an alef with a hamza or madda as
-    the bare one, the alef maksura and teh marbuta as yeh and heh, the dotless i as "i", a
-    khanda ta or chillu as its consonant and virama, and the digits of other scripts as ASCII
-    digits (``_PLAIN``)."""
+    dialytika, its Persian kaf and yeh and Urdu heh goal and yeh barree as the Arabic ones, an
+    alef with a hamza or madda as the bare one, the alef maksura and teh marbuta as yeh and
+    heh, the dotless i as "i", a khanda ta or chillu as its consonant and virama, a modifier
+    letter apostrophe as the ASCII one, "æ", "œ", "ł", "đ" and "ħ" as "ae", "oe", "l", "d"
+    and "h", and the digits of other scripts as ASCII digits (``_PLAIN``)."""
     table, found = _plain()
     return text.translate(table) if found.search(text) else text
+
+
+# The Arabic decimal and thousands separators (U+066B, U+066C), which Arabic and Persian write
+# where English writes "." and ",". A word break to the tokenizer either way, so the index and
+# the rankers read them as they are; ``library search`` reads a query's and a passage's number
+# with them as with the ASCII ones, so "2.5" finds 2.5 so written in Arabic-Indic digits, and
+# such a query is the one number 2.5, not "2" and "5" apart.
+_ARABIC_SEPARATORS = str.maketrans({"\u066b": ".", "\u066c": ","})
+
+
+def ascii_separators(text: str) -> str:
+    """``text`` with the Arabic decimal and thousands separators as "." and ","."""
+    if text.isascii() or ("\u066b" not in text and "\u066c" not in text):
+        return text
+    return text.translate(_ARABIC_SEPARATORS)
 
 
 # Superscript digits (with a raised sign) after a digit: an exponent ("10⁵") or a note mark
@@ -162,7 +212,7 @@ def search_form(text: str) -> str:
     if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
         normal = unicodedata.normalize("NFKC", raised_apart(normal))
     # After NFKC: an Arabic presentation form may decompose to a letter and its harakat.
-    normal = plain_letters(without_points(normal))
+    normal = plain_letters(without_acronym_marks(without_points(normal)))
     table, capitals = _unfolded()
     if not has_astral(normal):
         capitals = _bmp_capitals()  # a class past the BMP is read range by range, slower
@@ -260,8 +310,8 @@ def as_tokenizer_folds(text: str) -> str:
     """``text`` with each letter the index's tokenizer folds beyond its lower case so folded
     ("é" and "É" as "e", "ệ" as "e", "İ" as "i"), for a ranker that reads words itself
     (``judges.local.preselect``): "cafe" and "café" are one word to the index and to
-    ``checker.selection``'s BM25, and so to it. Letters the tokenizer keeps ("ø", "æ", "ß")
-    stay as they are."""
+    ``checker.selection``'s BM25, and so to it. Letters the tokenizer keeps ("ø", "þ") stay
+    as they are."""
     if text.isascii():
         return text
     table, found = _tokenizer_folds()
