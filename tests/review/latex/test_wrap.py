@@ -279,3 +279,21 @@ def test_a_commented_out_input_is_not_read_for_macros(tmp_path: Path) -> None:
         tmp_path, "% \\input{macros}", "Version control helps \\mycite{wilson2017}.", **files
     )
     assert _claims(path) == []
+
+
+def test_a_class_beside_the_draft_is_read_as_its_packages_are(tmp_path: Path) -> None:
+    # QA: \documentclass{mycls} with mycls.cls beside the draft was not read: its citation
+    # wrapper was warned of as unknown and its macro printed nothing.
+    path = _draft(
+        tmp_path,
+        "",
+        "Our \\method{} is good, as \\mycite{wilson2017} say.",
+        mycls__cls="\\ProvidesClass{mycls}\n\\LoadClass{article}\n\\let\\mycite\\citet\n"
+        "\\newcommand{\\method}{DeepFoo}\n",
+    )
+    path.write_text(path.read_text().replace("{article}", "{mycls}"))
+    found = extract_latex_claims(path)
+    assert not found.warnings
+    assert [(c.text, tuple(x.key for x in c.citations)) for c in found.claims] == [
+        ("Our DeepFoo is good, as A say.", ("wilson2017",))
+    ]
