@@ -89,6 +89,21 @@ def test_a_def_inside_another_definition_is_not_read_on_its_own() -> None:
     assert expand_macros("\\newcommand\\a[1][x]{\\def\\b{#2}}\\b", 10_000).endswith("\\b")
 
 
+def test_a_macro_whose_name_begins_a_command_it_calls_is_expanded(tmp_path: Path) -> None:
+    # QA: a body calling a command whose name starts with the macro's (\cit calling \citep,
+    # \sys \systemname, \e \emph) was taken for the macro calling itself and never expanded:
+    # the paper read "with  a." (the citation's key printed, the word lost).
+    preamble = (
+        "\\usepackage{natbib}\n\\newcommand{\\cit}[1]{\\citep{#1}}\n"
+        "\\newcommand{\\sys}{\\systemname{}}\n\\newcommand{\\systemname}{DeepFoo}\n"
+        "\\newcommand{\\e}[1]{\\emph{#1}}"
+    )
+    body = "Graphs are \\e{finite} with \\sys{} \\cit{a}."
+    assert passages_of(tmp_path, body, preamble) == ["Graphs are finite with DeepFoo."]
+    # ... while one that calls itself is still left alone (TeX would loop).
+    assert expand_macros("\\def\\a{\\a x}\\a.", 1_000) == "\\def\\a{\\a x}\\a."
+
+
 def test_hostile_self_and_mutual_recursion_stays_bounded() -> None:
     assert expand_macros("\\def\\a{\\a\\a}\\a\\a", 1_000) == "\\def\\a{\\a\\a}\\a\\a"
     bomb = "\\def\\a{\\b\\b\\b\\b}\\def\\b{\\a\\a\\a\\a}" + "\\a" * 200

@@ -297,3 +297,20 @@ def test_a_class_beside_the_draft_is_read_as_its_packages_are(tmp_path: Path) ->
     assert [(c.text, tuple(x.key for x in c.citations)) for c in found.claims] == [
         ("Our DeepFoo is good, as A say.", ("wilson2017",))
     ]
+
+
+def test_a_wrapper_whose_name_begins_the_command_it_wraps_is_expanded(tmp_path: Path) -> None:
+    # QA: \cit wrapping \citep was taken for a macro calling itself: its citation was warned
+    # of as an unknown command and the claim lost; \para wrapping \paragraph glued the
+    # heading to the claim ("Padding Zero padding keeps the size.").
+    path = _draft(
+        tmp_path,
+        "\\newcommand{\\cit}[1]{\\citep{#1}}\n\\newcommand{\\para}[1]{\\paragraph{#1}}",
+        "\\para{Padding} Zero padding keeps the size \\cit{dum2016}.",
+    )
+    found = extract_latex_claims(path)
+    assert not found.warnings
+    assert [(c.text, tuple(x.key for x in c.citations)) for c in found.claims] == [
+        ("Zero padding keeps the size.", ("dum2016",))
+    ]
+    assert found.paragraphs[0].block.section == "Padding"

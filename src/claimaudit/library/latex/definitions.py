@@ -148,7 +148,7 @@ def accepted_definitions(source: str, *, at_letter: bool = False) -> list[Defini
         # One inside another's body is that macro's business (and goes with it).
         if definition.start < position or len(names) >= MAX_MACROS:
             continue
-        if f"\\{macro.name}" in macro.body:  # recursive: TeX would loop too
+        if _calls_itself(macro, at_letter):  # recursive: TeX would loop too
             continue
         if any(int(n) > macro.arguments for n in _PARAMETER.findall(macro.body)):
             continue  # a parameter it has not: part of an outer definition TeX never ran
@@ -156,6 +156,13 @@ def accepted_definitions(source: str, *, at_letter: bool = False) -> list[Defini
         accepted.append(definition)
         position = definition.end
     return accepted
+
+
+def _calls_itself(macro: Macro, at_letter: bool) -> bool:
+    """Whether ``macro``'s body calls it: its name as a whole control word, so that
+    ``\\newcommand{\\cit}[1]{\\citep{#1}}`` or ``\\para`` calling ``\\paragraph`` is no loop."""
+    letters = "A-Za-z@" if at_letter else "A-Za-z"
+    return re.search(rf"\\{re.escape(macro.name)}(?![{letters}])", macro.body) is not None
 
 
 def _read_all(source: str) -> list[Definition | None]:
