@@ -404,6 +404,19 @@ def test_llncs_s_run_in_headings_and_proofs_print_as_llncs_sets_them(tmp_path: P
     ]
 
 
+@pytest.mark.parametrize(
+    ("cls", "heading"),
+    [("llncs", "subsubsection"), ("article", "paragraph"), ("article", "subparagraph*")],
+)
+def test_a_run_in_heading_typed_against_its_text_keeps_a_space(
+    tmp_path: Path, cls: str, heading: str
+) -> None:
+    # QA: "\subsubsection{Setting}Graphs" (llncs) and "\paragraph{Scope}Paths" read
+    # "SettingGraphs", "ScopePaths": TeX sets a space after a run-in heading.
+    body = f"\\section{{M}}\n\\{heading}{{Setting}}Graphs are finite.\n"
+    assert passages_of(tmp_path, body, cls=cls) == ["Setting Graphs are finite."]
+
+
 def test_a_counter_the_paper_renumbers_prints_as_it_says(tmp_path: Path) -> None:
     body = (
         "\\section{A}\n\\begin{figure}\\caption{Main.}\\label{fig:a}\\end{figure}\n"

@@ -163,6 +163,9 @@ _WALKER_ARGS = {
     # cleveref's, starred or not (the star drops the link): one list of labels, or a range's two.
     **{name: "*{{" if name.endswith("range") else "*{" for name in (*CREF_STYLES, *PAGE_STYLES)},
     **dict.fromkeys(SUBFLOAT_MACROS, "[[{"),
+    # Run-in headings: their title an argument, so that it is printed as one (pylatexenc has
+    # no shape for them, and ran "\\paragraph{Scope}Paths" into "ScopePaths").
+    **dict.fromkeys(("paragraph", "subparagraph"), "*[{"),
     "affil": "[{",
     "address": "[{",  # elsarticle's: [label]{address}
     "affiliation": "[{",
