@@ -27,7 +27,7 @@ from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
 from claimaudit.library.latex.counter_formats import COUNTER_FORMAT
 from claimaudit.library.latex.math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex.printing import EnvironmentText, MacroText
-from claimaudit.library.latex.quotes import quote_marks
+from claimaudit.library.latex.quotes import language_quote_marks, quote_marks
 from claimaudit.library.latex.spacing import spacing_macros
 from claimaudit.library.latex.units import SIUNITX_SPECS, siunitx_macros
 from claimaudit.library.latex.verbatim import verbatim_specs
@@ -219,6 +219,9 @@ _WALKER_ARGS = {
     "framebox": "[[{",
     "fbox": "{",
     "enquote": "*{",
+    # csquotes' others: [citation][punctuation]{text}, a language first for the foreign ones.
+    "textquote": "*[[{",
+    **dict.fromkeys(("foreignquote", "hyphenquote"), "*{[[{"),
     "nth": "{",
     "scalebox": "{[{",
     "epigraph": "{{",
@@ -381,6 +384,10 @@ def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     args = macro_args(node)
     text = str(l2tobj.nodelist_to_text(args[-1:])) if args else ""
     marks = quote_marks(node.parsing_state.s, node.pos)
+    given = argd.argnlist if argd is not None else []
+    if node.macroname in ("foreignquote", "hyphenquote") and len(given) > 1 and given[1]:
+        # In the marks of the language it names (``\\foreignquote{german}{...}``: „...“).
+        marks = language_quote_marks(str(given[1].latex_verbatim()).strip("{} \n")) or marks
     if inner:
         return f"{marks.inner_open}{text}{marks.inner_close}"
     return f"{marks.outer_open}{text}{marks.outer_close}"
@@ -410,7 +417,7 @@ def text_converter(
         **siunitx_macros(),
         **spacing_macros(),
         "nth": _ordinal,
-        "enquote": _quoted,
+        **dict.fromkeys(("enquote", "textquote", "foreignquote", "hyphenquote"), _quoted),
         **dict.fromkeys(SUBFLOAT_MACROS, _subfloat),
         "url": _address,
         "nolinkurl": _address,
