@@ -203,6 +203,30 @@ def inline_nested(
     return inlined
 
 
+def expand_known(
+    text: str, macros: Mapping[str, tuple[int, str]], defaults: Mapping[str, str], limit: int
+) -> str:
+    """``text`` with its calls of ``macros`` (name -> (arguments, body); ``defaults``: an
+    optional first argument's) expanded as ingestion expands a paper's, never past ``limit``
+    characters: for a reader that parses the source as written and meets a call where it
+    expands none in place (a draft's formula, ``$\\loss$``)."""
+    if not macros:
+        return text
+    known = {
+        name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
+    }
+    pattern = re.compile(
+        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
+    )
+    brackets = Brackets()
+    for _ in range(_MAX_PASSES):
+        expanded = _expand_once(text, pattern, known, limit, brackets)
+        if expanded == text:
+            break
+        text = expanded
+    return text
+
+
 def expand_call(body: str, arguments: list[str]) -> str:
     """A simple macro's body with ``#1``... replaced by ``arguments``, as TeX would."""
     for number, argument in enumerate(arguments, start=1):
