@@ -179,3 +179,13 @@ def test_inline_nested_leaves_a_cycle_and_a_too_deep_chain_as_written() -> None:
     inlined = inline_nested(chain, {})
     assert inlined[names[0]] == chain[names[0]]
     assert inlined[names[1]][1].count("x") == MAX_NESTING and "end" in inlined[names[1]][1]
+
+
+def test_providecommand_defines_only_what_is_not_defined_yet(tmp_path: Path) -> None:
+    # QA: \providecommand{\x}{Two} after \newcommand{\x}{One} read "Two"; TeX keeps "One".
+    preamble = (
+        "\\newcommand{\\myx}{One}\n\\providecommand{\\myx}{Two}\n"
+        "\\providecommand{\\myy}{Three}\n\\ProvideDocumentCommand{\\myy}{}{Four}"
+    )
+    body = "We use \\myx{} and \\myy{} here."
+    assert passages_of(tmp_path, body, preamble) == ["We use One and Three here."]

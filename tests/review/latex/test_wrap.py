@@ -314,3 +314,16 @@ def test_a_wrapper_whose_name_begins_the_command_it_wraps_is_expanded(tmp_path: 
         ("Zero padding keeps the size.", ("dum2016",))
     ]
     assert found.paragraphs[0].block.section == "Padding"
+
+
+def test_providecommand_leaves_a_package_s_definition_standing(tmp_path: Path) -> None:
+    # QA: the draft's \providecommand of a command its package defines replaced it, where
+    # TeX keeps the package's (and so does ingestion).
+    path = _draft(
+        tmp_path,
+        "\\usepackage{mystyle}\n\\providecommand{\\mycite}[1]{\\emph{#1}}\n"
+        "\\newcommand{\\myx}{One}\n\\providecommand{\\myx}{Two}",
+        "Version control helps with \\myx{} \\mycite{wilson2017}.",
+        mystyle__sty="\\newcommand{\\mycite}[1]{\\citep{#1}}\n",
+    )
+    assert _claims(path) == [(8, "Version control helps with One.", ("wilson2017",))]

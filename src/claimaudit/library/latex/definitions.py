@@ -81,6 +81,8 @@ class Macro:
     # A \def's delimited parameter text: the text before #1, then what follows each parameter
     # ("" where it is undelimited); None for plain #1#2... (arguments in braces).
     delimiters: tuple[str, ...] | None = None
+    # Defined with \\providecommand (or xparse's \\Provide...): a definition that stands wins.
+    provided: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,10 @@ def read_definitions(source: str, *, at_letter: bool = False) -> tuple[dict[str,
     """The macros ``source`` defines (the last definition of a name wins) and the source
     without their definitions; ``at_letter``: a package file's, where ``@`` is a letter."""
     accepted = accepted_definitions(source, at_letter=at_letter)
-    macros = {definition.macro.name: definition.macro for definition in accepted}
+    macros: dict[str, Macro] = {}
+    for definition in accepted:
+        if not (definition.macro.provided and definition.macro.name in macros):
+            macros[definition.macro.name] = definition.macro
     return macros, without_spans(source, ((d.start, d.end) for d in accepted))
 
 
@@ -217,7 +222,8 @@ def _read_newcommand(source: str, match: re.Match[str]) -> Definition | None:
     body = brace_group(source, rest)
     if body is None:
         return None
-    macro = Macro(_name(match, _DEFINITION), arguments, body[0], default)
+    provided = source.startswith("\\providecommand", match.start())
+    macro = Macro(_name(match, _DEFINITION), arguments, body[0], default, provided=provided)
     return Definition(match.start(), body[1], macro)
 
 
@@ -295,7 +301,10 @@ def _read_document_command(source: str, match: re.Match[str]) -> Definition | No
     if body is None:
         return None
     default = "" if letters.startswith("o") else None
-    macro = Macro(_name(match, _DOCUMENT_COMMAND), len(letters), body[0], default)
+    provided = source.startswith("\\Provide", match.start())
+    macro = Macro(
+        _name(match, _DOCUMENT_COMMAND), len(letters), body[0], default, provided=provided
+    )
     return Definition(match.start(), body[1], macro)
 
 

@@ -87,6 +87,8 @@ def _merge(
 ) -> None:
     """A later file's definitions and copies over an earlier one's: a name is one or the other."""
     for name, macro in found.items():
+        if macro.provided and (name in macros or name in copies):
+            continue  # \\providecommand defines only what is not defined yet
         macros[name] = macro
         copies.pop(name, None)
     for copy, original in found_copies.items():
@@ -119,6 +121,9 @@ class DraftMacros:
     # ``\\def`` macros with a delimited parameter text (``\\def\\see#1.{...}``), whose calls a
     # parser cannot read as braced arguments: the reader matches them as TeX does.
     delimited: dict[str, Macro] = field(default_factory=dict)
+    # The names among ``macros`` that only ``\\providecommand`` defines: another file's
+    # definition stands over them.
+    provided: frozenset[str] = frozenset()
 
 
 def draft_macros(source: str, *, blank_all: bool = False, package: bool = False) -> DraftMacros:
@@ -132,6 +137,7 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
     defaults: dict[str, str] = {}
     delimited: dict[str, Macro] = {}
     blanked: list[tuple[int, int]] = []
+    provided: set[str] = set()
     accepted = accepted_definitions(source, at_letter=package)
     if package:
         kept = printing_macros(
@@ -147,9 +153,15 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
             blanked.append((definition.start, definition.end))
             delimited[macro.name] = macro
             macros.pop(macro.name, None)
+        elif macro.provided and (macro.name in macros or macro.name in delimited):
+            blanked.append((definition.start, definition.end))  # defined already: no effect
         elif macro.default is None or blank_all:
             delimited.pop(macro.name, None)
             macros[macro.name] = (macro.arguments, macro.body)
+            if macro.provided:
+                provided.add(macro.name)
+            else:
+                provided.discard(macro.name)
             if macro.default is not None:
                 defaults[macro.name] = macro.default
             if macro.tex_def or blank_all:
@@ -164,7 +176,7 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
             *document_command_spans(source, package),
             *def_spans(source),
         ]
-    return DraftMacros(macros, tuple(blanked), defaults, copies, delimited)
+    return DraftMacros(macros, tuple(blanked), defaults, copies, delimited, frozenset(provided))
 
 
 # How deep a body's calls of other macros are expanded into it, and the most it may grow to.

@@ -175,6 +175,8 @@ class DraftFiles:
         a ``\\let`` copy of a citation command is an alias of it."""
         for macros in found:
             for name, macro in macros.macros.items():
+                if name in macros.provided and name in self.macros:
+                    continue  # \\providecommand defines only what is not defined yet
                 if name not in CITE_COMMANDS:
                     self.macros[name] = macro
                     self.delimited.pop(name, None)
