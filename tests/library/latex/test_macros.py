@@ -189,3 +189,14 @@ def test_providecommand_defines_only_what_is_not_defined_yet(tmp_path: Path) -> 
     )
     body = "We use \\myx{} and \\myy{} here."
     assert passages_of(tmp_path, body, preamble) == ["We use One and Three here."]
+
+
+def test_a_let_copy_of_the_paper_s_own_macro_reads_as_it_stood(tmp_path: Path) -> None:
+    # QA: \let\myb\mya of the paper's own \mya printed nothing ("We use  and"); TeX copies
+    # the meaning \mya has where the \let stands, which a later \renewcommand may wrap.
+    preamble = (
+        "\\newcommand{\\mya}{Alpha}\n\\let\\myb\\mya\n\\newcommand{\\foo}{Base}\n"
+        "\\let\\oldfoo\\foo\n\\renewcommand{\\foo}{\\oldfoo{} more}"
+    )
+    body = "We use \\myb{} and \\foo{} here."
+    assert passages_of(tmp_path, body, preamble) == ["We use Alpha and Base more here."]

@@ -327,3 +327,15 @@ def test_providecommand_leaves_a_package_s_definition_standing(tmp_path: Path) -
         mystyle__sty="\\newcommand{\\mycite}[1]{\\citep{#1}}\n",
     )
     assert _claims(path) == [(8, "Version control helps with One.", ("wilson2017",))]
+
+
+def test_a_let_copy_of_the_draft_s_own_wrapper_is_a_citation(tmp_path: Path) -> None:
+    # QA: \let\othercite\mycite of the draft's own wrapper was warned of as an unknown
+    # command and its claim lost; its macro copy \myb printed nothing.
+    path = _draft(
+        tmp_path,
+        "\\newcommand{\\mycite}[1]{\\citep{#1}}\n\\let\\othercite\\mycite\n"
+        "\\newcommand{\\mya}{Alpha}\n\\let\\myb\\mya",
+        "We use \\myb{} here \\othercite{wilson2017}.",
+    )
+    assert _claims(path) == [(8, "We use Alpha here.", ("wilson2017",))]

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from claimaudit.library.latex.spans import without_spans
 
@@ -368,8 +369,8 @@ class Brackets:
 
 def read_copies(source: str, *, at_letter: bool = False) -> tuple[dict[str, str], str]:
     """``\\let`` copies of built-in macros (copy -> original), and the source without any
-    ``\\let``. A copy of one of the paper's own macros is dropped: which definition it copied
-    depends on where it stood, and TeX's meaning cannot be rebuilt here."""
+    ``\\let``. A copy of one of the paper's own macros is not among them: it copies the
+    definition in force where it stands (``own_copies``)."""
     letters = _Letters(source, at_letter)
     first_defined: dict[str, int] = {}
     for pattern in (_DEFINITION, _DEF, _MATH_OPERATOR, _DOCUMENT_COMMAND):
@@ -383,6 +384,21 @@ def read_copies(source: str, *, at_letter: bool = False) -> tuple[dict[str, str]
         if not own and len(copies) < MAX_MACROS:
             copies[copy] = original
     return copies, without_spans(source, let_spans(source, at_letter))
+
+
+def own_copies(
+    source: str, accepted: Sequence[Definition], *, at_letter: bool = False
+) -> dict[str, Macro]:
+    """``\\let`` copies of the source's own macros (copy -> the macro it copies), as TeX copies
+    a meaning: the original's last definition read (``accepted``) before the ``\\let`` stands,
+    so ``\\let\\oldfoo\\foo`` and then ``\\renewcommand\\foo{\\oldfoo{} more}`` wraps it."""
+    copies: dict[str, Macro] = {}
+    for match in _lets(source, _Letters(source, at_letter)):
+        copy, original = match.group(1), match.group(2)
+        before = [d.macro for d in accepted if d.macro.name == original and d.end <= match.start()]
+        if before and copy != original and len(copies) < MAX_MACROS:
+            copies[copy] = replace(before[-1], name=copy, provided=False)
+    return copies
 
 
 def _lets(source: str, letters: _Letters) -> list[re.Match[str]]:

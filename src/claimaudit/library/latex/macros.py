@@ -26,12 +26,14 @@ from dataclasses import dataclass, field
 from claimaudit.library.latex.definitions import (
     MAX_BRACKET_MISSES,
     Brackets,
+    Definition,
     Macro,
     accepted_definitions,
     brace_group,
     def_spans,
     document_command_spans,
     let_spans,
+    own_copies,
     read_copies,
     read_definitions,
 )
@@ -62,9 +64,13 @@ def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
         found, _ = read_definitions(rest, at_letter=True)
         kept = printing_macros({n: m.body for n, m in found.items()}, found_copies)
         _merge(macros, copies, {n: found[n] for n in kept}, found_copies)
-    own_copies, source = read_copies(source)
+    # Before the \\let lines go: a copy of the paper's own macro is its definition there.
+    copied = own_copies(source, accepted_definitions(source))
+    builtin_copies, source = read_copies(source)
     own, source = read_definitions(source)
-    _merge(macros, copies, own, own_copies)
+    for copy, macro in copied.items():
+        own.setdefault(copy, macro)
+    _merge(macros, copies, own, builtin_copies)
     if not macros:
         return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
     pattern = re.compile(
@@ -145,8 +151,12 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
             read_copies(source, at_letter=True)[0],
         )
         accepted = [d for d in accepted if d.macro.name in kept]
-    for definition in accepted:
+    # A copy of the source's own macro (``\\let\\oldfoo\\foo``), read as a definition of it.
+    copied = {} if package else own_copies(source, accepted)
+    for definition in [*accepted, *(Definition(0, 0, m) for m in copied.values())]:
         macro = definition.macro
+        if definition.end == 0 and (macro.name in macros or macro.name in delimited):
+            continue  # the copy's name is defined as well: that definition stands
         if macro.delimiters is not None:
             # Its calls are not braced arguments such a reader could parse: blanked, and
             # its calls matched apart (``delimited``); a later definition wins.
