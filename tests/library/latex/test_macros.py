@@ -200,3 +200,24 @@ def test_a_let_copy_of_the_paper_s_own_macro_reads_as_it_stood(tmp_path: Path) -
     )
     body = "We use \\myb{} and \\foo{} here."
     assert passages_of(tmp_path, body, preamble) == ["We use Alpha and Base more here."]
+
+
+def test_an_environment_defined_with_arguments_prints_as_its_definition(tmp_path: Path) -> None:
+    # QA: \begin{note}{important} of \newenvironment{note}[1]{...} read "important Trees help.":
+    # the definition was dropped and its argument read as the paragraph's first word.
+    preamble = (
+        "\\newenvironment{note}[1]{\\par\\textbf{Note (#1).} }{\\par}\n"
+        "\\newenvironment{hint}[2][Info]{\\textbf{#1: #2.} }{}\n"
+        "\\newenvironment{aside}[1]{\\begin{quote}#1}{\\end{quote}}"
+    )
+    body = (
+        "\\begin{note}{important} Trees help.\\end{note}\n\n"
+        "\\begin{hint}{Careful} Paths vary.\\end{hint} \\begin{hint}[Tip]{Fast} Cycles too."
+        "\\end{hint}\n\n\\begin{aside}{Left} as it was.\\end{aside}"
+    )
+    assert passages_of(tmp_path, body, preamble) == [
+        "Note (important). Trees help.",
+        "Info: Careful. Paths vary. Tip: Fast. Cycles too.",
+        # One whose parts open and close an environment apart is read as before.
+        "Left as it was.",
+    ]

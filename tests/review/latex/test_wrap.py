@@ -339,3 +339,16 @@ def test_a_let_copy_of_the_draft_s_own_wrapper_is_a_citation(tmp_path: Path) -> 
         "We use \\myb{} here \\othercite{wilson2017}.",
     )
     assert _claims(path) == [(8, "We use Alpha here.", ("wilson2017",))]
+
+
+def test_an_environment_s_arguments_are_no_part_of_the_claim(tmp_path: Path) -> None:
+    # QA: \begin{note}{important} of the draft's \newenvironment{note}[1] read its argument
+    # into the claim ("important Version control helps.").
+    path = _draft(
+        tmp_path,
+        "\\newenvironment{note}[1]{\\par\\textbf{Note (#1).} }{\\par}\n"
+        "\\newenvironment{hint}[2][Info]{\\textbf{#1: #2.} }{}",
+        "\\begin{note}{important} Version control helps \\cite{wilson2017}.\\end{note}\n"
+        "\\begin{hint}[Tip]{Fast} SciPy is fast \\cite{virtanen2020}.\\end{hint}",
+    )
+    assert [c for _, c, _ in _claims(path)] == ["Version control helps.", "SciPy is fast."]

@@ -275,10 +275,16 @@ _DESCRIPTION_LISTS = frozenset({"description", "compactdesc"})
 _OTHER_LISTS = frozenset({"itemize", "enumerate", "compactitem", "compactenum"})
 
 
-def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> LatexContextDb:
+def walker_context(
+    extra: Sequence[MacroSpec] = (),
+    *,
+    german: bool = False,
+    environments: Mapping[str, str] | None = None,
+) -> LatexContextDb:
     """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
-    review are parsed with the same, plus their citation commands. ``german``: babel's German
-    shorthands are read too (``latex_babel``)."""
+    review are parsed with the same, plus their citation commands and ``environments``' (name
+    -> shape: those the draft defines with arguments). ``german``: babel's German shorthands
+    are read too (``latex_babel``)."""
     context = walker_context_db()
     shapes = {**SIUNITX_SPECS, **_WALKER_ARGS}
     specs = [
@@ -286,11 +292,11 @@ def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> 
         *(MacroSpec(name, args) for name, args in shapes.items()),
         *verbatim_specs(),
     ]
-    environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
+    shapes_of = {**_WALKER_ENVIRONMENTS, **(environments or {})}
     context.add_context_category(
         "claimaudit",
         macros=[*specs, *extra],
-        environments=environments,
+        environments=[EnvironmentSpec(name, args) for name, args in shapes_of.items()],
         specials=shorthand_specs() if german else [],
         prepend=True,
     )

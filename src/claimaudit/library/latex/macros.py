@@ -73,6 +73,7 @@ def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
     _merge(macros, copies, own, builtin_copies)
     if not macros:
         return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
+    source = _environments_called(source, macros)
     pattern = re.compile(
         r"\\(" + "|".join(re.escape(m.name) for m in macros.values()) + r")(?![A-Za-z@])"
     )
@@ -83,6 +84,19 @@ def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
             break
         source = expanded
     return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
+
+
+def _environments_called(source: str, macros: Mapping[str, Macro]) -> str:
+    """``source`` with ``\\begin{note}`` and ``\\end{note}`` written as the commands LaTeX calls
+    for them, ``\\note`` and ``\\endnote``, where the paper defines both (an environment
+    defined with arguments, ``latex_unprinted.environments_as_commands``): expanded, its
+    arguments print as its definition prints them."""
+    names = [name for name in macros if f"end{name}" in macros]
+    if not names:
+        return source
+    alternatives = "|".join(map(re.escape, names))
+    source = re.sub(r"\\begin\s{0,40}\{(" + alternatives + r")\}", r"\\\1", source)
+    return re.sub(r"\\end\s{0,40}\{(" + alternatives + r")\}", r"\\end\1", source)
 
 
 def _merge(

@@ -25,7 +25,7 @@ from claimaudit.library.latex.definitions import MAX_MACROS, TEX_CODE
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError
 from claimaudit.library.latex.numbering import NUMBER_WITHIN
 from claimaudit.library.latex.theorems import theorem_declarations
-from claimaudit.library.latex.unprinted import drop_unprinted
+from claimaudit.library.latex.unprinted import drop_unprinted, environments_as_commands
 
 _PACKAGE = re.compile(
     r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,400}\])?\s{0,40}\{([^{}]{1,400})\}"
@@ -153,7 +153,7 @@ def read_packages(
     for target, data in found:
         text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
-        texts.append(drop_unprinted(strip_comments(text)))
+        texts.append(drop_unprinted(environments_as_commands(strip_comments(text))))
     return texts
 
 
