@@ -89,6 +89,21 @@ def test_a_def_inside_another_definition_is_not_read_on_its_own() -> None:
     assert expand_macros("\\newcommand\\a[1][x]{\\def\\b{#2}}\\b", 10_000).endswith("\\b")
 
 
+def test_a_macro_whose_name_begins_a_command_it_calls_is_expanded(tmp_path: Path) -> None:
+    # QA: a body calling a command whose name starts with the macro's (\cit calling \citep,
+    # \sys \systemname, \e \emph) was taken for the macro calling itself and never expanded:
+    # the paper read "with  a." (the citation's key printed, the word lost).
+    preamble = (
+        "\\usepackage{natbib}\n\\newcommand{\\cit}[1]{\\citep{#1}}\n"
+        "\\newcommand{\\sys}{\\systemname{}}\n\\newcommand{\\systemname}{DeepFoo}\n"
+        "\\newcommand{\\e}[1]{\\emph{#1}}"
+    )
+    body = "Graphs are \\e{finite} with \\sys{} \\cit{a}."
+    assert passages_of(tmp_path, body, preamble) == ["Graphs are finite with DeepFoo."]
+    # ... while one that calls itself is still left alone (TeX would loop).
+    assert expand_macros("\\def\\a{\\a x}\\a.", 1_000) == "\\def\\a{\\a x}\\a."
+
+
 def test_hostile_self_and_mutual_recursion_stays_bounded() -> None:
     assert expand_macros("\\def\\a{\\a\\a}\\a\\a", 1_000) == "\\def\\a{\\a\\a}\\a\\a"
     bomb = "\\def\\a{\\b\\b\\b\\b}\\def\\b{\\a\\a\\a\\a}" + "\\a" * 200
@@ -164,3 +179,45 @@ def test_inline_nested_leaves_a_cycle_and_a_too_deep_chain_as_written() -> None:
     inlined = inline_nested(chain, {})
     assert inlined[names[0]] == chain[names[0]]
     assert inlined[names[1]][1].count("x") == MAX_NESTING and "end" in inlined[names[1]][1]
+
+
+def test_providecommand_defines_only_what_is_not_defined_yet(tmp_path: Path) -> None:
+    # QA: \providecommand{\x}{Two} after \newcommand{\x}{One} read "Two"; TeX keeps "One".
+    preamble = (
+        "\\newcommand{\\myx}{One}\n\\providecommand{\\myx}{Two}\n"
+        "\\providecommand{\\myy}{Three}\n\\ProvideDocumentCommand{\\myy}{}{Four}"
+    )
+    body = "We use \\myx{} and \\myy{} here."
+    assert passages_of(tmp_path, body, preamble) == ["We use One and Three here."]
+
+
+def test_a_let_copy_of_the_paper_s_own_macro_reads_as_it_stood(tmp_path: Path) -> None:
+    # QA: \let\myb\mya of the paper's own \mya printed nothing ("We use  and"); TeX copies
+    # the meaning \mya has where the \let stands, which a later \renewcommand may wrap.
+    preamble = (
+        "\\newcommand{\\mya}{Alpha}\n\\let\\myb\\mya\n\\newcommand{\\foo}{Base}\n"
+        "\\let\\oldfoo\\foo\n\\renewcommand{\\foo}{\\oldfoo{} more}"
+    )
+    body = "We use \\myb{} and \\foo{} here."
+    assert passages_of(tmp_path, body, preamble) == ["We use Alpha and Base more here."]
+
+
+def test_an_environment_defined_with_arguments_prints_as_its_definition(tmp_path: Path) -> None:
+    # QA: \begin{note}{important} of \newenvironment{note}[1]{...} read "important Trees help.":
+    # the definition was dropped and its argument read as the paragraph's first word.
+    preamble = (
+        "\\newenvironment{note}[1]{\\par\\textbf{Note (#1).} }{\\par}\n"
+        "\\newenvironment{hint}[2][Info]{\\textbf{#1: #2.} }{}\n"
+        "\\newenvironment{aside}[1]{\\begin{quote}#1}{\\end{quote}}"
+    )
+    body = (
+        "\\begin{note}{important} Trees help.\\end{note}\n\n"
+        "\\begin{hint}{Careful} Paths vary.\\end{hint} \\begin{hint}[Tip]{Fast} Cycles too."
+        "\\end{hint}\n\n\\begin{aside}{Left} as it was.\\end{aside}"
+    )
+    assert passages_of(tmp_path, body, preamble) == [
+        "Note (important). Trees help.",
+        "Info: Careful. Paths vary. Tip: Fast. Cycles too.",
+        # One whose parts open and close an environment apart is read as before.
+        "Left as it was.",
+    ]

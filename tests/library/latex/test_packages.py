@@ -239,3 +239,30 @@ def test_cleveref_and_numberwithin_in_a_local_package_hold_as_in_the_preamble(
         encoding="utf-8",
     )
     assert _text(path).endswith("By Thm. 1.1 and (1.1).")
+
+
+def test_a_class_beside_the_paper_is_read_as_its_packages_are(tmp_path: Path) -> None:
+    # QA: \documentclass{mycls} with mycls.cls beside the paper was not read: its macro
+    # printed nothing, its \section wrapper headed nothing and its theorem had no number.
+    path = _paper(
+        tmp_path,
+        "\\mysection{Method}\nOur \\method{} works.\n\n"
+        "\\begin{thm}\\label{t:a}Every graph is nice.\\end{thm}\n\nBy Theorem~\\ref{t:a} we win.",
+        "",
+    )
+    path.write_text(path.read_text().replace("{article}", "{mycls}"), encoding="utf-8")
+    (tmp_path / "mycls.cls").write_text(
+        "\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesClass{mycls}\n\\LoadClass[11pt]{base}\n"
+        "\\RequirePackage{amsthm}\n\\newcommand{\\mysection}[1]{\\section{#1}}\n",
+        encoding="utf-8",
+    )
+    # ... and the class it builds on, where it is beside the paper too.
+    (tmp_path / "base.cls").write_text(
+        "\\LoadClass{article}\n\\newcommand\\method{DeepFoo}\n\\newtheorem{thm}{Theorem}[section]\n",
+        encoding="utf-8",
+    )
+    blocks = extract(path).blocks
+    assert _text(path) == (
+        "Our DeepFoo works. Theorem 2.1. Every graph is nice. By Theorem 2.1 we win."
+    )
+    assert blocks[-1].section == "Method"

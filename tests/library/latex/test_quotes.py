@@ -51,3 +51,15 @@ def test_enquote_follows_selectlanguage_from_where_it_stands(tmp_path: Path) -> 
     body = "\\selectlanguage{ngerman}\n\\enquote{ja}.\n\n\\selectlanguage{english}\n\\enquote{yes}."
     printed = _text(tmp_path, "\\usepackage[ngerman,english]{babel}", body)
     assert printed == "\u201eja\u201c. \u201cyes\u201d."
+
+
+def test_textquote_and_foreignquote_print_their_marks(tmp_path: Path) -> None:
+    # QA: csquotes' \textquote and \foreignquote printed their text without quote marks
+    # ("As it works, inner"), and \foreignquote's language as a word.
+    body = (
+        "As \\textquote{it works}, \\textquote*{inner} and "
+        "\\foreignquote{ngerman}{so ist es}, \\hyphenquote*{french}{oui}."
+    )
+    assert _text(tmp_path, "", body) == (
+        "As \u201cit works\u201d, \u2018inner\u2019 and \u201eso ist es\u201c, \u201coui\u201d."
+    )

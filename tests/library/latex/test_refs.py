@@ -315,14 +315,70 @@ def test_thmtools_theorems_are_counted_as_declared(tmp_path: Path) -> None:
             "envcountsect",
             ["Theorem 2.1. X holds.", "Lemma 2.1 (Young). Y holds.", "By 2.1 and 2.1."],
         ),
-        # Reset by section with no section in the number: not followed, so nothing, not "2".
-        ("envcountreset", ["X holds.", "Y holds.", "By and."]),
+        # Reset by each section, the section not shown (llncs's \@addtoreset).
+        ("envcountreset", ["Theorem 1. X holds.", "Lemma 1 (Young). Y holds.", "By 1 and 1."]),
     ],
 )
 def test_llncs_s_own_theorems_print_as_its_options_number_them(
     tmp_path: Path, options: str, expected: list[str]
 ) -> None:
     assert passages_of(tmp_path, THEOREMS_BODY, cls="llncs", options=options) == expected
+
+
+LLNCS_BODY = (
+    "\\section{A}\n\\begin{theorem}X.\\end{theorem}\n\n\\begin{lemma}Y.\\end{lemma}\n\n"
+    "\\begin{mydef}\\label{d}Z.\\end{mydef}\n\n\\begin{obs}\\label{o}W.\\end{obs}\n\n"
+    "\\begin{fact}\\label{f}V.\\end{fact}\n\n\\begin{intuition}U.\\end{intuition}\n\n"
+    "\\section{B}\n\\begin{theorem}\\label{t}T.\\end{theorem}\n\n"
+    "\\begin{lemma}\\label{l}S.\\end{lemma}\n\n\\begin{mydef}R.\\end{mydef}\n\n"
+    "By \\ref{t}, \\ref{l}, \\ref{d}, \\ref{o} and \\ref{f}."
+)
+LLNCS_PREAMBLE = (
+    "\\spnewtheorem{mydef}{My Definition}{\\bfseries}{\\rmfamily}\n"
+    "\\spnewtheorem{obs}[theorem]{Observation}{\\bfseries}{\\itshape}\n"
+    "\\spnewtheorem{fact}{Fact}[section]{\\bfseries}{\\rmfamily}\n"
+    "\\spnewtheorem*{intuition}{Intuition}{\\itshape}{\\rmfamily}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        # QA: envcountreset left every theorem without its head, and a reference to an
+        # \spnewtheorem's environment printed its section's number ("Definition 1" for 2).
+        (
+            "envcountreset",
+            [
+                *("Theorem 1. X.", "Lemma 1. Y.", "My Definition 1. Z.", "Observation 2. W."),
+                *("Fact 11. V.", "Intuition. U.", "Theorem 1. T.", "Lemma 1. S."),
+                *("My Definition 2. R.", "By 1, 1, 1, 2 and 11."),
+            ],
+        ),
+        (
+            "envcountsame,envcountreset",
+            [
+                *("Theorem 1. X.", "Lemma 2. Y.", "My Definition 1. Z.", "Observation 3. W."),
+                *("Fact 11. V.", "Intuition. U.", "Theorem 1. T.", "Lemma 2. S."),
+                *("My Definition 2. R.", "By 1, 2, 1, 3 and 11."),
+            ],
+        ),
+        (
+            "envcountsect",
+            [
+                *("Theorem 1.1. X.", "Lemma 1.1. Y.", "My Definition 1. Z."),
+                *("Observation 1.2. W.", "Fact 1.1. V.", "Intuition. U.", "Theorem 2.1. T."),
+                *("Lemma 2.1. S.", "My Definition 2. R.", "By 2.1, 2.1, 1, 1.2 and 1.1."),
+            ],
+        ),
+    ],
+)
+def test_llncs_spnewtheorem_and_reset_counters_print_as_llncs_numbers_them(
+    tmp_path: Path, options: str, expected: list[str]
+) -> None:
+    # llncs.cls (v2.20): \spnewtheorem's level and number run together ("11") unless
+    # envcountsect; envcountreset resets the class's own counters, not the paper's.
+    got = passages_of(tmp_path, LLNCS_BODY, LLNCS_PREAMBLE, cls="llncs", options=options)
+    assert got == expected
 
 
 def test_llncs_s_run_in_headings_and_proofs_print_as_llncs_sets_them(tmp_path: Path) -> None:
@@ -346,6 +402,19 @@ def test_llncs_s_run_in_headings_and_proofs_print_as_llncs_sets_them(tmp_path: P
         ("Method", "Proof. Trivial."),
         ("Method", "Claim. Z holds."),
     ]
+
+
+@pytest.mark.parametrize(
+    ("cls", "heading"),
+    [("llncs", "subsubsection"), ("article", "paragraph"), ("article", "subparagraph*")],
+)
+def test_a_run_in_heading_typed_against_its_text_keeps_a_space(
+    tmp_path: Path, cls: str, heading: str
+) -> None:
+    # QA: "\subsubsection{Setting}Graphs" (llncs) and "\paragraph{Scope}Paths" read
+    # "SettingGraphs", "ScopePaths": TeX sets a space after a run-in heading.
+    body = f"\\section{{M}}\n\\{heading}{{Setting}}Graphs are finite.\n"
+    assert passages_of(tmp_path, body, cls=cls) == ["Setting Graphs are finite."]
 
 
 def test_a_counter_the_paper_renumbers_prints_as_it_says(tmp_path: Path) -> None:

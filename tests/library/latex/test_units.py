@@ -30,6 +30,12 @@ def _read(tmp_path: Path, body: str) -> str:
         ("\\ang{30}", "30\u00b0"),
         # A unit macro not known leaves the unit out, never a part of it.
         ("\\SI{10}{\\milli\\furlong}", "10"),
+        # QA: an exponent read as typed ("1.5e-3"), where siunitx prints scientific notation,
+        # as the paper's formula "$1.5 \\times 10^{-3}$" reads.
+        ("\\num{1.5e-3}", "1.5 \u00d7 10^-3"),
+        ("\\SI{2E+5}{\\metre}", "2 \u00d7 10^5 m"),
+        ("\\num{e5}", "10^5"),
+        ("\\numrange{1e3}{1e4}", "1 \u00d7 10^3 to 1 \u00d7 10^4"),
     ],
 )
 def test_quantities_read_as_printed(tmp_path: Path, written: str, printed: str) -> None:

@@ -416,3 +416,16 @@ def test_ref_tied_to_its_citation_before_punctuation_is_part_of_it(tmp_path: Pat
         "Unlike the cited work, we pad.",
         "The cited work shows X.",
     ]
+
+
+def test_the_draft_s_macros_in_a_formula_print_as_ingestion_prints_them(
+    tmp_path: Path,
+) -> None:
+    # QA: a formula's own macros printed nothing in a review ("We take the of x over in"),
+    # where the paper's reader, which expands them, reads them as it prints them.
+    preamble = (
+        "\\usepackage{amsmath}\n\\DeclareMathOperator{\\argmax}{arg\\,max}\n"
+        "\\newcommand{\\loss}{\\mathcal{L}}\n\\newcommand{\\vect}[1]{\\mathbf{#1}}\n"
+    )
+    body = "We take the $\\argmax$ of $\\vect{x}$ over $\\loss$ \\cite{a}."
+    assert _claims(tmp_path, preamble, body) == ["We take the arg max of \U0001d431 over \u2112."]

@@ -279,3 +279,76 @@ def test_a_commented_out_input_is_not_read_for_macros(tmp_path: Path) -> None:
         tmp_path, "% \\input{macros}", "Version control helps \\mycite{wilson2017}.", **files
     )
     assert _claims(path) == []
+
+
+def test_a_class_beside_the_draft_is_read_as_its_packages_are(tmp_path: Path) -> None:
+    # QA: \documentclass{mycls} with mycls.cls beside the draft was not read: its citation
+    # wrapper was warned of as unknown and its macro printed nothing.
+    path = _draft(
+        tmp_path,
+        "",
+        "Our \\method{} is good, as \\mycite{wilson2017} say.",
+        mycls__cls="\\ProvidesClass{mycls}\n\\LoadClass{article}\n\\let\\mycite\\citet\n"
+        "\\newcommand{\\method}{DeepFoo}\n",
+    )
+    path.write_text(path.read_text().replace("{article}", "{mycls}"))
+    found = extract_latex_claims(path)
+    assert not found.warnings
+    assert [(c.text, tuple(x.key for x in c.citations)) for c in found.claims] == [
+        ("Our DeepFoo is good, as A say.", ("wilson2017",))
+    ]
+
+
+def test_a_wrapper_whose_name_begins_the_command_it_wraps_is_expanded(tmp_path: Path) -> None:
+    # QA: \cit wrapping \citep was taken for a macro calling itself: its citation was warned
+    # of as an unknown command and the claim lost; \para wrapping \paragraph glued the
+    # heading to the claim ("Padding Zero padding keeps the size.").
+    path = _draft(
+        tmp_path,
+        "\\newcommand{\\cit}[1]{\\citep{#1}}\n\\newcommand{\\para}[1]{\\paragraph{#1}}",
+        "\\para{Padding} Zero padding keeps the size \\cit{dum2016}.",
+    )
+    found = extract_latex_claims(path)
+    assert not found.warnings
+    assert [(c.text, tuple(x.key for x in c.citations)) for c in found.claims] == [
+        ("Zero padding keeps the size.", ("dum2016",))
+    ]
+    assert found.paragraphs[0].block.section == "Padding"
+
+
+def test_providecommand_leaves_a_package_s_definition_standing(tmp_path: Path) -> None:
+    # QA: the draft's \providecommand of a command its package defines replaced it, where
+    # TeX keeps the package's (and so does ingestion).
+    path = _draft(
+        tmp_path,
+        "\\usepackage{mystyle}\n\\providecommand{\\mycite}[1]{\\emph{#1}}\n"
+        "\\newcommand{\\myx}{One}\n\\providecommand{\\myx}{Two}",
+        "Version control helps with \\myx{} \\mycite{wilson2017}.",
+        mystyle__sty="\\newcommand{\\mycite}[1]{\\citep{#1}}\n",
+    )
+    assert _claims(path) == [(8, "Version control helps with One.", ("wilson2017",))]
+
+
+def test_a_let_copy_of_the_draft_s_own_wrapper_is_a_citation(tmp_path: Path) -> None:
+    # QA: \let\othercite\mycite of the draft's own wrapper was warned of as an unknown
+    # command and its claim lost; its macro copy \myb printed nothing.
+    path = _draft(
+        tmp_path,
+        "\\newcommand{\\mycite}[1]{\\citep{#1}}\n\\let\\othercite\\mycite\n"
+        "\\newcommand{\\mya}{Alpha}\n\\let\\myb\\mya",
+        "We use \\myb{} here \\othercite{wilson2017}.",
+    )
+    assert _claims(path) == [(8, "We use Alpha here.", ("wilson2017",))]
+
+
+def test_an_environment_s_arguments_are_no_part_of_the_claim(tmp_path: Path) -> None:
+    # QA: \begin{note}{important} of the draft's \newenvironment{note}[1] read its argument
+    # into the claim ("important Version control helps.").
+    path = _draft(
+        tmp_path,
+        "\\newenvironment{note}[1]{\\par\\textbf{Note (#1).} }{\\par}\n"
+        "\\newenvironment{hint}[2][Info]{\\textbf{#1: #2.} }{}",
+        "\\begin{note}{important} Version control helps \\cite{wilson2017}.\\end{note}\n"
+        "\\begin{hint}[Tip]{Fast} SciPy is fast \\cite{virtanen2020}.\\end{hint}",
+    )
+    assert [c for _, c, _ in _claims(path)] == ["Version control helps.", "SciPy is fast."]

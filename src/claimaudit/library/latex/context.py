@@ -27,7 +27,7 @@ from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
 from claimaudit.library.latex.counter_formats import COUNTER_FORMAT
 from claimaudit.library.latex.math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex.printing import EnvironmentText, MacroText
-from claimaudit.library.latex.quotes import quote_marks
+from claimaudit.library.latex.quotes import language_quote_marks, quote_marks
 from claimaudit.library.latex.spacing import spacing_macros
 from claimaudit.library.latex.units import SIUNITX_SPECS, siunitx_macros
 from claimaudit.library.latex.verbatim import verbatim_specs
@@ -163,6 +163,9 @@ _WALKER_ARGS = {
     # cleveref's, starred or not (the star drops the link): one list of labels, or a range's two.
     **{name: "*{{" if name.endswith("range") else "*{" for name in (*CREF_STYLES, *PAGE_STYLES)},
     **dict.fromkeys(SUBFLOAT_MACROS, "[[{"),
+    # Run-in headings: their title an argument, so that it is printed as one (pylatexenc has
+    # no shape for them, and ran "\\paragraph{Scope}Paths" into "ScopePaths").
+    **dict.fromkeys(("paragraph", "subparagraph"), "*[{"),
     "affil": "[{",
     "address": "[{",  # elsarticle's: [label]{address}
     "affiliation": "[{",
@@ -216,6 +219,9 @@ _WALKER_ARGS = {
     "framebox": "[[{",
     "fbox": "{",
     "enquote": "*{",
+    # csquotes' others: [citation][punctuation]{text}, a language first for the foreign ones.
+    "textquote": "*[[{",
+    **dict.fromkeys(("foreignquote", "hyphenquote"), "*{[[{"),
     "nth": "{",
     "scalebox": "{[{",
     "epigraph": "{{",
@@ -269,10 +275,16 @@ _DESCRIPTION_LISTS = frozenset({"description", "compactdesc"})
 _OTHER_LISTS = frozenset({"itemize", "enumerate", "compactitem", "compactenum"})
 
 
-def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> LatexContextDb:
+def walker_context(
+    extra: Sequence[MacroSpec] = (),
+    *,
+    german: bool = False,
+    environments: Mapping[str, str] | None = None,
+) -> LatexContextDb:
     """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
-    review are parsed with the same, plus their citation commands. ``german``: babel's German
-    shorthands are read too (``latex_babel``)."""
+    review are parsed with the same, plus their citation commands and ``environments``' (name
+    -> shape: those the draft defines with arguments). ``german``: babel's German shorthands
+    are read too (``latex_babel``)."""
     context = walker_context_db()
     shapes = {**SIUNITX_SPECS, **_WALKER_ARGS}
     specs = [
@@ -280,11 +292,11 @@ def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> 
         *(MacroSpec(name, args) for name, args in shapes.items()),
         *verbatim_specs(),
     ]
-    environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
+    shapes_of = {**_WALKER_ENVIRONMENTS, **(environments or {})}
     context.add_context_category(
         "claimaudit",
         macros=[*specs, *extra],
-        environments=environments,
+        environments=[EnvironmentSpec(name, args) for name, args in shapes_of.items()],
         specials=shorthand_specs() if german else [],
         prepend=True,
     )
@@ -378,6 +390,10 @@ def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     args = macro_args(node)
     text = str(l2tobj.nodelist_to_text(args[-1:])) if args else ""
     marks = quote_marks(node.parsing_state.s, node.pos)
+    given = argd.argnlist if argd is not None else []
+    if node.macroname in ("foreignquote", "hyphenquote") and len(given) > 1 and given[1]:
+        # In the marks of the language it names (``\\foreignquote{german}{...}``: „...“).
+        marks = language_quote_marks(str(given[1].latex_verbatim()).strip("{} \n")) or marks
     if inner:
         return f"{marks.inner_open}{text}{marks.inner_close}"
     return f"{marks.outer_open}{text}{marks.outer_close}"
@@ -407,7 +423,7 @@ def text_converter(
         **siunitx_macros(),
         **spacing_macros(),
         "nth": _ordinal,
-        "enquote": _quoted,
+        **dict.fromkeys(("enquote", "textquote", "foreignquote", "hyphenquote"), _quoted),
         **dict.fromkeys(SUBFLOAT_MACROS, _subfloat),
         "url": _address,
         "nolinkurl": _address,

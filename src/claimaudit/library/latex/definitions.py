@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from claimaudit.library.latex.spans import without_spans
 
@@ -81,6 +82,8 @@ class Macro:
     # A \def's delimited parameter text: the text before #1, then what follows each parameter
     # ("" where it is undelimited); None for plain #1#2... (arguments in braces).
     delimiters: tuple[str, ...] | None = None
+    # Defined with \\providecommand (or xparse's \\Provide...): a definition that stands wins.
+    provided: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,10 @@ def read_definitions(source: str, *, at_letter: bool = False) -> tuple[dict[str,
     """The macros ``source`` defines (the last definition of a name wins) and the source
     without their definitions; ``at_letter``: a package file's, where ``@`` is a letter."""
     accepted = accepted_definitions(source, at_letter=at_letter)
-    macros = {definition.macro.name: definition.macro for definition in accepted}
+    macros: dict[str, Macro] = {}
+    for definition in accepted:
+        if not (definition.macro.provided and definition.macro.name in macros):
+            macros[definition.macro.name] = definition.macro
     return macros, without_spans(source, ((d.start, d.end) for d in accepted))
 
 
@@ -148,7 +154,7 @@ def accepted_definitions(source: str, *, at_letter: bool = False) -> list[Defini
         # One inside another's body is that macro's business (and goes with it).
         if definition.start < position or len(names) >= MAX_MACROS:
             continue
-        if f"\\{macro.name}" in macro.body:  # recursive: TeX would loop too
+        if _calls_itself(macro, at_letter):  # recursive: TeX would loop too
             continue
         if any(int(n) > macro.arguments for n in _PARAMETER.findall(macro.body)):
             continue  # a parameter it has not: part of an outer definition TeX never ran
@@ -156,6 +162,13 @@ def accepted_definitions(source: str, *, at_letter: bool = False) -> list[Defini
         accepted.append(definition)
         position = definition.end
     return accepted
+
+
+def _calls_itself(macro: Macro, at_letter: bool) -> bool:
+    """Whether ``macro``'s body calls it: its name as a whole control word, so that
+    ``\\newcommand{\\cit}[1]{\\citep{#1}}`` or ``\\para`` calling ``\\paragraph`` is no loop."""
+    letters = "A-Za-z@" if at_letter else "A-Za-z"
+    return re.search(rf"\\{re.escape(macro.name)}(?![{letters}])", macro.body) is not None
 
 
 def _read_all(source: str) -> list[Definition | None]:
@@ -210,7 +223,8 @@ def _read_newcommand(source: str, match: re.Match[str]) -> Definition | None:
     body = brace_group(source, rest)
     if body is None:
         return None
-    macro = Macro(_name(match, _DEFINITION), arguments, body[0], default)
+    provided = source.startswith("\\providecommand", match.start())
+    macro = Macro(_name(match, _DEFINITION), arguments, body[0], default, provided=provided)
     return Definition(match.start(), body[1], macro)
 
 
@@ -288,7 +302,10 @@ def _read_document_command(source: str, match: re.Match[str]) -> Definition | No
     if body is None:
         return None
     default = "" if letters.startswith("o") else None
-    macro = Macro(_name(match, _DOCUMENT_COMMAND), len(letters), body[0], default)
+    provided = source.startswith("\\Provide", match.start())
+    macro = Macro(
+        _name(match, _DOCUMENT_COMMAND), len(letters), body[0], default, provided=provided
+    )
     return Definition(match.start(), body[1], macro)
 
 
@@ -352,8 +369,8 @@ class Brackets:
 
 def read_copies(source: str, *, at_letter: bool = False) -> tuple[dict[str, str], str]:
     """``\\let`` copies of built-in macros (copy -> original), and the source without any
-    ``\\let``. A copy of one of the paper's own macros is dropped: which definition it copied
-    depends on where it stood, and TeX's meaning cannot be rebuilt here."""
+    ``\\let``. A copy of one of the paper's own macros is not among them: it copies the
+    definition in force where it stands (``own_copies``)."""
     letters = _Letters(source, at_letter)
     first_defined: dict[str, int] = {}
     for pattern in (_DEFINITION, _DEF, _MATH_OPERATOR, _DOCUMENT_COMMAND):
@@ -367,6 +384,21 @@ def read_copies(source: str, *, at_letter: bool = False) -> tuple[dict[str, str]
         if not own and len(copies) < MAX_MACROS:
             copies[copy] = original
     return copies, without_spans(source, let_spans(source, at_letter))
+
+
+def own_copies(
+    source: str, accepted: Sequence[Definition], *, at_letter: bool = False
+) -> dict[str, Macro]:
+    """``\\let`` copies of the source's own macros (copy -> the macro it copies), as TeX copies
+    a meaning: the original's last definition read (``accepted``) before the ``\\let`` stands,
+    so ``\\let\\oldfoo\\foo`` and then ``\\renewcommand\\foo{\\oldfoo{} more}`` wraps it."""
+    copies: dict[str, Macro] = {}
+    for match in _lets(source, _Letters(source, at_letter)):
+        copy, original = match.group(1), match.group(2)
+        before = [d.macro for d in accepted if d.macro.name == original and d.end <= match.start()]
+        if before and copy != original and len(copies) < MAX_MACROS:
+            copies[copy] = replace(before[-1], name=copy, provided=False)
+    return copies
 
 
 def _lets(source: str, letters: _Letters) -> list[re.Match[str]]:

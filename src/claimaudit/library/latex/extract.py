@@ -62,7 +62,12 @@ from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
 from claimaudit.library.latex.packages import read_packages, with_declarations
-from claimaudit.library.latex.refs import RUN_IN_HEADINGS, autoref_names, numbered_converter
+from claimaudit.library.latex.refs import (
+    RUN_IN_ALWAYS,
+    RUN_IN_HEADINGS,
+    autoref_names,
+    numbered_converter,
+)
 from claimaudit.library.latex.theorems import proof_name
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,
@@ -226,7 +231,7 @@ def _extract(
     )
     # A class whose \\subsubsection is a run-in heading (llncs's bold "Setting." opening its
     # paragraph) prints it as ``\\paragraph`` is printed: the paragraph's first words.
-    run_in = RUN_IN_HEADINGS.get(document_class(source) or "", frozenset())
+    run_in = RUN_IN_ALWAYS | RUN_IN_HEADINGS.get(document_class(source) or "", frozenset())
     converter = numbered_converter(
         numbers, names, captions, math_mode, notes, cited, crefs, run_in=run_in
     )

@@ -24,7 +24,11 @@ from claimaudit.guards.userfiles import existing_spelling
 from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
 from claimaudit.library.latex.comments import strip_comments
 from claimaudit.library.latex.file_tests import drop_spans, file_test_spans
-from claimaudit.library.latex.unprinted import drop_unprinted, excluded_environments
+from claimaudit.library.latex.unprinted import (
+    drop_unprinted,
+    environments_as_commands,
+    excluded_environments,
+)
 
 # TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
 # start on the next line, as TeX skips one end of line after a command), or between double
@@ -287,7 +291,7 @@ def expand_inputs(
             text = document_body(text)
         # Before includes are followed: an \input inside \iffalse is never read.
         excluded.update(excluded_environments(text))
-        text = drop_unprinted(text, excluded)
+        text = drop_unprinted(environments_as_commands(text), excluded)
         # Before includes too: the \input of a file \IfFileExists finds absent is never read.
         exists = file_exists_in(base, folder, boundary)
 

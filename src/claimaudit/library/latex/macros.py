@@ -26,12 +26,14 @@ from dataclasses import dataclass, field
 from claimaudit.library.latex.definitions import (
     MAX_BRACKET_MISSES,
     Brackets,
+    Definition,
     Macro,
     accepted_definitions,
     brace_group,
     def_spans,
     document_command_spans,
     let_spans,
+    own_copies,
     read_copies,
     read_definitions,
 )
@@ -62,11 +64,16 @@ def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
         found, _ = read_definitions(rest, at_letter=True)
         kept = printing_macros({n: m.body for n, m in found.items()}, found_copies)
         _merge(macros, copies, {n: found[n] for n in kept}, found_copies)
-    own_copies, source = read_copies(source)
+    # Before the \\let lines go: a copy of the paper's own macro is its definition there.
+    copied = own_copies(source, accepted_definitions(source))
+    builtin_copies, source = read_copies(source)
     own, source = read_definitions(source)
-    _merge(macros, copies, own, own_copies)
+    for copy, macro in copied.items():
+        own.setdefault(copy, macro)
+    _merge(macros, copies, own, builtin_copies)
     if not macros:
         return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
+    source = _environments_called(source, macros)
     pattern = re.compile(
         r"\\(" + "|".join(re.escape(m.name) for m in macros.values()) + r")(?![A-Za-z@])"
     )
@@ -79,6 +86,19 @@ def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
     return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
 
 
+def _environments_called(source: str, macros: Mapping[str, Macro]) -> str:
+    """``source`` with ``\\begin{note}`` and ``\\end{note}`` written as the commands LaTeX calls
+    for them, ``\\note`` and ``\\endnote``, where the paper defines both (an environment
+    defined with arguments, ``latex_unprinted.environments_as_commands``): expanded, its
+    arguments print as its definition prints them."""
+    names = [name for name in macros if f"end{name}" in macros]
+    if not names:
+        return source
+    alternatives = "|".join(map(re.escape, names))
+    source = re.sub(r"\\begin\s{0,40}\{(" + alternatives + r")\}", r"\\\1", source)
+    return re.sub(r"\\end\s{0,40}\{(" + alternatives + r")\}", r"\\end\1", source)
+
+
 def _merge(
     macros: dict[str, Macro],
     copies: dict[str, str],
@@ -87,6 +107,8 @@ def _merge(
 ) -> None:
     """A later file's definitions and copies over an earlier one's: a name is one or the other."""
     for name, macro in found.items():
+        if macro.provided and (name in macros or name in copies):
+            continue  # \\providecommand defines only what is not defined yet
         macros[name] = macro
         copies.pop(name, None)
     for copy, original in found_copies.items():
@@ -119,6 +141,9 @@ class DraftMacros:
     # ``\\def`` macros with a delimited parameter text (``\\def\\see#1.{...}``), whose calls a
     # parser cannot read as braced arguments: the reader matches them as TeX does.
     delimited: dict[str, Macro] = field(default_factory=dict)
+    # The names among ``macros`` that only ``\\providecommand`` defines: another file's
+    # definition stands over them.
+    provided: frozenset[str] = frozenset()
 
 
 def draft_macros(source: str, *, blank_all: bool = False, package: bool = False) -> DraftMacros:
@@ -132,6 +157,7 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
     defaults: dict[str, str] = {}
     delimited: dict[str, Macro] = {}
     blanked: list[tuple[int, int]] = []
+    provided: set[str] = set()
     accepted = accepted_definitions(source, at_letter=package)
     if package:
         kept = printing_macros(
@@ -139,17 +165,27 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
             read_copies(source, at_letter=True)[0],
         )
         accepted = [d for d in accepted if d.macro.name in kept]
-    for definition in accepted:
+    # A copy of the source's own macro (``\\let\\oldfoo\\foo``), read as a definition of it.
+    copied = {} if package else own_copies(source, accepted)
+    for definition in [*accepted, *(Definition(0, 0, m) for m in copied.values())]:
         macro = definition.macro
+        if definition.end == 0 and (macro.name in macros or macro.name in delimited):
+            continue  # the copy's name is defined as well: that definition stands
         if macro.delimiters is not None:
             # Its calls are not braced arguments such a reader could parse: blanked, and
             # its calls matched apart (``delimited``); a later definition wins.
             blanked.append((definition.start, definition.end))
             delimited[macro.name] = macro
             macros.pop(macro.name, None)
+        elif macro.provided and (macro.name in macros or macro.name in delimited):
+            blanked.append((definition.start, definition.end))  # defined already: no effect
         elif macro.default is None or blank_all:
             delimited.pop(macro.name, None)
             macros[macro.name] = (macro.arguments, macro.body)
+            if macro.provided:
+                provided.add(macro.name)
+            else:
+                provided.discard(macro.name)
             if macro.default is not None:
                 defaults[macro.name] = macro.default
             if macro.tex_def or blank_all:
@@ -164,7 +200,7 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
             *document_command_spans(source, package),
             *def_spans(source),
         ]
-    return DraftMacros(macros, tuple(blanked), defaults, copies, delimited)
+    return DraftMacros(macros, tuple(blanked), defaults, copies, delimited, frozenset(provided))
 
 
 # How deep a body's calls of other macros are expanded into it, and the most it may grow to.
@@ -201,6 +237,30 @@ def inline_nested(
         # arguments), whose expansion is the reader's one level at the call.
         inlined[name] = (count, body if pattern.search(expanded) else expanded)
     return inlined
+
+
+def expand_known(
+    text: str, macros: Mapping[str, tuple[int, str]], defaults: Mapping[str, str], limit: int
+) -> str:
+    """``text`` with its calls of ``macros`` (name -> (arguments, body); ``defaults``: an
+    optional first argument's) expanded as ingestion expands a paper's, never past ``limit``
+    characters: for a reader that parses the source as written and meets a call where it
+    expands none in place (a draft's formula, ``$\\loss$``)."""
+    if not macros:
+        return text
+    known = {
+        name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
+    }
+    pattern = re.compile(
+        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
+    )
+    brackets = Brackets()
+    for _ in range(_MAX_PASSES):
+        expanded = _expand_once(text, pattern, known, limit, brackets)
+        if expanded == text:
+            break
+        text = expanded
+    return text
 
 
 def expand_call(body: str, arguments: list[str]) -> str:

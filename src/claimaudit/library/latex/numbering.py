@@ -187,7 +187,7 @@ class _Counts:
         if kind in _LEVELS:
             out.extend(_LEVELS[_LEVELS.index(kind) + 1 :])
         out.extend(name for name, level in self.within.items() if level == kind)
-        out.extend(name for name, t in self.theorems.items() if t.within == kind)
+        out.extend(t.counter for t in self.theorems.values() if kind in (t.within, t.reset))
         return out
 
     def _format(self, kind: str) -> str:
@@ -206,6 +206,8 @@ class _Counts:
         else:
             theorem = self.theorems.get(kind)
             parent = theorem.within if theorem else None
+            if theorem is not None and parent is not None:
+                return f"{self.numbers.get(parent, '0')}{theorem.separator}{own}"
         if parent is None:
             return own
         return f"{self.numbers.get(parent, '0')}.{own}"

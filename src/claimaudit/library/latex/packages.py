@@ -1,6 +1,8 @@
 """A paper's own packages: the ``.sty`` files beside it that its preamble loads
 (``\\usepackage{mystyle}``, ``\\RequirePackage``), and those these load in turn, where authors
-keep their macros (a citation wrapper, ``\\let\\mycite\\citep``). Ingestion and review read
+keep their macros (a citation wrapper, ``\\let\\mycite\\citep``); and its own class, a ``.cls``
+beside it that ``\\documentclass{mycls}`` names (and one it ``\\LoadClass``es), which TeX reads
+as it reads a package, before them. Ingestion and review read
 their definitions, so that a call of such a macro reads as it prints; a package TeX would find
 elsewhere (an installed one) is not read. Which of a package's definitions print text, and so
 are expanded, is ``printing_macros``' to say, for both readers.
@@ -23,10 +25,15 @@ from claimaudit.library.latex.definitions import MAX_MACROS, TEX_CODE
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError
 from claimaudit.library.latex.numbering import NUMBER_WITHIN
 from claimaudit.library.latex.theorems import theorem_declarations
-from claimaudit.library.latex.unprinted import drop_unprinted
+from claimaudit.library.latex.unprinted import drop_unprinted, environments_as_commands
 
 _PACKAGE = re.compile(
     r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,400}\])?\s{0,40}\{([^{}]{1,400})\}"
+)
+# A class: the paper's (``\\documentclass``), or the one a class builds on (``\\LoadClass``).
+_CLASS = re.compile(
+    r"\\(?:documentclass|LoadClass(?:WithOptions)?)\s{0,40}(?:\[[^\]]{0,400}\])?"
+    r"\s{0,40}\{([^{}]{1,400})\}"
 )
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CALL = re.compile(r"\\([A-Za-z@]+)")
@@ -60,12 +67,20 @@ def _is_code(name: str) -> bool:
 
 
 def package_files(preamble: str) -> list[str]:
-    """The file names of the packages ``preamble`` loads ("mystyle.sty"), in order, each once;
-    ``preamble`` without its comments."""
+    """The file names of the class and packages ``preamble`` loads ("mycls.cls",
+    "mystyle.sty"), in the order written, each once; ``preamble`` without its comments."""
+    loads = sorted([*_CLASS.finditer(preamble), *_PACKAGE.finditer(preamble)], key=_start)
     names: list[str] = []
-    for match in _PACKAGE.finditer(preamble):
-        names += [f"{n.strip()}.sty" for n in match.group(1).split(",") if n.strip()]
+    for match in loads:
+        if match.re is _CLASS:
+            names += [f"{match.group(1).strip()}.cls"] if match.group(1).strip() else []
+        else:
+            names += [f"{n.strip()}.sty" for n in match.group(1).split(",") if n.strip()]
     return list(dict.fromkeys(names))
+
+
+def _start(match: re.Match[str]) -> int:
+    return match.start()
 
 
 # How deep packages loading packages are followed (a.sty's \RequirePackage{b}, b's of c, ...).
@@ -138,7 +153,7 @@ def read_packages(
     for target, data in found:
         text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
-        texts.append(drop_unprinted(strip_comments(text)))
+        texts.append(drop_unprinted(environments_as_commands(strip_comments(text))))
     return texts
 
 
@@ -178,7 +193,10 @@ def with_declarations(source: str, packages: list[str], folder: Path) -> str:
     begin = _BEGIN_DOCUMENT.search(source)
     end = begin.start() if begin else len(source)
     at = end
-    for match in _PACKAGE.finditer(source, 0, end):
+    loads = sorted(
+        [*_CLASS.finditer(source, 0, end), *_PACKAGE.finditer(source, 0, end)], key=_start
+    )
+    for match in loads:
         if any(_beside(folder, name) for name in package_files(match.group(0))):
             at = match.end()
             break

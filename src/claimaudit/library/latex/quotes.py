@@ -61,3 +61,11 @@ def quote_marks(source: str, position: int) -> QuoteMarks:
     index = bisect.bisect_right(languages.starts, position) - 1
     language = languages.names[index] if index >= 0 else languages.main
     return _STYLES.get(language or "", _AMERICAN)
+
+
+def language_quote_marks(language: str) -> QuoteMarks | None:
+    """The marks csquotes prints for ``language`` (a babel name), None where it has none here;
+    English ones for an English name."""
+    if language in _STYLES:
+        return _STYLES[language]
+    return _AMERICAN if language in ("english", "american", "USenglish", "usenglish") else None

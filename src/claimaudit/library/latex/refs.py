@@ -56,6 +56,8 @@ _AUTOREF_DEFAULTS = {
 # Classes whose headings of these levels are run in, set at the start of their paragraph
 # (``\\@startsection`` with a negative space after): llncs's ``\\subsubsection``.
 RUN_IN_HEADINGS = {"llncs": frozenset({"subsubsection"})}
+# Those every standard class runs in.
+RUN_IN_ALWAYS = frozenset({"paragraph", "subparagraph"})
 
 
 def autoref_names(source: str) -> dict[str, str]:
@@ -107,9 +109,16 @@ def numbered_converter(
         return subfloat_text(node, l2tobj, numbers.subcaptions.get(node.pos, ""))
 
     def run_in_heading(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
-        # Its title runs into the paragraph's text, as a ``\\paragraph``'s does.
+        # Its title runs into the paragraph's text, as a ``\\paragraph``'s does, a space after
+        # it however the source goes on (``\\subsubsection{Setting}Graphs``: TeX's skip).
         args = macro_args(node)
-        return f"\n\n{' '.join(to_text(l2tobj, args[-1:]).split())}" if args else ""
+        title = " ".join(to_text(l2tobj, args[-1:]).split()) if args else ""
+        source: str = node.parsing_state.s
+        end = node.pos + node.len
+        while source[end : end + 1] == "}":  # the end of an expanded macro's group
+            end += 1
+        glued = end < len(source) and not source[end].isspace()
+        return f"\n\n{title}{' ' if glued else ''}" if title else ""
 
     return text_converter(
         math_mode,

@@ -1,13 +1,14 @@
 """The numbered theorem-like environments a paper declares, as LaTeX counts them: with
 ``\\newtheorem{lemma}[theorem]{Lemma}[section]`` (amsthm's and LaTeX's own) and with thmtools'
-``\\declaretheorem[name=Lemma, sibling=theorem, numberwithin=section]{lemma}``. Declared in
-the order written: a shared counter must be declared before.
+``\\declaretheorem[name=Lemma, sibling=theorem, numberwithin=section]{lemma}``, llncs's
+``\\spnewtheorem{obs}[theorem]{Observation}{\\bfseries}{\\itshape}`` and its own, as its class
+options number them. Declared in the order written: a shared counter must be declared before.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from claimaudit.library.latex.babel import main_language
 
@@ -17,11 +18,20 @@ class Theorem:
     counter: str  # the counter it steps (its own, or the one it shares)
     within: str | None  # the level its number is reset by and prefixed with
     title: str  # what its head prints before the number ("Relationship")
+    reset: str | None = None  # a level that resets it without prefixing it (llncs's option)
+    separator: str = "."  # between the prefix and its own number (llncs's: none, "11")
 
 
 # amsthm's unnumbered form is ``\\newtheorem*{claim}{Claim}``.
 _NEWTHEOREM = re.compile(
     r"\\newtheorem\s{0,40}(\*?)\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
+    r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
+    r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
+)
+# llncs's (and Springer's other classes'): ``\\spnewtheorem{name}[shared]{Title}[level]`` then
+# the fonts of its head and body, or ``\\spnewtheorem*{name}{Title}`` (unnumbered).
+_SPNEWTHEOREM = re.compile(
+    r"\\spnewtheorem\s{0,40}(\*?)\s{0,40}\{\s{0,40}([A-Za-z@]+)\s{0,40}\}"
     r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
     r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
 )
@@ -56,37 +66,51 @@ _LLNCS = re.compile(
 )
 
 
+_CLASS_OPTIONS = re.compile(r"\\documentclass\s{0,40}\[([^\]]{0,500})\]")
+
+
+def _class_options(source: str) -> set[str]:
+    match = _CLASS_OPTIONS.search(source)
+    return {o.strip() for o in match.group(1).split(",")} if match else set()
+
+
+def _llncs_options(source: str) -> set[str] | None:
+    """The options of the llncs class the paper loads; None where it loads another."""
+    match = _LLNCS.search(source)
+    return None if match is None else {o.strip() for o in (match.group(1) or "").split(",")}
+
+
 def class_theorems(source: str) -> dict[str, Theorem] | None:
     """The numbered theorem-like environments the paper's class declares, as its options set
     them (llncs's: ``envcountsame`` shares the theorem counter, ``envcountsect`` numbers each
-    within its section); None for a class not known here, or an option not followed
-    (``envcountreset``, which resets a counter the number does not show)."""
-    match = _LLNCS.search(source)
-    if match is None:
-        return None
-    options = {o.strip() for o in (match.group(1) or "").split(",")}
-    if "envcountreset" in options and not options & {"envcountsame", "envcountsect"}:
+    within its section, ``envcountreset`` starts each counter again at a section without
+    showing it: "Theorem 1" in each); None for a class not known here."""
+    options = _llncs_options(source)
+    if options is None:
         return None
     within = "section" if "envcountsect" in options else None
-    theorems = {"theorem": Theorem("theorem", within, "Theorem")}
+    # llncs.cls: \@addtoreset{theorem}{section} and, each with its own counter, the others too.
+    reset = "section" if within is None and "envcountreset" in options else None
+    theorems = {"theorem": Theorem("theorem", within, "Theorem", reset)}
     for name in _LLNCS_OTHERS:
         title = name[:1].upper() + name[1:]
-        counter = "theorem" if "envcountsame" in options else name
-        theorems[name] = Theorem(counter, within, title)
+        if "envcountsame" in options:
+            theorems[name] = Theorem("theorem", within, title, reset)
+        else:
+            theorems[name] = Theorem(name, within, title, reset)
     return theorems
 
 
 def declared_theorems(source: str, known: dict[str, Theorem] | None = None) -> dict[str, Theorem]:
     """Each numbered theorem-like environment ``source`` declares -> how it is numbered, after
     those ``known`` (its class's), whose counters a declaration may share."""
-    found = sorted(
-        [(m.start(), m, False) for m in _NEWTHEOREM.finditer(source)]
-        + [(m.start(), m, True) for m in _DECLARETHEOREM.finditer(source)],
-        key=lambda item: item[0],
-    )
+    found = sorted(theorem_declarations(source), key=lambda match: match.start())
+    # Springer's classes (llncs, svjour) print \spnewtheorem's level and number with nothing
+    # between ("Fact 11") unless their ``envcountsect`` option puts a full stop there.
+    separator = "." if "envcountsect" in _class_options(source) else ""
     theorems: dict[str, Theorem] = dict(known or {})
-    for _, match, thmtools in found:
-        declared = _declared(match) if thmtools else _newtheorem(match)
+    for match in found:
+        declared = _declared(match) if match.re is _DECLARETHEOREM else _newtheorem(match)
         if declared is None:
             continue
         name, shared, title, within = declared
@@ -96,9 +120,11 @@ def declared_theorems(source: str, known: dict[str, Theorem] | None = None) -> d
         if not _PLAIN_TITLE.fullmatch(title):
             title = ""  # a title in markup is not printed as a guess
         if shared and shared in theorems:
-            theorems[name] = Theorem(theorems[shared].counter, theorems[shared].within, title)
+            theorems[name] = replace(theorems[shared], title=title)
         elif shared:
             continue  # sharing a counter not declared here (a class's): not known
+        elif match.re is _SPNEWTHEOREM:
+            theorems[name] = Theorem(name, within, title, separator=separator)
         else:
             theorems[name] = Theorem(counter=name, within=within, title=title)
     return theorems
@@ -112,7 +138,11 @@ AMSTHM = re.compile(
 
 def theorem_declarations(text: str) -> list[re.Match[str]]:
     """The theorem declarations of ``text`` (a package's, comments dropped), as found."""
-    return [*_NEWTHEOREM.finditer(text), *_DECLARETHEOREM.finditer(text)]
+    return [
+        *_NEWTHEOREM.finditer(text),
+        *_DECLARETHEOREM.finditer(text),
+        *_SPNEWTHEOREM.finditer(text),
+    ]
 
 
 def unnumbered_theorems(source: str, proof: str | None = None) -> dict[str, str]:
@@ -122,7 +152,7 @@ def unnumbered_theorems(source: str, proof: str | None = None) -> dict[str, str]
     paper's definitions were expanded (and so dropped), where given."""
     proof = proof_name(source) if proof is None else proof
     heads = {"proof": proof} if proof and AMSTHM.search(source) else {}
-    for match in _NEWTHEOREM.finditer(source):
+    for match in [*_NEWTHEOREM.finditer(source), *_SPNEWTHEOREM.finditer(source)]:
         name, _, title, _ = _newtheorem(match)
         title = " ".join(title.split())
         if name.endswith("*") and _PLAIN_TITLE.fullmatch(title):

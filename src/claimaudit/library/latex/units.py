@@ -128,7 +128,24 @@ _UNSPACED = frozenset({"\u00b0", "\u2032", "\u2033"})
 _PLUS_MINUS = re.compile(r"\s*\u00b1\s*")
 
 
+# A number with siunitx's exponent markers ("1.5e-3", "2E+5", "3d4"), which it prints in
+# scientific notation.
+_EXPONENT = re.compile(r"([+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)?)\s*[eEdD]\s*([+-]?)(\d{1,4})")
+
+
+def _scientific(number: str) -> str:
+    """``number`` as siunitx prints it: "1.5e-3" as 1.5 times "10^-3" (an exponent written as the
+    paper's formulas are, "10^-3"), "e5" as "10^5"; any other as typed."""
+    match = _EXPONENT.fullmatch(number.strip())
+    if match is None:
+        return number
+    mantissa, sign, digits = match.groups()
+    power = f"10^{'-' if sign == '-' else ''}{digits}"
+    return f"{mantissa} \u00d7 {power}" if mantissa not in ("", "+", "-") else power
+
+
 def _quantity(number: str, unit: str | None) -> str:
+    number = _scientific(number)
     # An uncertainty is spaced ("5 ± 0.2", where "\\pm 0.2" read "±0.2") and, with a unit,
     # bracketed as siunitx prints it: "(5 ± 0.2) mg", whose unit is the value's too.
     number = number.replace("+-", "\u00b1")  # siunitx reads "+-" as "\\pm"

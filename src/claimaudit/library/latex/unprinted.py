@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
+
+from claimaudit.library.latex.definitions import brace_group
 
 from claimaudit.library.latex.spans import without_spans
 
@@ -44,6 +47,83 @@ _DEFINITION_SHAPES = {"newenvironment": "{[[{{", "DocumentEnvironment": "{{{{"}
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 _MAX_DEFINITION = 20_000
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+
+
+# An environment the paper defines with arguments: ``\\newenvironment{note}[1][x]{...}{...}``.
+_ENVIRONMENT = re.compile(
+    r"\\(?:new|provide)environment\*?\s{0,40}\{\s{0,40}([A-Za-z]{1,80})\s{0,40}\}"
+    r"\s{0,40}\[\s{0,40}([1-9])\s{0,40}\]"
+)
+_BEGIN_OR_END = re.compile(r"\\(?:begin|end)(?![A-Za-z@])")
+
+
+class EnvironmentDefinition(NamedTuple):
+    name: str
+    arguments: int
+    default: str | None  # the optional first argument's
+    begin: str
+    end: str
+    span: tuple[int, int]
+
+
+def environment_definitions(text: str) -> list[EnvironmentDefinition]:
+    """The environments ``text`` (comments dropped or not) defines with arguments, in order."""
+    masked = _mask_comments(text)
+    found: list[EnvironmentDefinition] = []
+    for match in _ENVIRONMENT.finditer(masked):
+        position = match.end()
+        default: str | None = None
+        while masked[position : position + 1].isspace():
+            position += 1
+        if masked.startswith("[", position):
+            close = masked.find("]", position, position + 400)
+            if close < 0:
+                continue
+            default, position = text[position + 1 : close], close + 1
+        begin = brace_group(masked, position)
+        end = brace_group(masked, begin[1]) if begin is not None else None
+        if begin is None or end is None:
+            continue
+        found.append(
+            EnvironmentDefinition(
+                match.group(1),
+                int(match.group(2)),
+                default,
+                text[begin[1] - len(begin[0]) - 1 : begin[1] - 1],
+                text[end[1] - len(end[0]) - 1 : end[1] - 1],
+                (match.start(), end[1]),
+            )
+        )
+    return found
+
+
+def environment_shapes(text: str) -> dict[str, str]:
+    """The argument shape (pylatexenc's) of each environment ``text`` defines with arguments:
+    a reader that parses the source as written reads them as arguments, not as its text."""
+    return {
+        d.name: ("[" if d.default is not None else "{") + "{" * (d.arguments - 1)
+        for d in environment_definitions(text)
+    }
+
+
+def environments_as_commands(text: str) -> str:
+    """``text`` with each environment it defines with arguments, and whose parts open and close
+    nothing apart (no ``\\begin`` or ``\\end`` in them), defined as LaTeX defines it: as the
+    commands ``\\note`` and ``\\endnote`` that ``\\begin{note}`` and ``\\end{note}`` call
+    (``latex_macros`` expands them), so its arguments print as its definition prints them."""
+    kept: list[str] = []
+    position = 0
+    for definition in environment_definitions(text):
+        if _BEGIN_OR_END.search(definition.begin + definition.end):
+            continue
+        optional = f"[{definition.default}]" if definition.default is not None else ""
+        kept += [
+            text[position : definition.span[0]],
+            f"\\newcommand{{\\{definition.name}}}[{definition.arguments}]{optional}"
+            f"{{{definition.begin}}}\\newcommand{{\\end{definition.name}}}{{{definition.end}}}",
+        ]
+        position = definition.span[1]
+    return "".join([*kept, text[position:]])
 
 
 def excluded_environments(text: str) -> set[str]:

@@ -20,7 +20,7 @@ from pylatexenc.latexwalker import (
 )
 
 from claimaudit.library.latex.context import text_converter, to_text
-from claimaudit.library.latex.macros import expand_call
+from claimaudit.library.latex.macros import expand_call, expand_known
 from claimaudit.review.crossrefs import CROSS_REFERENCE
 from claimaudit.review.latex.cites import (
     CITE_COMMANDS,
@@ -65,6 +65,10 @@ def holds_citation(nodes: Sequence[LatexNode | None]) -> bool:
     return False
 
 
+# The most a formula may grow to as its macros are expanded.
+_MAX_FORMULA = 20_000
+
+
 class DraftCollector:
     """Citation commands and bibliography items, in the order met, and where the reader is."""
 
@@ -94,6 +98,20 @@ class DraftCollector:
 
     def text_of(self, nodes: Sequence[LatexNode]) -> str:
         return to_text(self.converter, nodes)
+
+    def formula_text(self, node: LatexNode) -> str:
+        """What a formula (or a special) prints, the draft's own macros in it expanded as
+        ingestion expands them: ``$\\argmax$`` "arg max", where it had printed nothing."""
+        if not isinstance(node, LatexMathNode) or not self.draft_files.macros:
+            return self.text_of([node])
+        written: str = node.latex_verbatim()
+        files = self.draft_files
+        expanded = expand_known(written, files.macros, files.defaults, _MAX_FORMULA)
+        if expanded == written:
+            return self.text_of([node])
+        walker = LatexWalker(expanded, latex_context=files.context, tolerant_parsing=True)
+        nodes, _, _ = walker.get_latex_nodes()
+        return self.text_of(list(nodes))
 
     def citation(self, node: LatexMacroNode, context: str) -> CitationCommand:
         start, end = self.span(node)

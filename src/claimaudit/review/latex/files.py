@@ -37,7 +37,12 @@ from claimaudit.library.latex.inputs import (
 )
 from claimaudit.library.latex.macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex.packages import local_packages
-from claimaudit.library.latex.unprinted import blank_unprinted, excluded_environments, whole_lines
+from claimaudit.library.latex.unprinted import (
+    blank_unprinted,
+    environment_shapes,
+    excluded_environments,
+    whole_lines,
+)
 from claimaudit.library.latex.walker import RunsWalker
 from claimaudit.review.latex.cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex.counters import COUNTER_SPECS
@@ -81,6 +86,7 @@ class DraftFiles:
         self.outer = ""  # the main file as read before its conditionals are decided
         self.calls: dict[tuple[str, int], tuple[list[str], int]] = {}
         self.german = False
+        self.environments: dict[str, str] = {}  # the main file's, with arguments: name -> shape
         self.context = walker_context(_DRAFT_SPECS)
         self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
         self.only: frozenset[str] | None = None  # what \includeonly lets \include read
@@ -148,6 +154,8 @@ class DraftFiles:
         if len(chain) == 1:
             # babel's German shorthands ("a, "`) are read where the main file sets German.
             self.german = uses_german_shorthands(printed)
+            # Its environments' arguments (\\begin{note}{Title}) are no text of the draft.
+            self.environments = environment_shapes(text)
             self.only = include_only(_COMMENT_LINE.sub("", printed))
             try:
                 packages = preamble_macros(printed, self.folder, path.parent.resolve())
@@ -175,6 +183,8 @@ class DraftFiles:
         a ``\\let`` copy of a citation command is an alias of it."""
         for macros in found:
             for name, macro in macros.macros.items():
+                if name in macros.provided and name in self.macros:
+                    continue  # \\providecommand defines only what is not defined yet
                 if name not in CITE_COMMANDS:
                     self.macros[name] = macro
                     self.delimited.pop(name, None)
@@ -214,7 +224,9 @@ class DraftFiles:
             for alias, original in self.aliases.items()
             if original in cite_specs
         ]
-        self.context = walker_context([*_DRAFT_SPECS, *specs], german=self.german)
+        self.context = walker_context(
+            [*_DRAFT_SPECS, *specs], german=self.german, environments=self.environments
+        )
 
     def expands(self, name: str) -> bool:
         """Whether the reader expands ``name`` in place (a user macro or a citation alias)."""

@@ -189,7 +189,7 @@ class DraftWalker(NoteWalker):
             return  # "works$^{1}$": a citation of item 1, as "works\textsuperscript{1}"
         else:  # math and specials: what they print
             self.collect([node], "math")
-            self.emit(self.text_of([node]), node)
+            self.emit(self.formula_text(node), node)
 
     def chars(self, node: LatexCharsNode, context: str) -> None:
         text = node.chars
