@@ -19,7 +19,6 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from claimaudit.library.latex.definitions import brace_group
-
 from claimaudit.library.latex.spans import without_spans
 
 # TeX's own conditionals, each closed by ``\\fi``: inside a skipped ``\\iffalse`` they nest.
