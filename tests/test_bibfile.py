@@ -791,3 +791,22 @@ def test_a_comment_line_before_a_field_leaves_its_name_alone() -> None:
     assert (b.title, b.authors) == ("50% of cases", ("Kim",))
     assert dict(c.fields) == {"title": "T", "author": "Park, C.", "year": "2022"}
     assert c.line == 7
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Doe, J. and and Roe, R.",
+        "Doe, J. AND and Roe, R.",
+        "Doe, J. and\n  and Roe, R.",
+        "and Doe, J. and Roe, R.",
+        "Doe, J. and Roe, R. and",
+    ],
+)
+def test_a_doubled_or_stray_and_is_no_name(authors: str) -> None:
+    # A hand-edited field's doubled "and" leaves an empty name, which is dropped; the name
+    # after it is read as written ("and Roe" was its family name), and no comma list is said.
+    found = parse_bib(f"@article{{k, author = {{{authors}}}, title = {{T}}}}\n")
+    (record,) = found.records
+    assert record.authors == ("Doe", "Roe")
+    assert not found.warnings

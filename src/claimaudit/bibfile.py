@@ -139,18 +139,28 @@ class BibFile:
     warnings: tuple[str, ...] = ()
 
 
+# An "and" left at either end of a name: "Doe, J. and and Roe, R." (a doubled "and", as hand
+# edits leave one) was split as "Doe, J." and "and Roe, R.", whose family name read "and Roe".
+_STRAY_AND = re.compile(r"^(?:and(?:\s+|$))+|(?:(?:^|\s+)and)+$", re.IGNORECASE)
+
+
+def _people(value: str) -> list[str]:
+    """The names in a BibTeX name list, split at "and" as BibTeX splits them, an empty name
+    between two "and"s (or before the first, after the last) dropped."""
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
+    people = (_STRAY_AND.sub("", person.strip()) for person in split_multiple_persons_names(value))
+    return [person for person in people if person.strip()]
+
+
 def _families(value: str) -> tuple[tuple[str, ...], bool]:
     """The family names in a BibTeX name list, and whether it ends "and others" (BibTeX's
     "et al.": a list cut short, which no author is)."""
-    from bibtexparser.middlewares.names import (
-        InvalidNameError,
-        parse_single_name_into_parts,
-        split_multiple_persons_names,
-    )
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
 
     families: list[str] = []
     et_al = False
-    for person in split_multiple_persons_names(value):
+    for person in _people(value):
         if _CSL_ET_AL.match(person.strip().strip("{}").rstrip(".")):
             # "and others", or "and et al." as people write it: a list cut short, no author
             # (read as one, "al." was the second author, "Lee and al.").
@@ -198,12 +208,10 @@ def _family_then_initials(person: str, first: list[str], von: list[str], last: l
 def _list_separator(value: str) -> str | None:
     """What a name list separates people with in place of "and" (``bibnames.list_separator``:
     "commas", "semicolons"), or None."""
-    from bibtexparser.middlewares.names import split_multiple_persons_names
-
     if "," not in value and ";" not in value:
         return None
     # "Lee, A., et al.": one name and the mark of a list cut short.
-    names = (_ET_AL_AFTER.sub("", name) for name in split_multiple_persons_names(value))
+    names = (_ET_AL_AFTER.sub("", name) for name in _people(value))
     found = (list_separator(name) for name in names)
     return next((separator for separator in found if separator is not None), None)
 
