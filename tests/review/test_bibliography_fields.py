@@ -185,6 +185,10 @@ def test_an_entry_keeps_its_collaboration() -> None:
         r"doi = {{\url{10.1000/xyz}}}",
         r"url = {\url{https://doi.org/10.1000/xyz}}",
         r"doi = {\url{https://doi.org/10.1000/x\_yz}}",
+        r"doi = {\detokenize{10.1000/x_yz}}",
+        r"doi = {\nolinkurl{10.1000/x_yz}}",
+        r"doi = {\texttt{10.1000/x\_yz}}",
+        r"doi = {\texttt{\url{https://doi.org/10.1000/xyz}}}",
     ],
 )
 def test_an_identifier_written_as_latex_prints_an_address_is_read(naming: str) -> None:

@@ -188,10 +188,11 @@ def _untex(value: str) -> str:
 
 
 # A whole value written as LaTeX prints an address: ``\url{...}``, ``\href{...}{text}``, the
-# doi package's ``\doi{...}``, or in braces of its own (``{{10.1000/xyz}}``, as an export
-# protects a value's case). The address is the identifier.
+# doi package's ``\doi{...}``, in typewriter type (``\texttt{...}``), or kept from TeX's reading
+# (``\detokenize{10.1000/a_b}``, so its ``_`` needs no escape), or in braces of its own
+# (``{{10.1000/xyz}}``, as an export protects a value's case). The address is the identifier.
 _WRAPPED = re.compile(
-    r"\s*(?:(?:\\(?:url|doi|nolinkurl|path)\s*)?\{(?P<inner>.*)\}"
+    r"\s*(?:(?:\\(?:url|doi|nolinkurl|path|detokenize|texttt)\s*)?\{(?P<inner>.*)\}"
     r"|\\href\s*\{(?P<target>[^{}]*)\}\s*\{.*\})\s*",
     re.DOTALL,
 )
