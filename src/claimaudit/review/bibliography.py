@@ -34,6 +34,7 @@ from claimaudit.review.bibliography_arguments import check_load_args, check_pars
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.corr import ARXIV_JOURNALS, corr_arxiv_ids
 from claimaudit.review.document import Block
+from claimaudit.review.pubmed import pubmed_ref
 from claimaudit.text.plain import plain_text
 
 # Fields whose whole value is an identifier of the work, then fields that name the work in
@@ -91,6 +92,9 @@ class Entry:
     bad_doi: str | None = None  # why its doi (else eprint) field, naming no work, is none
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
     unread_year: str | None = None  # a year given that reads as none ("in press")
+    # Its PubMed id as a library name (``pmid:N``, ``pmcid:PMCN``; ``pubmed``): what a review
+    # looks its paper up by when it has no arXiv id or DOI, in place of ``local:<citekey>``.
+    pubmed: PaperRef | None = None
 
 
 @dataclass(frozen=True)
@@ -277,6 +281,7 @@ def entry_of(record: BibRecord) -> Entry:
         bad_doi=None if refs or refused else _bad_doi(naming + free) or _bad_eprint(naming),
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
         unread_year=record.unread_year,
+        pubmed=pubmed_ref(record.fields),
     )
 
 
@@ -537,7 +542,7 @@ class Bibliography:
         DOI), by their former name (``legacy_local_ref``)."""
         names: dict[PaperRef, tuple[str, ...]] = {}
         for key, entry in self.entries.items():
-            former = legacy_local_ref(key) if not entry.refs else None
+            former = legacy_local_ref(key) if not (entry.refs or entry.pubmed) else None
             if former is not None:
                 names[former] = (*names.get(former, ()), key)
         return names
@@ -547,10 +552,14 @@ class Bibliography:
             return Resolution(entry.refs[0], entry=entry)
         if entry.refused:
             return Resolution(None, f"bibliography entry {entry.key!r}: {entry.refused}", entry)
+        name = f"bibliography entry {entry.key!r}"
+        if entry.pubmed is not None:
+            # Its PubMed id names the paper in every bibliography, as Manubot's @pmid:N does.
+            note = f"{name} has no arXiv id or DOI, so it is looked up in the library as "
+            return Resolution(entry.pubmed, entry=entry, note=f"{note}{entry.pubmed}")
         # No identifier: the paper may still be in the library, imported from the entry's
         # attached file under its citation key (``library import-bib``).
         local = local_ref(entry.key)
-        name = f"bibliography entry {entry.key!r}"
         if local is None:
             return Resolution(None, f"{name} has no arXiv id or DOI to check against", entry)
         # How to import its attached file is each surface's advice on the record's error
