@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from claimaudit.bibcrossref import CrossrefEntry, inherit
-from claimaudit.bibnames import comma_list_warning, extended_family, list_separator
+from claimaudit.bibnames import comma_list_warning, extended_parts, list_separator
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
@@ -94,6 +94,14 @@ class BibRecord:
     # A year given as written when no year could be read from it ("in press", "n.d."): a
     # reference check then says the year was not compared, rather than nothing.
     unread_year: str | None = None
+    # ``authors`` as biblatex cites them by default (``useprefix=false``): without a prefix,
+    # "Dijk" for "van Dijk"; empty when they are the same (CSL-JSON), or ``authors`` is.
+    bare_authors: tuple[str, ...] = ()
+
+    def cited_authors(self, useprefix: bool | None = None) -> tuple[str, ...]:
+        """``authors`` as a textual citation prints them: with their prefix ("van Dijk") as
+        natbib (None) and biblatex's ``useprefix=true`` print them, else without ("Dijk")."""
+        return self.authors if useprefix is not False else self.bare_authors or self.authors
 
     @property
     def title(self) -> str | None:
@@ -153,12 +161,13 @@ def _people(value: str) -> list[str]:
     return [person for person in people if person.strip()]
 
 
-def _families(value: str) -> tuple[tuple[str, ...], bool]:
-    """The family names in a BibTeX name list, and whether it ends "and others" (BibTeX's
-    "et al.": a list cut short, which no author is)."""
+def _families(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The family names in a BibTeX name list, each with its prefix ("van Dijk") and as
+    biblatex cites it by default, without ("Dijk"; ``BibRecord.bare_authors``), and whether
+    it ends "and others" (BibTeX's "et al.": a list cut short, which no author is)."""
     from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
 
-    families: list[str] = []
+    families: list[tuple[str, str]] = []
     et_al = False
     for person in _people(value):
         if _CSL_ET_AL.match(person.strip().strip("{}").rstrip(".")):
@@ -169,23 +178,30 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
         if (cut := _ET_AL_AFTER.search(person)) is not None and cut.start() > 0:
             et_al = True  # "A. Lee et al.": the name before it ("et al." was its family name)
             person = person[: cut.start()]
-        extended = extended_family(person)
+        extended = extended_parts(person)
         if extended is not None:  # biblatex's "family=Walt, given=Stéfan, prefix=van der"
-            families.append(plain_text(extended))
+            family, prefix, useprefix = extended
+            full = plain_text(f"{prefix} {family}" if prefix else family)
+            families.append((full, full if useprefix else plain_text(family)))
             continue
         try:
             parts = parse_single_name_into_parts(person)
         except InvalidNameError:
-            families.append(plain_text(person))
+            families.append((plain_text(person),) * 2)
             continue
         if _family_then_initials(person, parts.first, parts.von, parts.last):
             # "Wilson G", as PubMed and Vancouver write names: BibTeX reads "G" as the family
             # name, which no catalogue's first author then matched.
-            families.append(plain_text(" ".join(parts.first)))
+            families.append((plain_text(" ".join(parts.first)),) * 2)
             continue
-        family = plain_text(" ".join([*parts.von, *parts.last]))
-        families.append(family or plain_text(person))
+        family = plain_text(" ".join([*parts.von, *parts.last])) or plain_text(person)
+        families.append((family, plain_text(" ".join(parts.last)) or family))
     return tuple(families), et_al
+
+
+# An entry's own biblatex options (``options = {useprefix=true}``): its names cited with their
+# prefix whatever the document's setting.
+_ENTRY_USEPREFIX = re.compile(r"(?:^|,)\s*useprefix\s*(?:=\s*true\s*)?(?:,|$)", re.IGNORECASE)
 
 
 # A PubMed-style name's initials: one to three capitals, no full stop ("G", "GV", "JAB").
@@ -349,13 +365,19 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         line = entry.line
         written = fields.get("year") or fields.get("date")
         year = _year(written)
-        families, et_al = _families(authors)
+        names, et_al = _families(authors)
         if (separator := _list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(comma_list_warning(where, entry.key, authors, separator))
-            families, et_al = (), False
+            names, et_al = (), False
+        families = tuple(full for full, _ in names)
+        bare = tuple(short for _, short in names)
+        if _ENTRY_USEPREFIX.search(fields.get("options") or "") or bare == families:
+            bare = ()
         unread = _unread_year(written) if year is None else None
-        records.append(BibRecord(entry.key, fields, families, year, line, et_al, unread))
+        records.append(
+            BibRecord(entry.key, fields, families, year, line, et_al, unread, bare_authors=bare)
+        )
     failed = tuple(_unread(b, source) for b in library.failed_blocks)
     return BibFile(records, failed, warnings=tuple(warnings))
 

@@ -92,6 +92,9 @@ class Entry:
     bad_doi: str | None = None  # why its doi (else eprint) field, naming no work, is none
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
     unread_year: str | None = None  # a year given that reads as none ("in press")
+    # ``authors`` without their prefix ("Dijk"), as biblatex cites them by default; empty
+    # when the same (``BibRecord.bare_authors``).
+    bare_authors: tuple[str, ...] = ()
     # Its PubMed id as a library name (``pmid:N``, ``pmcid:PMCN``; ``pubmed``): what a review
     # looks its paper up by when it has no arXiv id or DOI, in place of ``local:<citekey>``.
     pubmed: PaperRef | None = None
@@ -282,6 +285,7 @@ def entry_of(record: BibRecord) -> Entry:
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
         unread_year=record.unread_year,
         pubmed=pubmed_ref(record.fields),
+        bare_authors=record.bare_authors,
     )
 
 

@@ -143,12 +143,14 @@ _SELF_NAMING = frozenset({"doi", "arxiv"})
 # the verb without a subject.
 
 
-def cited_names(entry: Entry, *, full: bool = False) -> str:
+def cited_names(entry: Entry, *, full: bool = False, useprefix: bool | None = None) -> str:
     """What a textual citation of ``entry``'s work prints in a draft's sentence: its authors
     as natbib names them ("Smith et al."; ``full``, as ``\\citet*`` does: "Smith, Lee, and
-    Kim"), else ``UNNAMED_AUTHORS``."""
+    Kim"), else ``UNNAMED_AUTHORS``; without a name's prefix ("Dijk") where ``useprefix`` is
+    False, as biblatex cites by default (``biblatex_useprefix``)."""
     names = full_names if full else textual_names
-    return names(entry.authors, et_al=entry.et_al) or UNNAMED_AUTHORS
+    authors = entry.bare_authors or entry.authors if useprefix is False else entry.authors
+    return names(authors, et_al=entry.et_al) or UNNAMED_AUTHORS
 
 
 def in_text_names(bibliography: Bibliography) -> InTextNames:

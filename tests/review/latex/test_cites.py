@@ -388,3 +388,39 @@ def test_apacite_commands_cite_their_key(tmp_path: Path) -> None:
         ("NumPy is fast.", ["walt2014"]),
     ]
     assert found.uncited == []
+
+
+@pytest.mark.parametrize(
+    ("preamble", "reads"),
+    [
+        ("\\usepackage{natbib}", "van Dijk and Roe found"),
+        ("\\usepackage{biblatex}", "Dijk and Roe found"),
+        ("\\usepackage[useprefix=true]{biblatex}", "van Dijk and Roe found"),
+        (
+            "\\usepackage{biblatex}\n\\ExecuteBibliographyOptions{useprefix}",
+            "van Dijk and Roe found",
+        ),
+        # A commented-out option is none.
+        (
+            "\\usepackage{biblatex}% [useprefix=true]\n%\\usepackage[useprefix]{biblatex}",
+            "Dijk and Roe found",
+        ),
+    ],
+)
+def test_a_textual_citation_prints_a_name_s_prefix_as_biblatex_s_useprefix_says(
+    tmp_path: Path, preamble: str, reads: str
+) -> None:
+    # biblatex cites "Dijk" unless useprefix is set; the review read "van Dijk" whatever it said.
+    (tmp_path / "refs.bib").write_text(
+        "@article{vd, author = {van Dijk, Jan and Roe, Rita}, title = {Graphs}, year = 2020,"
+        " doi = {10.1000/xyz}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n"
+        "\\textcite{vd} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that graphs are sparse."
