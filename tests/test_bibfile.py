@@ -810,3 +810,34 @@ def test_a_doubled_or_stray_and_is_no_name(authors: str) -> None:
     (record,) = found.records
     assert record.authors == ("Doe", "Roe")
     assert not found.warnings
+
+
+XDATA_BIB = r"""@xdata{nature2019, journaltitle = {Nature}, year = {2019}, publisher = {NPG}}
+@xdata{team, author = {Lee, A. and Roe, B.}, xdata = {nature2019}}
+@article{one, xdata = {team}, title = {One}, doi = {10.1038/one}}
+@article{two, xdata = {Nature2019, gone}, author = {Kim, C.}, title = {Two}, year = {2020}}
+"""
+
+
+def test_an_xdata_entry_gives_its_fields_and_is_no_record() -> None:
+    # biblatex's xdata was not read: "one" had no authors or year, so its reference check
+    # compared nothing, and each @xdata block was a reference of its own, "no arXiv id or DOI".
+    found = parse_bib(XDATA_BIB, source="refs.bib")
+    one, two = found.records
+    assert (one.key, one.authors, one.year, one.fields["journaltitle"]) == (
+        "one",
+        ("Lee", "Roe"),
+        2019,
+        "Nature",
+    )
+    # Its own fields win; a key in another case is found, as BibTeX finds keys.
+    assert (two.key, two.authors, two.year, two.fields["publisher"]) == (
+        "two",
+        ("Kim",),
+        2020,
+        "NPG",
+    )
+    assert found.warnings == (
+        "refs.bib line 4: entry 'two' has xdata 'gone', which no entry has; it is read without "
+        "the fields it would inherit",
+    )

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from claimaudit.bibcrossref import CrossrefEntry, inherit
+from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning, extended_parts, list_separator
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
@@ -354,6 +354,7 @@ def _bibtex(text: str, source: str | None) -> BibFile:
             shown(item.key),
             {name.lower(): shown(str(f.value)) for name, f in item.fields_dict.items()},
             item.start_line + 1 if item.start_line is not None else None,
+            item.entry_type.lower(),
         )
         for item in library.entries
     ]
@@ -361,6 +362,8 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     inherited, warnings = inherit(read, source)
     records: list[BibRecord] = []
     for entry, fields in zip(read, inherited, strict=True):
+        if entry.kind == XDATA:
+            continue  # biblatex's shared data, which other entries take in: no work of its own
         authors = fields.get("author") or fields.get("editor") or ""
         line = entry.line
         written = fields.get("year") or fields.get("date")
