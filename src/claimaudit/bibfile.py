@@ -98,6 +98,13 @@ class BibRecord:
     # "Dijk" for "van Dijk"; empty when they are the same (CSL-JSON), or ``authors`` is.
     bare_authors: tuple[str, ...] = ()
 
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The other keys biblatex cites the entry by, its ``ids`` field (``ids = {old2019,
+        doe:2019}``, kept when a key is renamed)."""
+        written = (self.fields.get("ids") or "").split(",")
+        return tuple(dict.fromkeys(key.strip() for key in written if key.strip()))
+
     def cited_authors(self, useprefix: bool | None = None) -> tuple[str, ...]:
         """``authors`` as a textual citation prints them: with their prefix ("van Dijk") as
         natbib (None) and biblatex's ``useprefix=true`` print them, else without ("Dijk")."""

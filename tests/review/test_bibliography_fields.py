@@ -220,3 +220,16 @@ def test_two_versions_of_one_arxiv_id_check_the_eprint_s_and_say_so() -> None:
         "bibliography entry 'scipy' names two versions of arXiv:2101.00001, v2 and v3; it is "
         "checked as arXiv:2101.00001v2"
     )
+
+
+def test_an_entry_is_cited_by_its_ids_as_biblatex_reads_them() -> None:
+    # biblatex's ids field names the keys an entry was cited by before it was renamed: each
+    # was "no bibliography entry for @old2019".
+    bib = (
+        "@article{doe2019, title = {T}, doi = {10.1000/ab}, ids = {old2019, Doe:2019}}\n"
+        "@article{other, title = {U}, doi = {10.1000/cd}, ids = {doe2019, old2019}}\n"
+    )
+    assert _cited(bib, "old2019") == "doi:10.1000/ab"
+    assert _cited(bib, "Doe:2019") == "doi:10.1000/ab"
+    # A key wins over another entry's alias of it; the first entry's alias over a later one's.
+    assert _cited(bib, "doe2019") == "doi:10.1000/ab"

@@ -95,6 +95,7 @@ class Entry:
     # ``authors`` without their prefix ("Dijk"), as biblatex cites them by default; empty
     # when the same (``BibRecord.bare_authors``).
     bare_authors: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # the other keys it is cited by (biblatex's ``ids``)
     # Its PubMed id as a library name (``pmid:N``, ``pmcid:PMCN``; ``pubmed``): what a review
     # looks its paper up by when it has no arXiv id or DOI, in place of ``local:<citekey>``.
     pubmed: PaperRef | None = None
@@ -286,6 +287,7 @@ def entry_of(record: BibRecord) -> Entry:
         unread_year=record.unread_year,
         pubmed=pubmed_ref(record.fields),
         bare_authors=record.bare_authors,
+        aliases=record.aliases,
     )
 
 
@@ -575,17 +577,33 @@ class Bibliography:
         kept = former if former != local and not clash else None
         return Resolution(local, entry=entry, note=note, former=kept, clash=clash)
 
+    @cached_property
+    def aliases(self) -> dict[str, Entry]:
+        """The entries by the other keys they are cited by (biblatex's ``ids``), where no entry
+        has that key itself (biber's rule: a key wins over an alias; the first alias wins)."""
+        found: dict[str, Entry] = {}
+        for entry in self.entries.values():
+            for alias in entry.aliases:
+                if alias not in self.entries:
+                    found.setdefault(alias, entry)
+        return found
+
+    def keyed(self, key: str) -> Entry | None:
+        """The entry whose key, else one of whose ``ids``, is ``key`` as written."""
+        return self.entries.get(key) or self.aliases.get(key)
+
     def entry(self, key: str) -> Entry | None:
-        """The entry of citation key ``key``, its case ignored where no key matches exactly
-        (the first such, where several do: ``_key`` refuses to resolve that citation)."""
-        return self.entries.get(key) or next(iter(self._alike(key)), None)
+        """The entry of citation key ``key`` (or an alias of it, biblatex's ``ids``), its case
+        ignored where no key matches exactly (the first such, where several do: ``_key``
+        refuses to resolve that citation)."""
+        return self.keyed(key) or next(iter(self._alike(key)), None)
 
     def _alike(self, key: str) -> list[Entry]:
         """The entries whose keys are ``key`` in another case."""
         return [e for k, e in self.entries.items() if k.casefold() == key.casefold()]
 
     def _key(self, key: str, label: str | None = None) -> Resolution:
-        alike = self._alike(key) if key not in self.entries else []
+        alike = self._alike(key) if self.keyed(key) is None else []
         if len(alike) > 1:
             # BibTeX reads keys in any case, so a key in a third case may mean either entry:
             # taking the first would check the claim against a paper perhaps not cited.

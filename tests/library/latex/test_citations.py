@@ -447,3 +447,17 @@ def test_an_entry_s_or_a_name_s_own_useprefix_wins(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert _text(path) == "As van Dijk and van der Walt show."
+
+
+def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
+        "\\begin{document}\n\\section{S}\nAs \\textcite{old2020} show.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(
+        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {G}, ids = {old2020}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As Roe and Lee show."

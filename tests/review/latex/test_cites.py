@@ -424,3 +424,22 @@ def test_a_textual_citation_prints_a_name_s_prefix_as_biblatex_s_useprefix_says(
     )
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} that graphs are sparse."
+
+
+def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(
+        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {Graphs}, year = 2020,"
+        " doi = {10.1000/xyz}, ids = {old2020}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\begin{document}\n"
+        "\\textcite{old2020} found that graphs are sparse.\n\\bibliography{refs}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    # Was "the authors found ...", and the citation "no bibliography entry".
+    assert claim.text == "Roe and Lee found that graphs are sparse."
+    assert [t.paper for t in claim.targets] == ["doi:10.1000/xyz"]

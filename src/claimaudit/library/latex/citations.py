@@ -356,14 +356,19 @@ def _bib_names(
         )
     except BibliographyError:
         return {}
-    return {
-        r.key: (
-            textual_names(r.cited_authors(useprefix), et_al=r.et_al, limit=limit),
-            full_names(r.cited_authors(useprefix), et_al=r.et_al),
-        )
-        for r in found.records
-        if r.authors
-    }
+    names: dict[str, tuple[str, str]] = {}
+    aliases: dict[str, tuple[str, str]] = {}
+    for r in found.records:
+        if r.authors:
+            authors = r.cited_authors(useprefix)
+            shown = (
+                textual_names(authors, et_al=r.et_al, limit=limit),
+                full_names(authors, et_al=r.et_al),
+            )
+            names[r.key] = shown
+            for alias in r.aliases:  # biblatex's ``ids``: other keys it is cited by
+                aliases.setdefault(alias, shown)
+    return {**aliases, **names}  # a key wins over an alias
 
 
 def read_names(
