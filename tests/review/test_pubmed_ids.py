@@ -42,7 +42,13 @@ def _resolved(bib: str) -> str:
         ("pmid = {29394400}, pmcid = {PMC5798013}", "pmid:29394400"),
         # An arXiv id or DOI always wins: a catalogue can check it.
         ("pmid = {29394400}, doi = {10.1000/xyz}", "doi:10.1000/xyz"),
+        # Its PubMed or PMC page as its url.
+        ("url = {https://pubmed.ncbi.nlm.nih.gov/29394400/}", "pmid:29394400"),
+        ("url = {https://www.ncbi.nlm.nih.gov/pubmed/29394400}", "pmid:29394400"),
+        ("url = {https://www.ncbi.nlm.nih.gov/pmc/articles/PMC5798013/}", "pmcid:PMC5798013"),
+        ("url = {https://pmc.ncbi.nlm.nih.gov/articles/PMC5798013/}", "pmcid:PMC5798013"),
         # Not a PubMed id: looked up by its key, as before.
+        ("url = {https://example.org/29394400}", "local:e"),
         ("pmid = {n/a}", "local:e"),
         ("eprint = {29394400}, eprinttype = {jstor}", "local:e"),
     ],

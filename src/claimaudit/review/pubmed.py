@@ -21,16 +21,34 @@ _PMCID = re.compile(r"(?:pmcid\s*:?\s*)?(?:pmc)?0*([1-9][0-9]{0,9})", re.IGNOREC
 # biblatex's ``eprinttype`` of a PubMed id (``pubmed``), and those people write for PMC's.
 _PUBMED_ARCHIVES = frozenset({"pubmed", "pmid"})
 _PMC_ARCHIVES = frozenset({"pmc", "pmcid", "pubmedcentral"})
+# A ``url`` that is a record's page: PubMed's (``pubmed.ncbi.nlm.nih.gov/29394400/``, formerly
+# ``www.ncbi.nlm.nih.gov/pubmed/29394400``) or PMC's (``.../pmc/articles/PMC5798013/``).
+_PUBMED_PAGE = re.compile(
+    r"(?:https?://)?(?:pubmed\.ncbi\.nlm\.nih\.gov/|(?:www\.)?ncbi\.nlm\.nih\.gov/pubmed/)"
+    r"(?P<pmid>[0-9]{1,9})/?(?:[?#]\S*)?",
+    re.IGNORECASE,
+)
+_PMC_PAGE = re.compile(
+    r"(?:https?://)?(?:(?:www\.)?ncbi\.nlm\.nih\.gov/pmc|pmc\.ncbi\.nlm\.nih\.gov)/articles/"
+    r"(?P<pmcid>PMC[0-9]{1,10})/?(?:[?#]\S*)?",
+    re.IGNORECASE,
+)
 
 
 def pubmed_ref(fields: Mapping[str, str]) -> PaperRef | None:
     """``pmid:N`` from a ``pmid`` field (or an ``eprint`` of ``eprinttype = {pubmed}``), else
-    ``pmcid:PMCN`` from a ``pmcid`` field (or an ``eprint`` of PMC); None when none is given,
-    or none reads as such an id ("n/a", a URL)."""
+    ``pmcid:PMCN`` from a ``pmcid`` field (or an ``eprint`` of PMC), or either from a ``url``
+    that is its PubMed or PMC page; None when none is given, or none reads as such an id
+    ("n/a", another address)."""
     archive = "".join((fields.get("eprinttype") or "").split()).lower()
     eprint = fields.get("eprint") or ""
+    url = (fields.get("url") or "").strip()
+    page = _PUBMED_PAGE.fullmatch(url)
+    pmc_page = _PMC_PAGE.fullmatch(url)
     pmid = fields.get("pmid") or (eprint if archive in _PUBMED_ARCHIVES else "")
+    pmid = pmid or (page.group("pmid") if page else "")
     pmcid = fields.get("pmcid") or (eprint if archive in _PMC_ARCHIVES else "")
+    pmcid = pmcid or (pmc_page.group("pmcid") if pmc_page else "")
     found = _PMID.fullmatch(_bare(pmid))
     if found is not None:
         return try_parse_ref(f"pmid:{found.group(1)}")
