@@ -592,6 +592,15 @@ class Bibliography:
         """The entry whose key, else one of whose ``ids``, is ``key`` as written."""
         return self.entries.get(key) or self.aliases.get(key)
 
+    def resolved_entry(self, key: str) -> Entry | None:
+        """The entry a citation of ``key`` resolves to (``_key``): as written, an alias, else
+        the one entry whose key is it in another case; None where none is, or several are."""
+        found = self.keyed(key)
+        if found is not None:
+            return found
+        alike = self._alike(key)
+        return alike[0] if len(alike) == 1 else None
+
     def entry(self, key: str) -> Entry | None:
         """The entry of citation key ``key`` (or an alias of it, biblatex's ``ids``), its case
         ignored where no key matches exactly (the first such, where several do: ``_key``

@@ -443,3 +443,34 @@ def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path)
     # Was "the authors found ...", and the citation "no bibliography entry".
     assert claim.text == "Roe and Lee found that graphs are sparse."
     assert [t.paper for t in claim.targets] == ["doi:10.1000/xyz"]
+
+
+@pytest.mark.parametrize(
+    ("bib", "reads"),
+    [
+        (
+            "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {G}, doi = {10.1/x}}",
+            "Roe and Lee",
+        ),
+        # Two keys in other cases: the citation is ambiguous, and names no one's authors.
+        (
+            "@article{roe2020, author = {Roe, Rita}, title = {G}, doi = {10.1/x}}\n"
+            "@article{Roe2020, author = {Kim, Ann}, title = {H}, doi = {10.1/y}}",
+            "The authors",
+        ),
+    ],
+)
+def test_a_textual_citation_of_a_key_in_another_case_prints_the_names_it_resolves_to(
+    tmp_path: Path, bib: str, reads: str
+) -> None:
+    # It was checked as roe2020's paper (keys are read in any case, as BibTeX reads them) but
+    # read "The authors found ...".
+    (tmp_path / "refs.bib").write_text(bib + "\n", encoding="utf-8")
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{natbib}\n\\begin{document}\n"
+        "\\citet{ROE2020} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} found that graphs are sparse."

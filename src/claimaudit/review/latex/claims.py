@@ -188,7 +188,9 @@ def _printers(
     does (``\\citetitle``: the title), by the bibliography."""
 
     def names(keys: tuple[str, ...], full: bool) -> str:
-        works = [resolver.keyed(k) for k in keys]
+        # The entry each citation resolves to, a key in another case included (BibTeX's rule):
+        # "\\citet{ROE2020}" read "the authors" while it was checked as roe2020's paper.
+        works = [resolver.resolved_entry(k) for k in keys]
         # A key the bibliography lacks prints as natbib's "?" would: no name, never the key.
         shown = [
             UNNAMED_AUTHORS if w is None else cited_names(w, full=full, useprefix=useprefix)
@@ -198,7 +200,7 @@ def _printers(
 
     def fields(field: str, keys: tuple[str, ...]) -> str:
         """Each work's field ("title"), all known, else nothing."""
-        shown = [_field(resolver.keyed(k), field) for k in keys]
+        shown = [_field(resolver.resolved_entry(k), field) for k in keys]
         return "; ".join(v for v in shown if v) if all(shown) else ""
 
     return names, fields
