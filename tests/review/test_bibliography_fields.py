@@ -233,3 +233,22 @@ def test_an_entry_is_cited_by_its_ids_as_biblatex_reads_them() -> None:
     assert _cited(bib, "Doe:2019") == "doi:10.1000/ab"
     # A key wins over another entry's alias of it; the first entry's alias over a later one's.
     assert _cited(bib, "doe2019") == "doi:10.1000/ab"
+
+
+@pytest.mark.parametrize("value", ["10.1000/ab;10.1000/cd", "10.1000/ab,10.1000/cd"])
+def test_a_doi_field_holding_two_dois_is_no_one_doi_and_the_review_says_why(value: str) -> None:
+    # It was checked as one DOI, "10.1000/ab;10.1000/cd", which names no work.
+    bib = parse_bibliography(f"@misc{{e, title = {{T}}, doi = {{{value}}}}}\n")
+    resolution = bib.resolve(find_citations("A [@e].")[0])
+    assert str(resolution.ref) == "local:e"
+    # The review said only "has no arXiv id or DOI", as if the entry gave none.
+    assert resolution.note == (
+        f"bibliography entry 'e' has no arXiv id or DOI (its doi field '{value}' is not a DOI "
+        "(it holds 2 DOIs; give the one of this work)), so it is looked up in the library as "
+        "local:e"
+    )
+
+
+def test_a_sici_doi_s_semicolon_is_its_own() -> None:
+    sici = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+    assert _cited(f"@misc{{e, doi = {{{sici}}}}}") == f"doi:{sici.lower()}"

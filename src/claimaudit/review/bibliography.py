@@ -144,6 +144,9 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
     """arXiv and DOI references in (field, value) pairs, arXiv first, each once."""
     found: list[PaperRef] = []
     for name, value in values:
+        if name == "doi" and len(_DOI_SHAPED.findall(value)) > 1:
+            # "10.1/a;10.1/b" read as one DOI, "10.1/a;10.1/b": said as two (``_bad_doi``).
+            continue
         if name in _ID_FIELDS:
             ref = try_parse_ref(value.strip())
             refs = [ref] if ref is not None else []
@@ -570,7 +573,9 @@ class Bibliography:
             return Resolution(None, f"{name} has no arXiv id or DOI to check against", entry)
         # How to import its attached file is each surface's advice on the record's error
         # (``PaperNotInLibraryError.local``): the command line's import-bib, say.
-        note = f"{name} has no arXiv id or DOI, so it is looked up in the library as {local}"
+        # A doi field that names no work is said, as ``refs`` says it: not silently passed over.
+        why = f" ({entry.bad_doi})" if entry.bad_doi else ""
+        note = f"{name} has no arXiv id or DOI{why}, so it is looked up in the library as {local}"
         former = legacy_local_ref(entry.key)
         sharing = self.former_names.get(former, ()) if former is not None else ()
         clash = tuple(k for k in sharing if k != entry.key)
