@@ -249,6 +249,13 @@ def test_a_doi_field_holding_two_dois_is_no_one_doi_and_the_review_says_why(valu
     )
 
 
+def test_a_doi_field_written_as_springer_prints_it_is_the_doi() -> None:
+    # "its doi field 'DOI 10.1007/...' is not a DOI (it holds a space)".
+    assert _cited("@misc{e, doi = {DOI 10.1007/s00453-019-00634-0}}") == (
+        "doi:10.1007/s00453-019-00634-0"
+    )
+
+
 def test_a_sici_doi_s_semicolon_is_its_own() -> None:
     sici = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
     assert _cited(f"@misc{{e, doi = {{{sici}}}}}") == f"doi:{sici.lower()}"
