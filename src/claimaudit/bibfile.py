@@ -97,6 +97,9 @@ class BibRecord:
     # ``authors`` as biblatex cites them by default (``useprefix=false``): without a prefix,
     # "Dijk" for "van Dijk"; empty when they are the same (CSL-JSON), or ``authors`` is.
     bare_authors: tuple[str, ...] = ()
+    # biblatex's ``shortauthor`` (else ``shorteditor``), which its citations print in place of
+    # the authors ("WHO" for "World Health Organization"); natbib's ignore it.
+    short_authors: tuple[str, ...] = ()
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -107,7 +110,10 @@ class BibRecord:
 
     def cited_authors(self, useprefix: bool | None = None) -> tuple[str, ...]:
         """``authors`` as a textual citation prints them: with their prefix ("van Dijk") as
-        natbib (None) and biblatex's ``useprefix=true`` print them, else without ("Dijk")."""
+        natbib (None) and biblatex's ``useprefix=true`` print them, else without ("Dijk");
+        biblatex's (``useprefix`` not None) its ``short_authors`` where the entry gives them."""
+        if useprefix is not None and self.short_authors:
+            return self.short_authors
         return self.authors if useprefix is not False else self.bare_authors or self.authors
 
     @property
@@ -385,8 +391,20 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         if _ENTRY_USEPREFIX.search(fields.get("options") or "") or bare == families:
             bare = ()
         unread = _unread_year(written) if year is None else None
+        short = fields.get("shortauthor") or fields.get("shorteditor") or ""
+        shorts = tuple(full for full, _ in _families(short)[0]) if short.strip() else ()
         records.append(
-            BibRecord(entry.key, fields, families, year, line, et_al, unread, bare_authors=bare)
+            BibRecord(
+                entry.key,
+                fields,
+                families,
+                year,
+                line,
+                et_al,
+                unread,
+                bare_authors=bare,
+                short_authors=shorts,
+            )
         )
     failed = tuple(_unread(b, source) for b in library.failed_blocks)
     return BibFile(records, failed, warnings=tuple(warnings))

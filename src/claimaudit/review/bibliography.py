@@ -96,6 +96,7 @@ class Entry:
     # when the same (``BibRecord.bare_authors``).
     bare_authors: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()  # the other keys it is cited by (biblatex's ``ids``)
+    short_authors: tuple[str, ...] = ()  # biblatex's ``shortauthor`` (``BibRecord``)
     # Its PubMed id as a library name (``pmid:N``, ``pmcid:PMCN``; ``pubmed``): what a review
     # looks its paper up by when it has no arXiv id or DOI, in place of ``local:<citekey>``.
     pubmed: PaperRef | None = None
@@ -291,6 +292,7 @@ def entry_of(record: BibRecord) -> Entry:
         pubmed=pubmed_ref(record.fields),
         bare_authors=record.bare_authors,
         aliases=record.aliases,
+        short_authors=record.short_authors,
     )
 
 

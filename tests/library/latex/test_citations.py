@@ -461,3 +461,36 @@ def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path)
         encoding="utf-8",
     )
     assert _text(path) == "As Roe and Lee show."
+
+
+SHORT_BBL = """\\refsection{0}
+  \\datalist[entry]{nyt/global//global/global}
+    \\entry{who}{report}{}
+      \\name{author}{1}{}{%
+        {{hash=aa}{family={World Health Organization}}}%
+      }
+      \\name{shortauthor}{1}{}{%
+        {{hash=bb}{family={WHO}}}%
+      }
+    \\endentry
+  \\enddatalist
+\\endrefsection
+"""
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_biblatex_names_a_work_by_its_shortauthor(tmp_path: Path, compiled: bool) -> None:
+    # biblatex's citations print a shortauthor in place of the authors: both read the authors.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
+        "\\begin{document}\n\\section{S}\nAs \\textcite{who} shows.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(
+        "@report{who, author = {{World Health Organization}}, shortauthor = {WHO}, title = {R}}\n",
+        encoding="utf-8",
+    )
+    if compiled:
+        (tmp_path / "paper.bbl").write_text(SHORT_BBL, encoding="utf-8")
+    assert _text(path) == "As WHO shows."

@@ -474,3 +474,26 @@ def test_a_textual_citation_of_a_key_in_another_case_prints_the_names_it_resolve
     )
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} found that graphs are sparse."
+
+
+@pytest.mark.parametrize(
+    ("package", "reads"),
+    [("biblatex", "WHO found"), ("natbib", "World Health Organization found")],
+)
+def test_biblatex_s_textual_citation_prints_the_entry_s_shortauthor(
+    tmp_path: Path, package: str, reads: str
+) -> None:
+    # biblatex names a work in citations by its shortauthor; the review read the authors.
+    (tmp_path / "refs.bib").write_text(
+        "@report{who, author = {{World Health Organization}}, shortauthor = {WHO},"
+        " title = {Report}, year = 2020, doi = {10.1000/who}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\usepackage{{{package}}}\n\\begin{{document}}\n"
+        "\\citet{who} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that graphs are sparse."

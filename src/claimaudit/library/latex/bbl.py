@@ -119,7 +119,11 @@ _ENTRY = re.compile(
 )
 _ENTRY_END = re.compile(r"\\endentry\b")
 _GROUP = r"\{(?P<{name}>(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}"
-_NAMES = re.compile(r"\\name\{(?P<role>author|editor)\}\{\d{1,6}\}\{(?P<options>[^{}]{0,500})\}")
+_NAMES = re.compile(
+    r"\\name\{(?P<role>(?:short)?(?:author|editor))\}\{\d{1,6}\}\{(?P<options>[^{}]{0,500})\}"
+)
+# The list biblatex's citations name a work by (its ``labelname``), first found.
+_LABEL_NAMES = ("shortauthor", "author", "shorteditor", "editor")
 _FAMILY = re.compile(r"(?<![a-z])family=" + _GROUP.replace("{name}", "family"))
 _PREFIX = re.compile(r"(?<![a-z])prefix=" + _GROUP.replace("{name}", "prefix"))
 _POSITIONAL = re.compile(r"\{\{[^{}]{0,500}\}" + _GROUP.replace("{name}", "family"))
@@ -180,7 +184,7 @@ def biber_names(text: str, useprefix: bool = False) -> dict[str, tuple[tuple[str
         position = max(stop, entry.end())
         body = text[entry.end() : stop]
         lists = {m.group("role"): m for m in _NAMES.finditer(body)}
-        named = lists.get("author") or lists.get("editor")
+        named = next((lists[role] for role in _LABEL_NAMES if role in lists), None)
         key = entry.group("key").strip()
         if named is None or key in found:
             continue
