@@ -497,3 +497,28 @@ def test_biblatex_s_textual_citation_prints_the_entry_s_shortauthor(
     )
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} that graphs are sparse."
+
+
+@pytest.mark.parametrize(
+    ("preamble", "reads"),
+    [
+        ("\\usepackage{natbib}", "Virtanen et al. found"),
+        ("\\usepackage{biblatex}", "Virtanen, Gommers, and Oliphant found"),
+        ("\\usepackage[maxcitenames=1]{biblatex}", "Virtanen et al. found"),
+    ],
+)
+def test_a_textual_citation_lists_as_many_names_as_biblatex_s_maxcitenames(
+    tmp_path: Path, preamble: str, reads: str
+) -> None:
+    # biblatex lists up to three names (the library's reader said so): the review cut every
+    # list of three to "Virtanen et al.", as natbib does.
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n"
+        "\\textcite{virtanen2020} found that graphs are sparse.\n\\bibliography{refs}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that graphs are sparse."

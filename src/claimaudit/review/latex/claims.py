@@ -19,7 +19,7 @@ from pathlib import Path
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.guards.filenames import shown_name
-from claimaudit.library.latex.citations import biblatex_useprefix
+from claimaudit.library.latex.citations import biblatex_useprefix, citation_name_limit
 from claimaudit.library.latex.comments import strip_comments
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
 from claimaudit.review.claims import (
@@ -181,11 +181,11 @@ def _raises(draft: LatexDraft) -> bool:
 
 
 def _printers(
-    resolver: Bibliography, useprefix: bool | None = None
+    resolver: Bibliography, useprefix: bool | None = None, limit: int = 2
 ) -> tuple[TextualNames, CitedFields]:
     """What a textual citation prints of its keys (the authors' names, a prefix as
-    ``useprefix`` says: ``cited_names``), and what a command printing a field of its works
-    does (``\\citetitle``: the title), by the bibliography."""
+    ``useprefix`` says, up to ``limit``: ``cited_names``), and what a command printing a
+    field of its works does (``\\citetitle``: the title), by the bibliography."""
 
     def names(keys: tuple[str, ...], full: bool) -> str:
         # The entry each citation resolves to, a key in another case included (BibTeX's rule):
@@ -193,7 +193,9 @@ def _printers(
         works = [resolver.resolved_entry(k) for k in keys]
         # A key the bibliography lacks prints as natbib's "?" would: no name, never the key.
         shown = [
-            UNNAMED_AUTHORS if w is None else cited_names(w, full=full, useprefix=useprefix)
+            UNNAMED_AUTHORS
+            if w is None
+            else cited_names(w, full=full, useprefix=useprefix, limit=limit)
             for w in works
         ]
         return "; ".join(shown)
@@ -221,8 +223,10 @@ def extract_latex_claims(
     # A raised mark cites by the thebibliography's numbers, known once the draft is read.
     numbered = numbered_items(draft.bibitems) if _raises(draft) else {}
     # biblatex cites "Dijk" for "van Dijk" unless its useprefix says otherwise; natbib "van Dijk".
-    useprefix = biblatex_useprefix("\n".join(map(strip_comments, draft.files.values())))
-    names, fields = _printers(resolver, useprefix)
+    # As many names as biblatex's maxcitenames allows (three by default), natbib's two.
+    source = "\n".join(map(strip_comments, draft.files.values()))
+    useprefix = biblatex_useprefix(source)
+    names, fields = _printers(resolver, useprefix, citation_name_limit(source))
     if numbered or any(
         c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS for c in draft.commands
     ):
