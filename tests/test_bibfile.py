@@ -791,3 +791,53 @@ def test_a_comment_line_before_a_field_leaves_its_name_alone() -> None:
     assert (b.title, b.authors) == ("50% of cases", ("Kim",))
     assert dict(c.fields) == {"title": "T", "author": "Park, C.", "year": "2022"}
     assert c.line == 7
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Doe, J. and and Roe, R.",
+        "Doe, J. AND and Roe, R.",
+        "Doe, J. and\n  and Roe, R.",
+        "and Doe, J. and Roe, R.",
+        "Doe, J. and Roe, R. and",
+    ],
+)
+def test_a_doubled_or_stray_and_is_no_name(authors: str) -> None:
+    # A hand-edited field's doubled "and" leaves an empty name, which is dropped; the name
+    # after it is read as written ("and Roe" was its family name), and no comma list is said.
+    found = parse_bib(f"@article{{k, author = {{{authors}}}, title = {{T}}}}\n")
+    (record,) = found.records
+    assert record.authors == ("Doe", "Roe")
+    assert not found.warnings
+
+
+XDATA_BIB = r"""@xdata{nature2019, journaltitle = {Nature}, year = {2019}, publisher = {NPG}}
+@xdata{team, author = {Lee, A. and Roe, B.}, xdata = {nature2019}}
+@article{one, xdata = {team}, title = {One}, doi = {10.1038/one}}
+@article{two, xdata = {Nature2019, gone}, author = {Kim, C.}, title = {Two}, year = {2020}}
+"""
+
+
+def test_an_xdata_entry_gives_its_fields_and_is_no_record() -> None:
+    # biblatex's xdata was not read: "one" had no authors or year, so its reference check
+    # compared nothing, and each @xdata block was a reference of its own, "no arXiv id or DOI".
+    found = parse_bib(XDATA_BIB, source="refs.bib")
+    one, two = found.records
+    assert (one.key, one.authors, one.year, one.fields["journaltitle"]) == (
+        "one",
+        ("Lee", "Roe"),
+        2019,
+        "Nature",
+    )
+    # Its own fields win; a key in another case is found, as BibTeX finds keys.
+    assert (two.key, two.authors, two.year, two.fields["publisher"]) == (
+        "two",
+        ("Kim",),
+        2020,
+        "NPG",
+    )
+    assert found.warnings == (
+        "refs.bib line 4: entry 'two' has xdata 'gone', which no entry has; it is read without "
+        "the fields it would inherit",
+    )

@@ -41,6 +41,8 @@ def test_arxiv_forms(text: str, work: str, version: int | None) -> None:
         ("10.1000/xyz", "10.1000/xyz"),
         ("doi:10.1371/journal.pcbi.1005510", "10.1371/journal.pcbi.1005510"),
         ("DOI: 10.1371/Journal.PCBI.1005510", "10.1371/journal.pcbi.1005510"),
+        # As Springer prints it, and a .bib copied from the PDF gives it ("it holds a space").
+        ("DOI 10.1007/s00453-019-00634-0", "10.1007/s00453-019-00634-0"),
         ("https://doi.org/10.1098/rsif.2017.0387", "10.1098/rsif.2017.0387"),
         ("https://dx.doi.org/10.1038/s41592-019-0686-2", "10.1038/s41592-019-0686-2"),
         ("https://doi.org/10.1000/a%2Fb", "10.1000/a/b"),

@@ -12,6 +12,10 @@ child is another work than its parent:
   ``file``...) or are free text about it (``note``, ``abstract``) are not inherited: a paper
   without its own DOI would otherwise be checked as the whole volume.
 
+biblatex's ``xdata`` works the same way, first: ``xdata = {nat, vol3}`` names ``@xdata``
+entries whose every field an entry lacks is its own (they hold data entries share, such as a
+journal and its year, and are no works themselves: ``XDATA`` is their type, never a record).
+
 A parent that no entry has, or a chain that comes back to itself, leaves the entry as written
 and is said in a warning; it is never an error.
 """
@@ -74,6 +78,13 @@ class CrossrefEntry:
     key: str
     fields: Mapping[str, str]
     line: int | None = None
+    kind: str = ""  # its type, lower case: "article", "xdata"
+
+
+# biblatex's type of an entry of shared data, which others name in their ``xdata`` field.
+XDATA = "xdata"
+# What an xdata entry does not pass on: how it refers to other entries.
+_NOT_SHARED = frozenset({"xdata", "crossref", "xref", "ids", "entryset"})
 
 
 def _where(entry: CrossrefEntry, source: str | None) -> str:
@@ -84,8 +95,9 @@ def _where(entry: CrossrefEntry, source: str | None) -> str:
 def inherit(
     entries: Sequence[CrossrefEntry], source: str | None = None
 ) -> tuple[list[dict[str, str]], list[str]]:
-    """Each entry's fields with those it lacks taken from its ``crossref`` parent (in order),
-    and one warning per parent that cannot be found or chain that loops. A key is found as
+    """Each entry's fields with those it lacks taken from its ``xdata`` entries, then its
+    ``crossref`` parent (in order), and one warning per parent that cannot be found or chain
+    that loops. A key is found as
     written, else ignoring case (BibTeX's crossref keys ignore case)."""
     exact = {e.key: e for e in entries}
     folded: dict[str, CrossrefEntry] = {}
@@ -97,26 +109,37 @@ def inherit(
     def find(name: str) -> CrossrefEntry | None:
         return exact.get(name) or folded.get(name.casefold())
 
+    def parent(
+        entry: CrossrefEntry, chain: tuple[str, ...], field: str, name: str
+    ) -> CrossrefEntry | None:
+        """The entry ``name`` (``entry``'s ``field``: "crossref", "xdata") to take fields
+        from; None, said in a warning, where no entry has that key or it leads back."""
+        found = find(name)
+        if found is not None and found.key not in chain and found.key != entry.key:
+            return found
+        why = "which no entry has" if found is None else "which leads back to itself"
+        warnings.append(
+            f"{_where(entry, source)}: entry {entry.key!r} has {field} {name!r}, {why}; it is "
+            "read without the fields it would inherit"
+        )
+        return None
+
     def fields_of(entry: CrossrefEntry, chain: tuple[str, ...]) -> dict[str, str]:
         done = resolved.get(entry.key)
         if done is not None:
             return done
         fields = dict(entry.fields)
+        # biblatex's xdata first: every field the entry lacks, from each entry named in turn.
+        for name in (n.strip() for n in (fields.get("xdata") or "").split(",")):
+            shared = parent(entry, chain, "xdata", name) if name else None
+            if shared is not None:
+                for field, value in fields_of(shared, (*chain, entry.key)).items():
+                    if field not in _NOT_SHARED and not (fields.get(field) or "").strip():
+                        fields[field] = value
         name = (fields.get("crossref") or "").strip()
-        if name:
-            parent = find(name)
-            if parent is None:
-                warnings.append(
-                    f"{_where(entry, source)}: entry {entry.key!r} has crossref {name!r}, which "
-                    "no entry has; it is read without the fields it would inherit"
-                )
-            elif parent.key in chain or parent.key == entry.key:
-                warnings.append(
-                    f"{_where(entry, source)}: entry {entry.key!r} has crossref {name!r}, which "
-                    "leads back to itself; it is read without the fields it would inherit"
-                )
-            else:
-                _fill(fields, fields_of(parent, (*chain, entry.key)))
+        found = parent(entry, chain, "crossref", name) if name else None
+        if found is not None:
+            _fill(fields, fields_of(found, (*chain, entry.key)))
         resolved[entry.key] = fields
         return fields
 

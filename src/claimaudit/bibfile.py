@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from claimaudit.bibcrossref import CrossrefEntry, inherit
-from claimaudit.bibnames import comma_list_warning, extended_family, list_separator
+from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
+from claimaudit.bibnames import comma_list_warning, extended_parts, list_separator
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
@@ -94,6 +94,27 @@ class BibRecord:
     # A year given as written when no year could be read from it ("in press", "n.d."): a
     # reference check then says the year was not compared, rather than nothing.
     unread_year: str | None = None
+    # ``authors`` as biblatex cites them by default (``useprefix=false``): without a prefix,
+    # "Dijk" for "van Dijk"; empty when they are the same (CSL-JSON), or ``authors`` is.
+    bare_authors: tuple[str, ...] = ()
+    # biblatex's ``shortauthor`` (else ``shorteditor``), which its citations print in place of
+    # the authors ("WHO" for "World Health Organization"); natbib's ignore it.
+    short_authors: tuple[str, ...] = ()
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The other keys biblatex cites the entry by, its ``ids`` field (``ids = {old2019,
+        doe:2019}``, kept when a key is renamed)."""
+        written = (self.fields.get("ids") or "").split(",")
+        return tuple(dict.fromkeys(key.strip() for key in written if key.strip()))
+
+    def cited_authors(self, useprefix: bool | None = None) -> tuple[str, ...]:
+        """``authors`` as a textual citation prints them: with their prefix ("van Dijk") as
+        natbib (None) and biblatex's ``useprefix=true`` print them, else without ("Dijk");
+        biblatex's (``useprefix`` not None) its ``short_authors`` where the entry gives them."""
+        if useprefix is not None and self.short_authors:
+            return self.short_authors
+        return self.authors if useprefix is not False else self.bare_authors or self.authors
 
     @property
     def title(self) -> str | None:
@@ -139,18 +160,29 @@ class BibFile:
     warnings: tuple[str, ...] = ()
 
 
-def _families(value: str) -> tuple[tuple[str, ...], bool]:
-    """The family names in a BibTeX name list, and whether it ends "and others" (BibTeX's
-    "et al.": a list cut short, which no author is)."""
-    from bibtexparser.middlewares.names import (
-        InvalidNameError,
-        parse_single_name_into_parts,
-        split_multiple_persons_names,
-    )
+# An "and" left at either end of a name: "Doe, J. and and Roe, R." (a doubled "and", as hand
+# edits leave one) was split as "Doe, J." and "and Roe, R.", whose family name read "and Roe".
+_STRAY_AND = re.compile(r"^(?:and(?:\s+|$))+|(?:(?:^|\s+)and)+$", re.IGNORECASE)
 
-    families: list[str] = []
+
+def _people(value: str) -> list[str]:
+    """The names in a BibTeX name list, split at "and" as BibTeX splits them, an empty name
+    between two "and"s (or before the first, after the last) dropped."""
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
+    people = (_STRAY_AND.sub("", person.strip()) for person in split_multiple_persons_names(value))
+    return [person for person in people if person.strip()]
+
+
+def _families(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The family names in a BibTeX name list, each with its prefix ("van Dijk") and as
+    biblatex cites it by default, without ("Dijk"; ``BibRecord.bare_authors``), and whether
+    it ends "and others" (BibTeX's "et al.": a list cut short, which no author is)."""
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
+
+    families: list[tuple[str, str]] = []
     et_al = False
-    for person in split_multiple_persons_names(value):
+    for person in _people(value):
         if _CSL_ET_AL.match(person.strip().strip("{}").rstrip(".")):
             # "and others", or "and et al." as people write it: a list cut short, no author
             # (read as one, "al." was the second author, "Lee and al.").
@@ -159,23 +191,30 @@ def _families(value: str) -> tuple[tuple[str, ...], bool]:
         if (cut := _ET_AL_AFTER.search(person)) is not None and cut.start() > 0:
             et_al = True  # "A. Lee et al.": the name before it ("et al." was its family name)
             person = person[: cut.start()]
-        extended = extended_family(person)
+        extended = extended_parts(person)
         if extended is not None:  # biblatex's "family=Walt, given=Stéfan, prefix=van der"
-            families.append(plain_text(extended))
+            family, prefix, useprefix = extended
+            full = plain_text(f"{prefix} {family}" if prefix else family)
+            families.append((full, full if useprefix else plain_text(family)))
             continue
         try:
             parts = parse_single_name_into_parts(person)
         except InvalidNameError:
-            families.append(plain_text(person))
+            families.append((plain_text(person),) * 2)
             continue
         if _family_then_initials(person, parts.first, parts.von, parts.last):
             # "Wilson G", as PubMed and Vancouver write names: BibTeX reads "G" as the family
             # name, which no catalogue's first author then matched.
-            families.append(plain_text(" ".join(parts.first)))
+            families.append((plain_text(" ".join(parts.first)),) * 2)
             continue
-        family = plain_text(" ".join([*parts.von, *parts.last]))
-        families.append(family or plain_text(person))
+        family = plain_text(" ".join([*parts.von, *parts.last])) or plain_text(person)
+        families.append((family, plain_text(" ".join(parts.last)) or family))
     return tuple(families), et_al
+
+
+# An entry's own biblatex options (``options = {useprefix=true}``): its names cited with their
+# prefix whatever the document's setting.
+_ENTRY_USEPREFIX = re.compile(r"(?:^|,)\s*useprefix\s*(?:=\s*true\s*)?(?:,|$)", re.IGNORECASE)
 
 
 # A PubMed-style name's initials: one to three capitals, no full stop ("G", "GV", "JAB").
@@ -198,12 +237,10 @@ def _family_then_initials(person: str, first: list[str], von: list[str], last: l
 def _list_separator(value: str) -> str | None:
     """What a name list separates people with in place of "and" (``bibnames.list_separator``:
     "commas", "semicolons"), or None."""
-    from bibtexparser.middlewares.names import split_multiple_persons_names
-
     if "," not in value and ";" not in value:
         return None
     # "Lee, A., et al.": one name and the mark of a list cut short.
-    names = (_ET_AL_AFTER.sub("", name) for name in split_multiple_persons_names(value))
+    names = (_ET_AL_AFTER.sub("", name) for name in _people(value))
     found = (list_separator(name) for name in names)
     return next((separator for separator in found if separator is not None), None)
 
@@ -330,6 +367,7 @@ def _bibtex(text: str, source: str | None) -> BibFile:
             shown(item.key),
             {name.lower(): shown(str(f.value)) for name, f in item.fields_dict.items()},
             item.start_line + 1 if item.start_line is not None else None,
+            item.entry_type.lower(),
         )
         for item in library.entries
     ]
@@ -337,17 +375,37 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     inherited, warnings = inherit(read, source)
     records: list[BibRecord] = []
     for entry, fields in zip(read, inherited, strict=True):
+        if entry.kind == XDATA:
+            continue  # biblatex's shared data, which other entries take in: no work of its own
         authors = fields.get("author") or fields.get("editor") or ""
         line = entry.line
         written = fields.get("year") or fields.get("date")
         year = _year(written)
-        families, et_al = _families(authors)
+        names, et_al = _families(authors)
         if (separator := _list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(comma_list_warning(where, entry.key, authors, separator))
-            families, et_al = (), False
+            names, et_al = (), False
+        families = tuple(full for full, _ in names)
+        bare = tuple(short for _, short in names)
+        if _ENTRY_USEPREFIX.search(fields.get("options") or "") or bare == families:
+            bare = ()
         unread = _unread_year(written) if year is None else None
-        records.append(BibRecord(entry.key, fields, families, year, line, et_al, unread))
+        short = fields.get("shortauthor") or fields.get("shorteditor") or ""
+        shorts = tuple(full for full, _ in _families(short)[0]) if short.strip() else ()
+        records.append(
+            BibRecord(
+                entry.key,
+                fields,
+                families,
+                year,
+                line,
+                et_al,
+                unread,
+                bare_authors=bare,
+                short_authors=shorts,
+            )
+        )
     failed = tuple(_unread(b, source) for b in library.failed_blocks)
     return BibFile(records, failed, warnings=tuple(warnings))
 

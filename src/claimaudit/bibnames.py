@@ -95,16 +95,31 @@ def extended_family(name: str) -> str | None:
     """The family name (its prefix first, "van der Walt", as BibTeX reads "van der Walt,
     Stéfan") of one name in biblatex's extended format, in which every part is ``key=value``;
     None for any other name."""
+    parts = extended_parts(name)
+    if parts is None:
+        return None
+    family, prefix, _ = parts
+    return f"{prefix} {family}" if prefix else family
+
+
+def extended_parts(name: str) -> tuple[str, str, bool | None] | None:
+    """The family name, its prefix ("" for none) and the name's own ``useprefix`` (None when
+    it gives none) of one name in biblatex's extended format; None for any other name."""
     parts = [_EXTENDED_PART.fullmatch(part) for part in _parts(name)]
     if not all(parts) or len(parts) < 2:
         return None
     values = {m.group(1): m.group(2).strip() for m in parts if m is not None}
-    family = values.get("family", "").strip()
+    family = _unbraced(values.get("family", "").strip())
     if not family:
         return None
-    family = family[1:-1] if family.startswith("{") and family.endswith("}") else family
-    prefix = values.get("prefix", "").strip()
-    return f"{prefix} {family}" if prefix else family
+    prefix = _unbraced(values.get("prefix", "").strip())
+    written = values.get("useprefix", "").strip().lower()
+    useprefix = {"true": True, "": None if "useprefix" not in values else True, "false": False}
+    return family, prefix, useprefix.get(written)
+
+
+def _unbraced(value: str) -> str:
+    return value[1:-1] if value.startswith("{") and value.endswith("}") else value
 
 
 def list_separator(name: str) -> str | None:

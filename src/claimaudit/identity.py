@@ -182,7 +182,8 @@ _DOI_BODY = re.compile(r"^10\.[0-9]{4,9}/\S+$")
 _DOI_URL = re.compile(
     r"^(?:https?://)?(?:dx\.|www\.)?doi\.org/(?P<doi>[^?#]*?)/*(?:[?#].*)?$", _FLAGS
 )
-_DOI_BARE = re.compile(r"^(?:doi:\s*)?(?P<doi>10\..*)$", _FLAGS)
+# "doi:10.1/x", and "DOI 10.1/x" as Springer and others print it (a space, no colon).
+_DOI_BARE = re.compile(r"^(?:doi(?::\s*|\s+))?(?P<doi>10\..*)$", _FLAGS)
 _LOCAL = re.compile(r"^(?P<prefix>[a-z][a-z0-9_\-]*):(?P<id>[A-Za-z0-9][A-Za-z0-9._\-]*)$", _FLAGS)
 _RESERVED_PREFIXES = {"arxiv", "doi", "http", "https"}
 # Longer than any real DOI or id; a bound keeps hostile input out of messages and the database.

@@ -185,6 +185,10 @@ def test_an_entry_keeps_its_collaboration() -> None:
         r"doi = {{\url{10.1000/xyz}}}",
         r"url = {\url{https://doi.org/10.1000/xyz}}",
         r"doi = {\url{https://doi.org/10.1000/x\_yz}}",
+        r"doi = {\detokenize{10.1000/x_yz}}",
+        r"doi = {\nolinkurl{10.1000/x_yz}}",
+        r"doi = {\texttt{10.1000/x\_yz}}",
+        r"doi = {\texttt{\url{https://doi.org/10.1000/xyz}}}",
     ],
 )
 def test_an_identifier_written_as_latex_prints_an_address_is_read(naming: str) -> None:
@@ -216,3 +220,42 @@ def test_two_versions_of_one_arxiv_id_check_the_eprint_s_and_say_so() -> None:
         "bibliography entry 'scipy' names two versions of arXiv:2101.00001, v2 and v3; it is "
         "checked as arXiv:2101.00001v2"
     )
+
+
+def test_an_entry_is_cited_by_its_ids_as_biblatex_reads_them() -> None:
+    # biblatex's ids field names the keys an entry was cited by before it was renamed: each
+    # was "no bibliography entry for @old2019".
+    bib = (
+        "@article{doe2019, title = {T}, doi = {10.1000/ab}, ids = {old2019, Doe:2019}}\n"
+        "@article{other, title = {U}, doi = {10.1000/cd}, ids = {doe2019, old2019}}\n"
+    )
+    assert _cited(bib, "old2019") == "doi:10.1000/ab"
+    assert _cited(bib, "Doe:2019") == "doi:10.1000/ab"
+    # A key wins over another entry's alias of it; the first entry's alias over a later one's.
+    assert _cited(bib, "doe2019") == "doi:10.1000/ab"
+
+
+@pytest.mark.parametrize("value", ["10.1000/ab;10.1000/cd", "10.1000/ab,10.1000/cd"])
+def test_a_doi_field_holding_two_dois_is_no_one_doi_and_the_review_says_why(value: str) -> None:
+    # It was checked as one DOI, "10.1000/ab;10.1000/cd", which names no work.
+    bib = parse_bibliography(f"@misc{{e, title = {{T}}, doi = {{{value}}}}}\n")
+    resolution = bib.resolve(find_citations("A [@e].")[0])
+    assert str(resolution.ref) == "local:e"
+    # The review said only "has no arXiv id or DOI", as if the entry gave none.
+    assert resolution.note == (
+        f"bibliography entry 'e' has no arXiv id or DOI (its doi field '{value}' is not a DOI "
+        "(it holds 2 DOIs; give the one of this work)), so it is looked up in the library as "
+        "local:e"
+    )
+
+
+def test_a_doi_field_written_as_springer_prints_it_is_the_doi() -> None:
+    # "its doi field 'DOI 10.1007/...' is not a DOI (it holds a space)".
+    assert _cited("@misc{e, doi = {DOI 10.1007/s00453-019-00634-0}}") == (
+        "doi:10.1007/s00453-019-00634-0"
+    )
+
+
+def test_a_sici_doi_s_semicolon_is_its_own() -> None:
+    sici = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+    assert _cited(f"@misc{{e, doi = {{{sici}}}}}") == f"doi:{sici.lower()}"

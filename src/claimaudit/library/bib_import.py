@@ -89,9 +89,10 @@ _STORED = (ImportStatus.ADDED, ImportStatus.REPLACED, ImportStatus.SKIPPED)
 
 
 def entry_ref(record: BibRecord) -> PaperRef | None:
-    """The reference an entry's paper is stored under: its arXiv id or DOI, else its key."""
+    """The reference an entry's paper is stored under: its arXiv id or DOI, else its PubMed
+    id (``pmid:N``), else its key."""
     entry = entry_of(record)
-    return entry.refs[0] if entry.refs else local_ref(record.key)
+    return entry.refs[0] if entry.refs else entry.pubmed or local_ref(record.key)
 
 
 def _outcome(outcome: AddOutcome) -> ImportStatus:

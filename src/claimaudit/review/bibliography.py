@@ -34,6 +34,7 @@ from claimaudit.review.bibliography_arguments import check_load_args, check_pars
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.corr import ARXIV_JOURNALS, corr_arxiv_ids
 from claimaudit.review.document import Block
+from claimaudit.review.pubmed import pubmed_ref
 from claimaudit.text.plain import plain_text
 
 # Fields whose whole value is an identifier of the work, then fields that name the work in
@@ -91,6 +92,14 @@ class Entry:
     bad_doi: str | None = None  # why its doi (else eprint) field, naming no work, is none
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
     unread_year: str | None = None  # a year given that reads as none ("in press")
+    # ``authors`` without their prefix ("Dijk"), as biblatex cites them by default; empty
+    # when the same (``BibRecord.bare_authors``).
+    bare_authors: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # the other keys it is cited by (biblatex's ``ids``)
+    short_authors: tuple[str, ...] = ()  # biblatex's ``shortauthor`` (``BibRecord``)
+    # Its PubMed id as a library name (``pmid:N``, ``pmcid:PMCN``; ``pubmed``): what a review
+    # looks its paper up by when it has no arXiv id or DOI, in place of ``local:<citekey>``.
+    pubmed: PaperRef | None = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +145,9 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
     """arXiv and DOI references in (field, value) pairs, arXiv first, each once."""
     found: list[PaperRef] = []
     for name, value in values:
+        if name == "doi" and len(_DOI_SHAPED.findall(value)) > 1:
+            # "10.1/a;10.1/b" read as one DOI, "10.1/a;10.1/b": said as two (``_bad_doi``).
+            continue
         if name in _ID_FIELDS:
             ref = try_parse_ref(value.strip())
             refs = [ref] if ref is not None else []
@@ -188,10 +200,11 @@ def _untex(value: str) -> str:
 
 
 # A whole value written as LaTeX prints an address: ``\url{...}``, ``\href{...}{text}``, the
-# doi package's ``\doi{...}``, or in braces of its own (``{{10.1000/xyz}}``, as an export
-# protects a value's case). The address is the identifier.
+# doi package's ``\doi{...}``, in typewriter type (``\texttt{...}``), or kept from TeX's reading
+# (``\detokenize{10.1000/a_b}``, so its ``_`` needs no escape), or in braces of its own
+# (``{{10.1000/xyz}}``, as an export protects a value's case). The address is the identifier.
 _WRAPPED = re.compile(
-    r"\s*(?:(?:\\(?:url|doi|nolinkurl|path)\s*)?\{(?P<inner>.*)\}"
+    r"\s*(?:(?:\\(?:url|doi|nolinkurl|path|detokenize|texttt)\s*)?\{(?P<inner>.*)\}"
     r"|\\href\s*\{(?P<target>[^{}]*)\}\s*\{.*\})\s*",
     re.DOTALL,
 )
@@ -276,6 +289,10 @@ def entry_of(record: BibRecord) -> Entry:
         bad_doi=None if refs or refused else _bad_doi(naming + free) or _bad_eprint(naming),
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
         unread_year=record.unread_year,
+        pubmed=pubmed_ref(record.fields),
+        bare_authors=record.bare_authors,
+        aliases=record.aliases,
+        short_authors=record.short_authors,
     )
 
 
@@ -536,7 +553,7 @@ class Bibliography:
         DOI), by their former name (``legacy_local_ref``)."""
         names: dict[PaperRef, tuple[str, ...]] = {}
         for key, entry in self.entries.items():
-            former = legacy_local_ref(key) if not entry.refs else None
+            former = legacy_local_ref(key) if not (entry.refs or entry.pubmed) else None
             if former is not None:
                 names[former] = (*names.get(former, ()), key)
         return names
@@ -546,32 +563,63 @@ class Bibliography:
             return Resolution(entry.refs[0], entry=entry)
         if entry.refused:
             return Resolution(None, f"bibliography entry {entry.key!r}: {entry.refused}", entry)
+        name = f"bibliography entry {entry.key!r}"
+        if entry.pubmed is not None:
+            # Its PubMed id names the paper in every bibliography, as Manubot's @pmid:N does.
+            note = f"{name} has no arXiv id or DOI, so it is looked up in the library as "
+            return Resolution(entry.pubmed, entry=entry, note=f"{note}{entry.pubmed}")
         # No identifier: the paper may still be in the library, imported from the entry's
         # attached file under its citation key (``library import-bib``).
         local = local_ref(entry.key)
-        name = f"bibliography entry {entry.key!r}"
         if local is None:
             return Resolution(None, f"{name} has no arXiv id or DOI to check against", entry)
         # How to import its attached file is each surface's advice on the record's error
         # (``PaperNotInLibraryError.local``): the command line's import-bib, say.
-        note = f"{name} has no arXiv id or DOI, so it is looked up in the library as {local}"
+        # A doi field that names no work is said, as ``refs`` says it: not silently passed over.
+        why = f" ({entry.bad_doi})" if entry.bad_doi else ""
+        note = f"{name} has no arXiv id or DOI{why}, so it is looked up in the library as {local}"
         former = legacy_local_ref(entry.key)
         sharing = self.former_names.get(former, ()) if former is not None else ()
         clash = tuple(k for k in sharing if k != entry.key)
         kept = former if former != local and not clash else None
         return Resolution(local, entry=entry, note=note, former=kept, clash=clash)
 
+    @cached_property
+    def aliases(self) -> dict[str, Entry]:
+        """The entries by the other keys they are cited by (biblatex's ``ids``), where no entry
+        has that key itself (biber's rule: a key wins over an alias; the first alias wins)."""
+        found: dict[str, Entry] = {}
+        for entry in self.entries.values():
+            for alias in entry.aliases:
+                if alias not in self.entries:
+                    found.setdefault(alias, entry)
+        return found
+
+    def keyed(self, key: str) -> Entry | None:
+        """The entry whose key, else one of whose ``ids``, is ``key`` as written."""
+        return self.entries.get(key) or self.aliases.get(key)
+
+    def resolved_entry(self, key: str) -> Entry | None:
+        """The entry a citation of ``key`` resolves to (``_key``): as written, an alias, else
+        the one entry whose key is it in another case; None where none is, or several are."""
+        found = self.keyed(key)
+        if found is not None:
+            return found
+        alike = self._alike(key)
+        return alike[0] if len(alike) == 1 else None
+
     def entry(self, key: str) -> Entry | None:
-        """The entry of citation key ``key``, its case ignored where no key matches exactly
-        (the first such, where several do: ``_key`` refuses to resolve that citation)."""
-        return self.entries.get(key) or next(iter(self._alike(key)), None)
+        """The entry of citation key ``key`` (or an alias of it, biblatex's ``ids``), its case
+        ignored where no key matches exactly (the first such, where several do: ``_key``
+        refuses to resolve that citation)."""
+        return self.keyed(key) or next(iter(self._alike(key)), None)
 
     def _alike(self, key: str) -> list[Entry]:
         """The entries whose keys are ``key`` in another case."""
         return [e for k, e in self.entries.items() if k.casefold() == key.casefold()]
 
     def _key(self, key: str, label: str | None = None) -> Resolution:
-        alike = self._alike(key) if key not in self.entries else []
+        alike = self._alike(key) if self.keyed(key) is None else []
         if len(alike) > 1:
             # BibTeX reads keys in any case, so a key in a third case may mean either entry:
             # taking the first would check the claim against a paper perhaps not cited.

@@ -143,12 +143,20 @@ _SELF_NAMING = frozenset({"doi", "arxiv"})
 # the verb without a subject.
 
 
-def cited_names(entry: Entry, *, full: bool = False) -> str:
+def cited_names(
+    entry: Entry, *, full: bool = False, useprefix: bool | None = None, limit: int = 2
+) -> str:
     """What a textual citation of ``entry``'s work prints in a draft's sentence: its authors
     as natbib names them ("Smith et al."; ``full``, as ``\\citet*`` does: "Smith, Lee, and
-    Kim"), else ``UNNAMED_AUTHORS``."""
-    names = full_names if full else textual_names
-    return names(entry.authors, et_al=entry.et_al) or UNNAMED_AUTHORS
+    Kim"), else ``UNNAMED_AUTHORS``; without a name's prefix ("Dijk") where ``useprefix`` is
+    False, as biblatex cites by default (``biblatex_useprefix``); biblatex's (``useprefix``
+    not None) its ``shortauthor`` where the entry gives one ("WHO"); up to ``limit`` names
+    before "et al." (natbib's two, biblatex's ``maxcitenames``: ``citation_name_limit``)."""
+    authors = entry.bare_authors or entry.authors if useprefix is False else entry.authors
+    authors = entry.short_authors if useprefix is not None and entry.short_authors else authors
+    if full:
+        return full_names(authors, et_al=entry.et_al) or UNNAMED_AUTHORS
+    return textual_names(authors, et_al=entry.et_al, limit=limit) or UNNAMED_AUTHORS
 
 
 def in_text_names(bibliography: Bibliography) -> InTextNames:

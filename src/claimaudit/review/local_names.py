@@ -81,8 +81,10 @@ def _title(text: str | None) -> str:
 
 
 def _is_local(target: Target) -> bool:
-    """Whether ``target`` is an entry's paper looked up under a local name (``local_ref``)."""
-    return target.paper is not None and target.entry is not None and not target.entry.refs
+    """Whether ``target`` is an entry's paper looked up under a local name (``local_ref``): not
+    under its PubMed id, which names one paper whatever the bibliography, as a DOI does."""
+    entry = target.entry
+    return target.paper is not None and entry is not None and not entry.refs and not entry.pubmed
 
 
 def _settle(target: Target, library: Library) -> Target:

@@ -386,3 +386,111 @@ def test_apacite_commands_print_names_or_nothing_never_their_keys(tmp_path: Path
         "As van den Oord et al. show, it holds; van den Oord, Dieleman, and Zen and Chen and "
         "Papandreou agree."
     )
+
+
+PREFIX_BIB = "@article{vd, author = {van Dijk, Jan and Roe, Rita}, title = {Graphs}, year = 2020}\n"
+PREFIX_BBL = """\\refsection{0}
+  \\datalist[entry]{nyt/global//global/global}
+    \\entry{vd}{article}{}
+      \\name{author}{2}{}{%
+        {{un=0,uniquepart=base,hash=aa}{family={Dijk}, given={Jan}, prefix={van}}}%
+        {{un=0,uniquepart=base,hash=bb}{family={Roe}, given={Rita}}}%
+      }
+    \\endentry
+  \\enddatalist
+\\endrefsection
+"""
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize(
+    ("preamble", "shown"),
+    [
+        # biblatex cites a name without its prefix unless useprefix says otherwise.
+        ("\\usepackage{biblatex}", "Dijk and Roe"),
+        ("\\usepackage[useprefix=true]{biblatex}", "van Dijk and Roe"),
+        ("\\usepackage[style=authoryear,useprefix]{biblatex}", "van Dijk and Roe"),
+        ("\\usepackage{biblatex}\\ExecuteBibliographyOptions{useprefix=true}", "van Dijk and Roe"),
+        ("\\usepackage[style=apa]{biblatex}", "van Dijk and Roe"),
+        ("\\usepackage[style=apa,useprefix=false]{biblatex}", "Dijk and Roe"),
+    ],
+)
+def test_biblatex_s_useprefix_says_whether_a_citation_prints_a_name_s_prefix(
+    tmp_path: Path, preamble: str, shown: str, compiled: bool
+) -> None:
+    # A .bbl's names ignored the package option (always "Dijk"), a .bib's biblatex's default
+    # (always "van Dijk").
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\addbibresource{{refs.bib}}\n"
+        "\\begin{document}\n\\section{S}\nAs \\textcite{vd} show.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(PREFIX_BIB, encoding="utf-8")
+    if compiled:
+        (tmp_path / "paper.bbl").write_text(PREFIX_BBL, encoding="utf-8")
+    assert _text(path) == f"As {shown} show."
+
+
+def test_an_entry_s_or_a_name_s_own_useprefix_wins(tmp_path: Path) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
+        "\\begin{document}\n\\section{S}\nAs \\textcite{a} and \\textcite{b} show.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(
+        "@article{a, author = {van Dijk, Jan}, options = {useprefix=true}, title = {A}}\n"
+        "@article{b, author = {family=Walt, given=S., prefix=van der, useprefix=true}, "
+        "title = {B}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As van Dijk and van der Walt show."
+
+
+def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
+        "\\begin{document}\n\\section{S}\nAs \\textcite{old2020} show.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(
+        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {G}, ids = {old2020}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As Roe and Lee show."
+
+
+SHORT_BBL = """\\refsection{0}
+  \\datalist[entry]{nyt/global//global/global}
+    \\entry{who}{report}{}
+      \\name{author}{1}{}{%
+        {{hash=aa}{family={World Health Organization}}}%
+      }
+      \\name{shortauthor}{1}{}{%
+        {{hash=bb}{family={WHO}}}%
+      }
+    \\endentry
+  \\enddatalist
+\\endrefsection
+"""
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_biblatex_names_a_work_by_its_shortauthor(tmp_path: Path, compiled: bool) -> None:
+    # biblatex's citations print a shortauthor in place of the authors: both read the authors.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
+        "\\begin{document}\n\\section{S}\nAs \\textcite{who} shows.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(
+        "@report{who, author = {{World Health Organization}}, shortauthor = {WHO}, title = {R}}\n",
+        encoding="utf-8",
+    )
+    if compiled:
+        (tmp_path / "paper.bbl").write_text(SHORT_BBL, encoding="utf-8")
+    assert _text(path) == "As WHO shows."

@@ -388,3 +388,137 @@ def test_apacite_commands_cite_their_key(tmp_path: Path) -> None:
         ("NumPy is fast.", ["walt2014"]),
     ]
     assert found.uncited == []
+
+
+@pytest.mark.parametrize(
+    ("preamble", "reads"),
+    [
+        ("\\usepackage{natbib}", "van Dijk and Roe found"),
+        ("\\usepackage{biblatex}", "Dijk and Roe found"),
+        ("\\usepackage[useprefix=true]{biblatex}", "van Dijk and Roe found"),
+        (
+            "\\usepackage{biblatex}\n\\ExecuteBibliographyOptions{useprefix}",
+            "van Dijk and Roe found",
+        ),
+        # A commented-out option is none.
+        (
+            "\\usepackage{biblatex}% [useprefix=true]\n%\\usepackage[useprefix]{biblatex}",
+            "Dijk and Roe found",
+        ),
+    ],
+)
+def test_a_textual_citation_prints_a_name_s_prefix_as_biblatex_s_useprefix_says(
+    tmp_path: Path, preamble: str, reads: str
+) -> None:
+    # biblatex cites "Dijk" unless useprefix is set; the review read "van Dijk" whatever it said.
+    (tmp_path / "refs.bib").write_text(
+        "@article{vd, author = {van Dijk, Jan and Roe, Rita}, title = {Graphs}, year = 2020,"
+        " doi = {10.1000/xyz}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n"
+        "\\textcite{vd} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that graphs are sparse."
+
+
+def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(
+        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {Graphs}, year = 2020,"
+        " doi = {10.1000/xyz}, ids = {old2020}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\begin{document}\n"
+        "\\textcite{old2020} found that graphs are sparse.\n\\bibliography{refs}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    # Was "the authors found ...", and the citation "no bibliography entry".
+    assert claim.text == "Roe and Lee found that graphs are sparse."
+    assert [t.paper for t in claim.targets] == ["doi:10.1000/xyz"]
+
+
+@pytest.mark.parametrize(
+    ("bib", "reads"),
+    [
+        (
+            "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {G}, doi = {10.1/x}}",
+            "Roe and Lee",
+        ),
+        # Two keys in other cases: the citation is ambiguous, and names no one's authors.
+        (
+            "@article{roe2020, author = {Roe, Rita}, title = {G}, doi = {10.1/x}}\n"
+            "@article{Roe2020, author = {Kim, Ann}, title = {H}, doi = {10.1/y}}",
+            "The authors",
+        ),
+    ],
+)
+def test_a_textual_citation_of_a_key_in_another_case_prints_the_names_it_resolves_to(
+    tmp_path: Path, bib: str, reads: str
+) -> None:
+    # It was checked as roe2020's paper (keys are read in any case, as BibTeX reads them) but
+    # read "The authors found ...".
+    (tmp_path / "refs.bib").write_text(bib + "\n", encoding="utf-8")
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{natbib}\n\\begin{document}\n"
+        "\\citet{ROE2020} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} found that graphs are sparse."
+
+
+@pytest.mark.parametrize(
+    ("package", "reads"),
+    [("biblatex", "WHO found"), ("natbib", "World Health Organization found")],
+)
+def test_biblatex_s_textual_citation_prints_the_entry_s_shortauthor(
+    tmp_path: Path, package: str, reads: str
+) -> None:
+    # biblatex names a work in citations by its shortauthor; the review read the authors.
+    (tmp_path / "refs.bib").write_text(
+        "@report{who, author = {{World Health Organization}}, shortauthor = {WHO},"
+        " title = {Report}, year = 2020, doi = {10.1000/who}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\usepackage{{{package}}}\n\\begin{{document}}\n"
+        "\\citet{who} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that graphs are sparse."
+
+
+@pytest.mark.parametrize(
+    ("preamble", "reads"),
+    [
+        ("\\usepackage{natbib}", "Virtanen et al. found"),
+        ("\\usepackage{biblatex}", "Virtanen, Gommers, and Oliphant found"),
+        ("\\usepackage[maxcitenames=1]{biblatex}", "Virtanen et al. found"),
+    ],
+)
+def test_a_textual_citation_lists_as_many_names_as_biblatex_s_maxcitenames(
+    tmp_path: Path, preamble: str, reads: str
+) -> None:
+    # biblatex lists up to three names (the library's reader said so): the review cut every
+    # list of three to "Virtanen et al.", as natbib does.
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n"
+        "\\textcite{virtanen2020} found that graphs are sparse.\n\\bibliography{refs}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that graphs are sparse."

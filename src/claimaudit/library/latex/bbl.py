@@ -114,10 +114,16 @@ def bbl_names(text: str) -> dict[str, tuple[str, str]]:
 # as ``\name{author}{3}{}{{{hash=...}{family={Oord}, prefix={van den}, given=...}}...}``, or
 # in biber 1's positional form, ``{{hash=...}{Oord}{O.}{Aäron}{A.}{van den}...}``; a list
 # cut short (BibTeX's "and others") is ``\true{moreauthor}``.
-_ENTRY = re.compile(r"\\entry\{(?P<key>[^{}]{1,300})\}\{[^{}]{0,100}\}")
+_ENTRY = re.compile(
+    r"\\entry\{(?P<key>[^{}]{1,300})\}\{[^{}]{0,100}\}(?:\{(?P<options>[^{}]{0,500})\})?"
+)
 _ENTRY_END = re.compile(r"\\endentry\b")
 _GROUP = r"\{(?P<{name}>(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}"
-_NAMES = re.compile(r"\\name\{(?P<role>author|editor)\}\{\d{1,6}\}\{(?P<options>[^{}]{0,500})\}")
+_NAMES = re.compile(
+    r"\\name\{(?P<role>(?:short)?(?:author|editor))\}\{\d{1,6}\}\{(?P<options>[^{}]{0,500})\}"
+)
+# The list biblatex's citations name a work by (its ``labelname``), first found.
+_LABEL_NAMES = ("shortauthor", "author", "shorteditor", "editor")
 _FAMILY = re.compile(r"(?<![a-z])family=" + _GROUP.replace("{name}", "family"))
 _PREFIX = re.compile(r"(?<![a-z])prefix=" + _GROUP.replace("{name}", "prefix"))
 _POSITIONAL = re.compile(r"\{\{[^{}]{0,500}\}" + _GROUP.replace("{name}", "family"))
@@ -129,10 +135,20 @@ _MAX_PEOPLE = 1000
 _NEXT_FIELD = re.compile(r"\\(?:name|list|strng|field|range|verb|true|false|keyw|endentry)\b")
 
 
-def _families(names: str, options: str, plain: LatexNodes2Text) -> list[str]:
-    """The family names in one biber name list, a prefix kept where ``useprefix=true`` (as
-    biblatex prints it: "Oord" by default, "van den Oord" with it)."""
-    keep_prefix = "useprefix=true" in options.replace(" ", "")
+_USEPREFIX = re.compile(r"(?<![a-z])useprefix=(?P<value>true|false)\b")
+
+
+def _useprefix(options: str, default: bool) -> bool:
+    """``useprefix`` as biber writes it among an entry's, a list's or a name's options, else
+    ``default`` (the setting above it)."""
+    found = _USEPREFIX.search(options.replace(" ", ""))
+    return default if found is None else found.group("value") == "true"
+
+
+def _families(names: str, keep_prefix: bool, plain: LatexNodes2Text) -> list[str]:
+    """The family names in one biber name list, a prefix kept where ``keep_prefix`` (the
+    document's, entry's or list's ``useprefix``; a name's own overrides it), as biblatex prints
+    it: "Oord" by default, "van den Oord" with it."""
 
     def shown(written: str) -> str:
         return _as_text(_DELIMITER.sub(" ", written), plain)
@@ -141,19 +157,24 @@ def _families(names: str, options: str, plain: LatexNodes2Text) -> list[str]:
         found = islice(_POSITIONAL.finditer(names), _MAX_PEOPLE)
         return [shown(m.group("family")) for m in found if m.group("family").strip()]
     families: list[str] = []
-    for person in _PERSON.split(names)[1 : _MAX_PEOPLE + 1]:
+    starts = list(islice(_PERSON.finditer(names), _MAX_PEOPLE))
+    for number, start in enumerate(starts):
+        end = starts[number + 1].start() if number + 1 < len(starts) else len(names)
+        person = names[start.end() : end]
         family = _FAMILY.search(person)
         if family is None:
             continue
-        prefix = _PREFIX.search(person) if keep_prefix else None
+        keep = _useprefix(start.group(), keep_prefix)  # the name's own options, "{{...}"
+        prefix = _PREFIX.search(person) if keep else None
         written = f"{prefix.group('prefix')} {family.group('family')}" if prefix else family[1]
         families.append(shown(written))
     return families
 
 
-def biber_names(text: str) -> dict[str, tuple[tuple[str, ...], bool]]:
+def biber_names(text: str, useprefix: bool = False) -> dict[str, tuple[tuple[str, ...], bool]]:
     """Each key's authors (else editors) as family names, and whether the list is cut short,
-    from biber's entries in a ``.bbl``."""
+    from biber's entries in a ``.bbl``; a prefix kept as ``useprefix`` (the document's
+    setting: package options are not in the ``.bbl``) or an entry's own options say."""
     plain = LatexNodes2Text(strict_latex_spaces=True)
     found: dict[str, tuple[tuple[str, ...], bool]] = {}
     position = 0
@@ -163,13 +184,14 @@ def biber_names(text: str) -> dict[str, tuple[tuple[str, ...], bool]]:
         position = max(stop, entry.end())
         body = text[entry.end() : stop]
         lists = {m.group("role"): m for m in _NAMES.finditer(body)}
-        named = lists.get("author") or lists.get("editor")
+        named = next((lists[role] for role in _LABEL_NAMES if role in lists), None)
         key = entry.group("key").strip()
         if named is None or key in found:
             continue
         after = _NEXT_FIELD.search(body, named.end())
         names = body[named.end() : after.start() if after is not None else len(body)]
-        families = _families(names, named.group("options"), plain)
+        keep = _useprefix(entry.group("options") or "", useprefix)
+        families = _families(names, _useprefix(named.group("options"), keep), plain)
         role = named.group("role")
         cut = re.search(rf"\\true\{{more{role}\}}", body) is not None
         if families:

@@ -210,10 +210,10 @@ _BIBLATEX_OPTIONS = re.compile(
 )
 
 
-def citation_name_limit(source: str, package_texts: Sequence[str] = ()) -> int:
-    """How many authors the paper's textual citations list before "et al.": biblatex's
-    ``maxcitenames`` (its package options or ``\\ExecuteBibliographyOptions``; three by
-    default) where the source or one of its packages loads biblatex, else natbib's two."""
+def _biblatex_options(source: str, package_texts: Sequence[str] = ()) -> list[str] | None:
+    """The options the paper gives biblatex, in the order they count (its package options,
+    then ``\\ExecuteBibliographyOptions``); None where neither the source nor one of its
+    packages loads biblatex."""
     options: list[str] = []
     loaded = False
     for match in (m for text in (*package_texts, source) for m in _PACKAGE.finditer(text)):
@@ -221,8 +221,38 @@ def citation_name_limit(source: str, package_texts: Sequence[str] = ()) -> int:
             loaded = True
             options.append(match.group("options") or "")
     if not loaded:
+        return None
+    return options + [m.group(1) for m in _BIBLATEX_OPTIONS.finditer(source)]
+
+
+_USEPREFIX = re.compile(r"(?<![\w-])useprefix\s*(?:=\s*(\w+))?(?![\w-])", re.IGNORECASE)
+
+
+# biblatex-apa sets ``useprefix=true`` (APA cites "van Dijk"); a paper's own setting still wins.
+_APA_STYLE = re.compile(r"(?<![\w-])(?:cite)?style\s*=\s*apa\b", re.IGNORECASE)
+
+
+def biblatex_useprefix(source: str, package_texts: Sequence[str] = ()) -> bool | None:
+    """Whether a textual citation prints a name's prefix, as biblatex's ``useprefix`` says
+    ("van Dijk" with ``useprefix`` or ``useprefix=true``, or under ``style=apa``; "Dijk" by
+    default); None where the paper does not load biblatex (natbib's styles print it)."""
+    options = _biblatex_options(source, package_texts)
+    if options is None:
+        return None
+    useprefix = any(_APA_STYLE.search(text) for text in options)
+    for text in options:
+        for written in _USEPREFIX.finditer(text):
+            useprefix = (written.group(1) or "true").lower() == "true"
+    return useprefix
+
+
+def citation_name_limit(source: str, package_texts: Sequence[str] = ()) -> int:
+    """How many authors the paper's textual citations list before "et al.": biblatex's
+    ``maxcitenames`` (its package options or ``\\ExecuteBibliographyOptions``; three by
+    default) where the source or one of its packages loads biblatex, else natbib's two."""
+    options = _biblatex_options(source, package_texts)
+    if options is None:
         return NATBIB_NAME_LIMIT
-    options += [m.group(1) for m in _BIBLATEX_OPTIONS.finditer(source)]
     # "maxcitenames" is more specific than "maxnames", and the last setting counts.
     limits: dict[str, int] = {}
     for text in options:
@@ -297,12 +327,13 @@ def bibliography_files(source: str, main: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _compiled_names(text: str, limit: int) -> dict[str, tuple[str, str]]:
+def _compiled_names(text: str, limit: int, useprefix: bool = False) -> dict[str, tuple[str, str]]:
     """Each key's names as a textual and a starred citation print them, from a ``.bbl``:
-    natbib's labels as written, or biber's (biblatex's) author lists."""
+    natbib's labels as written, or biber's (biblatex's) author lists, a name's prefix kept as
+    the document's ``useprefix`` says (``biblatex_useprefix``)."""
     found = {
         key: (textual_names(authors, et_al=cut, limit=limit), full_names(authors, et_al=cut))
-        for key, (authors, cut) in biber_names(text).items()
+        for key, (authors, cut) in biber_names(text, useprefix).items()
     }
     return {**found, **bbl_names(text)}
 
@@ -312,32 +343,43 @@ def names_from_bbl(text: str) -> dict[str, str]:
     return {key: short for key, (short, _) in _compiled_names(text, NATBIB_NAME_LIMIT).items()}
 
 
-def _bib_names(text: str, path: Path, limit: int) -> dict[str, tuple[str, str]]:
+def _bib_names(
+    text: str, path: Path, limit: int, useprefix: bool | None = None
+) -> dict[str, tuple[str, str]]:
     """Each key's authors as a textual citation names them, and as a starred one does, from a
     ``.bib`` or CSL-JSON file's text; nothing from one that cannot be read (its citations then
-    print nothing, as before)."""
+    print nothing, as before). ``useprefix`` False: as biblatex cites them by default, without
+    a prefix ("Dijk" for "van Dijk")."""
     try:
         found = parse_bib(
             text, kind="csl-json" if path.suffix == ".json" else None, source=path.name
         )
     except BibliographyError:
         return {}
-    return {
-        r.key: (
-            textual_names(r.authors, et_al=r.et_al, limit=limit),
-            full_names(r.authors, et_al=r.et_al),
-        )
-        for r in found.records
-        if r.authors
-    }
+    names: dict[str, tuple[str, str]] = {}
+    aliases: dict[str, tuple[str, str]] = {}
+    for r in found.records:
+        if r.authors:
+            authors = r.cited_authors(useprefix)
+            shown = (
+                textual_names(authors, et_al=r.et_al, limit=limit),
+                full_names(authors, et_al=r.et_al),
+            )
+            names[r.key] = shown
+            for alias in r.aliases:  # biblatex's ``ids``: other keys it is cited by
+                aliases.setdefault(alias, shown)
+    return {**aliases, **names}  # a key wins over an alias
 
 
 def read_names(
-    files: Sequence[tuple[Path, bytes]], limit: int = NATBIB_NAME_LIMIT
+    files: Sequence[tuple[Path, bytes]],
+    limit: int = NATBIB_NAME_LIMIT,
+    useprefix: bool | None = None,
 ) -> tuple[dict[str, str], dict[str, str]]:
     """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first: as
     a textual citation prints them (up to ``limit`` authors, ``citation_name_limit``), and as
-    a starred one does (every author)."""
+    a starred one does (every author); a name's prefix as biblatex's ``useprefix`` says
+    (``biblatex_useprefix``; None: natbib, which prints it)."""
     names: dict[str, str] = {}
     full: dict[str, str] = {}
     for path, data in files:
@@ -345,7 +387,9 @@ def read_names(
             continue
         text = data.decode("utf-8-sig", "replace")
         found = (
-            _compiled_names(text, limit) if path.suffix == ".bbl" else _bib_names(text, path, limit)
+            _compiled_names(text, limit, bool(useprefix))
+            if path.suffix == ".bbl"
+            else _bib_names(text, path, limit, useprefix)
         )
         for key, (shown, every) in found.items():
             names.setdefault(key, shown)

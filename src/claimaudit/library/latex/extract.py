@@ -33,6 +33,7 @@ from claimaudit.library.latex.citations import (
     BARE_CITE,
     TEXTUAL_COMMAND,
     CitedWorks,
+    biblatex_useprefix,
     bibliography_files,
     citation_aliases,
     citation_name_limit,
@@ -143,7 +144,9 @@ def extract_latex(
         bare or any(TEXTUAL_COMMAND.search(text) for text in [source, *packages])
     )
     files = _bibliography(path, source, hasher, root) if textual else []
-    names_printed, full_names = read_names(files, citation_name_limit(source, packages))
+    names_printed, full_names = read_names(
+        files, citation_name_limit(source, packages), biblatex_useprefix(source, packages)
+    )
     cited = CitedWorks(
         names_printed,
         bare and not numeric_bibliography(files),

@@ -19,6 +19,8 @@ from pathlib import Path
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.guards.filenames import shown_name
+from claimaudit.library.latex.citations import biblatex_useprefix, citation_name_limit
+from claimaudit.library.latex.comments import strip_comments
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
 from claimaudit.review.claims import (
     Claim,
@@ -178,19 +180,29 @@ def _raises(draft: LatexDraft) -> bool:
     )
 
 
-def _printers(resolver: Bibliography) -> tuple[TextualNames, CitedFields]:
-    """What a textual citation prints of its keys (the authors' names), and what a command
-    printing a field of its works does (``\\citetitle``: the title), by the bibliography."""
+def _printers(
+    resolver: Bibliography, useprefix: bool | None = None, limit: int = 2
+) -> tuple[TextualNames, CitedFields]:
+    """What a textual citation prints of its keys (the authors' names, a prefix as
+    ``useprefix`` says, up to ``limit``: ``cited_names``), and what a command printing a
+    field of its works does (``\\citetitle``: the title), by the bibliography."""
 
     def names(keys: tuple[str, ...], full: bool) -> str:
-        works = [resolver.entries.get(k) for k in keys]
+        # The entry each citation resolves to, a key in another case included (BibTeX's rule):
+        # "\\citet{ROE2020}" read "the authors" while it was checked as roe2020's paper.
+        works = [resolver.resolved_entry(k) for k in keys]
         # A key the bibliography lacks prints as natbib's "?" would: no name, never the key.
-        shown = [UNNAMED_AUTHORS if w is None else cited_names(w, full=full) for w in works]
+        shown = [
+            UNNAMED_AUTHORS
+            if w is None
+            else cited_names(w, full=full, useprefix=useprefix, limit=limit)
+            for w in works
+        ]
         return "; ".join(shown)
 
     def fields(field: str, keys: tuple[str, ...]) -> str:
         """Each work's field ("title"), all known, else nothing."""
-        shown = [_field(resolver.entries.get(k), field) for k in keys]
+        shown = [_field(resolver.resolved_entry(k), field) for k in keys]
         return "; ".join(v for v in shown if v) if all(shown) else ""
 
     return names, fields
@@ -210,7 +222,11 @@ def extract_latex_claims(
     resolver = draft_bibliography(draft, bibliography, files=includes)
     # A raised mark cites by the thebibliography's numbers, known once the draft is read.
     numbered = numbered_items(draft.bibitems) if _raises(draft) else {}
-    names, fields = _printers(resolver)
+    # biblatex cites "Dijk" for "van Dijk" unless its useprefix says otherwise; natbib "van Dijk".
+    # As many names as biblatex's maxcitenames allows (three by default), natbib's two.
+    source = "\n".join(map(strip_comments, draft.files.values()))
+    useprefix = biblatex_useprefix(source)
+    names, fields = _printers(resolver, useprefix, citation_name_limit(source))
     if numbered or any(
         c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS for c in draft.commands
     ):
