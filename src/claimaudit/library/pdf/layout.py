@@ -2,8 +2,9 @@
 
 Removed: line-number gutters (``pdf_line_numbers``), running headers and footers (the same
 line, digits aside, in the top or bottom band of many pages that differ otherwise, never a
-page's every line), page numbers among them, a page's own footer that carries its number
-(``pdf_footers``: a one-page paper has no second page to repeat it), and tables
+page's every line), page numbers among them, a page's own footer that carries its number, and
+a one-page paper's footer without one (``pdf_footers``: a one-page paper has no second page to
+repeat it), and tables
 (``pdf_tables``, ``pdf_headed``).
 The rest is cut into column pieces by the vertical gutters between columns and read piece by
 piece: within a band between two full-width lines, the left column, then the right one.
@@ -17,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf.boxes import Box, box_of
-from claimaudit.library.pdf.footers import numbered_footer
+from claimaudit.library.pdf.footers import numbered_footer, unnumbered_footer
 from claimaudit.library.pdf.headed import headed_rows
 from claimaudit.library.pdf.line_numbers import drop_line_numbers
 from claimaudit.library.pdf.note_rules import under_rule
@@ -142,6 +143,9 @@ def _drop_running_lines(pages: list[PageText]) -> int:
                 running.append(row)
         rows = _rows(page.segments)
         footer = numbered_footer(rows, page.number, page.height)
+        if not footer and len(pages) == 1:
+            # No second page to repeat it, and no number to show it: its place and type.
+            footer = unnumbered_footer(rows, page.height, page.note_rules)
         taken = {id(s) for row in running for s in row}
         if footer and not any(id(s) in taken for s in footer):
             running.append(footer)  # its own page's footer: no second page need repeat it
