@@ -66,3 +66,26 @@ def test_a_clause_before_a_pages_blank_rest_still_runs_on(tmp_path: Path) -> Non
             ],
         )
         assert f"{end} Each of them is described here." in blocks[0][1]
+
+
+def test_a_table_at_a_pages_foot_under_its_caption_keeps_the_page_full(tmp_path: Path) -> None:
+    # The table's rows are left out, so the caption over them was the page's last line, far
+    # above the foot: the paragraph the page end cut after a sentence was split in two.
+    pdf = FPDF()
+    pdf.set_auto_page_break(False)
+    pdf.set_font("helvetica", size=11)
+    pdf.add_page()
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 5.5, _prose(30, 1) + " The page end cuts this paragraph.")
+    pdf.text(70, 150, "Table 1: Scores of the three models on each split.")
+    for row in range(22):
+        for column, x in enumerate((40, 90, 130, 170)):
+            pdf.text(x, 160 + 5.5 * row, f"{row}.{column}" if column else f"Split {row}")
+    for text in ("It carries on overleaf, flush left. " + _prose(70, 2), _prose(70, 3)):
+        pdf.add_page()
+        pdf.set_xy(20, 20)
+        pdf.multi_cell(170, 5.5, text)
+    pdf.output(str(tmp_path / "table.pdf"))
+    texts = [block.text for block in extract(tmp_path / "table.pdf").blocks]
+    assert "The page end cuts this paragraph. It carries on overleaf, flush left." in texts[0]
+    assert not any("Split" in text for text in texts)

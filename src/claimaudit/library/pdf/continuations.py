@@ -37,7 +37,7 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
     # The heading of the box being read, and the section the box is set in (``pdf_box_headings``).
     box: Line | None = None
     outer: str | None = None
-    ends = PageEnds(line for block in blocks for line in block.lines)
+    ends = PageEnds(blocks)
     for index, block in enumerate(blocks):
         text = " ".join(line.text for line in block.lines).strip()
         if block.kind == "heading" and open_block is not None and _bold_run_on(open_block, block):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from claimaudit.library.pdf.kinds import RawBlock
 from claimaudit.library.pdf.layout import Line
 
 # The text stops this many of its ems above the usual foot, or more: about three lines of
@@ -25,14 +26,15 @@ _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*$")
 
 
 class PageEnds:
-    """The lines of a paper's pages (every kind: text, captions, notes), to tell a page that
+    """The blocks of a paper's pages (every kind: text, captions, notes), to tell a page that
     ends early from a full one."""
 
-    def __init__(self, lines: Iterable[Line]) -> None:
-        self._by_page: dict[int, list[Line]] = {}
-        for line in lines:
-            self._by_page.setdefault(line.page, []).append(line)
-        lowest = sorted(max(line.baseline for line in page) for page in self._by_page.values())
+    def __init__(self, blocks: Iterable[RawBlock]) -> None:
+        self._by_page: dict[int, list[tuple[Line, str]]] = {}
+        for block in blocks:
+            for line in block.lines:
+                self._by_page.setdefault(line.page, []).append((line, block.kind))
+        lowest = sorted(max(line.baseline for line, _ in page) for page in self._by_page.values())
         # The usual foot: most pages' text reaches it (a paper's last page, a chapter's end
         # and a page of floats stop short of it).
         self._foot = lowest[3 * len(lowest) // 4] if lowest else 0.0
@@ -44,8 +46,11 @@ class PageEnds:
         if not _SENTENCE_END.search(last.text.strip()):
             return False
         column = [
-            line.baseline
-            for line in self._by_page.get(last.page, [])
+            (line.baseline, kind)
+            for line, kind in self._by_page.get(last.page, [])
             if line.x1 > last.left and line.x0 < last.right
         ]
-        return self._foot - max(column, default=last.baseline) > _EARLY_EMS * last.size
+        bottom, kind = max(column, default=(last.baseline, "text"))
+        # A caption lowest in its column may head a table set under it, which was left out
+        # (``pdf_tables``): the page may be full.
+        return kind != "caption" and self._foot - bottom > _EARLY_EMS * last.size
