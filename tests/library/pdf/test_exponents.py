@@ -58,6 +58,9 @@ def test_a_raised_run_on_a_number_a_symbol_or_a_formula_is_an_exponent(
         ("levels of IL-6", "4"),
         ("CD4", "7"),
         ("the H1N1", "13"),
+        ("a cohort (n = 30)", "12"),  # on a relation's bracket: a statement, not a quantity
+        ("the effect (p < 0.05)", "3"),
+        ("(p \u2264 0.01)", "4"),
     ],
 )
 def test_a_raised_run_on_a_word_or_punctuation_is_a_mark(before: str, raised: str) -> None:
@@ -141,9 +144,10 @@ def test_citation_marks_on_years_and_counts_in_a_pdf_are_dropped(tmp_path: Path)
     assert "with 10^6 cells each." in text
 
 
-def test_citation_marks_on_names_that_end_in_digits_in_a_pdf_are_dropped(tmp_path: Path) -> None:
+def test_citation_marks_on_names_and_statements_in_a_pdf_are_dropped(tmp_path: Path) -> None:
     # A superscript citation after "COVID-19" or "CD4" was read as an exponent on the name's
-    # digits: "COVID-19^12 were admitted", "CD4^7 cells".
+    # digits ("COVID-19^12 were admitted", "CD4^7 cells"), and after "(n = 30)" on a formula's
+    # bracket ("(n = 30)^5").
     pdf = FPDF()
     pdf.add_page()
     pdf.set_font("helvetica", size=11)
@@ -151,7 +155,10 @@ def test_citation_marks_on_names_that_end_in_digits_in_a_pdf_are_dropped(tmp_pat
         ("Patients with COVID-19", "12"),
         (" were admitted, their CD4", "7"),
         (" cells fell and IL-6", "4"),
-        (" rose, with 2.5x10", "6"),
+        (" rose in a cohort (n = 30)", "5"),
+        (" with (p < 0.05)", "8"),
+        (" and (1 + x)", "2"),
+        (" at 2.5x10", "6"),
         (" cells each. ", ""),
     ]
     for _ in range(3):
@@ -163,4 +170,4 @@ def test_citation_marks_on_names_that_end_in_digits_in_a_pdf_are_dropped(tmp_pat
     pdf.output(str(tmp_path / "names.pdf"))
     text = " ".join(b.text for b in extract(tmp_path / "names.pdf").blocks)
     assert "Patients with COVID-19 were admitted, their CD4 cells fell and IL-6 rose" in text
-    assert "with 2.5x10^6 cells each." in text
+    assert "rose in a cohort (n = 30) with (p < 0.05) and (1 + x)^2 at 2.5x10^6 cells each." in text
