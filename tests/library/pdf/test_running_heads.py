@@ -22,14 +22,16 @@ def _prose(sentences: int, seed: int) -> str:
 
 def _text(path: Path, pages: int, top: dict[int, str]) -> str:
     """The text of a paper of ``pages`` full pages of 11 pt prose under a title, with ``top``'s
-    line (by page number) over a page's text, set as a running head in 9 pt italics."""
+    line (by page number) over a page's text, set as a running head in 9 pt italics (a tab in
+    it sets its parts apart)."""
     pdf = FPDF()
     pdf.set_auto_page_break(False)
     for number in range(1, pages + 1):
         pdf.add_page()
         if number in top:
             pdf.set_font("helvetica", style="I", size=9)
-            pdf.text(20 if number % 2 == 0 else 150, 12, top[number])
+            for at, part in enumerate(top[number].split("\t")):  # a tab: set apart
+                pdf.text((20 if number % 2 == 0 else 150) + 30 * at, 12, part)
         y = 20.0
         if number == 1:
             pdf.set_font("helvetica", size=18)
@@ -54,6 +56,9 @@ def test_heads_on_odd_and_even_pages_of_a_short_paper_are_left_out(tmp_path: Pat
         assert "Claims in Papers" not in text, pages
         assert "Vienna et al." not in text, pages
         assert "Sentence gamma eta holds" in text
+    # A head that opens with its page's number set apart, over the even pages.
+    text = _text(tmp_path / "numbered.pdf", 3, {2: "2\tVienna et al.", 3: "Claims in Papers"})
+    assert "Vienna et al." not in text and "Claims in Papers" not in text
 
 
 def test_a_pages_first_line_of_text_apart_from_the_next_is_kept(tmp_path: Path) -> None:
@@ -78,3 +83,14 @@ def test_a_pages_first_line_of_text_apart_from_the_next_is_kept(tmp_path: Path) 
     text = " ".join(block.text for block in extract(tmp_path / "kept.pdf").blocks)
     assert "ends the paragraph gamma here." in text
     assert "ends the paragraph delta here." in text
+
+
+def test_a_caption_or_a_numbered_heading_over_a_pages_text_is_kept(tmp_path: Path) -> None:
+    # A table's caption at the top of two pages in smaller type, apart from the table under it,
+    # and a section's heading in small capitals (another face, the text's size): no heads.
+    for top in (
+        {2: "Table 1: Scores on the test split.", 3: "Table 2: Scores on the dev split."},
+        {2: "2 Methods and Data", 3: "3 Results of the Study"},
+    ):
+        text = _text(tmp_path / "kept.pdf", 3, top)
+        assert all(line in text for line in top.values()), top

@@ -9,18 +9,25 @@ paragraphs they sit over. Each is set on one baseline over the text, apart from 
 first line, in other type than the text's (smaller, or another face: italic, small capitals)
 but neither larger nor bold (no heading), with more than a line's space under it, on the same
 baseline as such a line on other pages (as many as a running line recurs on). A page's first
-line of text is in the text's type, and a heading is larger or bold.
+line of text is in the text's type, and a heading is larger or bold; a caption (a table's,
+over it at a page's top) or a line opening with a section's number is neither.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 
+from claimaudit.library.pdf.patterns import CAPTION
 from claimaudit.library.pdf.segments import Segment
 
 # Apart from the line under it: its baseline this many of its ems above that line's.
 _APART_EMS = 1.8
+# A section's number opening a line ("2 Methods", "II. Methods", "2.1 Data"): a heading set
+# in small capitals at a page's top, not a running head, unless it is the page's own number
+# set apart ("4", then "Vienna et al.").
+_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*|[IVX]+\.)\s+\w")
 # Smaller type than the text's: at most this share of its size.
 _SMALLER = 0.95
 # One baseline across pages: within this (points).
@@ -36,16 +43,21 @@ def placed_heads(
     text's font and size."""
     found: dict[int, list[Segment]] = {}
     for number, rows in tops.items():
-        if len(rows) >= 2 and _apart(rows[0], rows[1], body):
+        if len(rows) >= 2 and _apart(rows[0], rows[1], body, number):
             found[number] = rows[0]
     return {number: row for number, row in found.items() if _shared(row, found, needed)}
 
 
-def _apart(row: list[Segment], below: list[Segment], body: tuple[str, float]) -> bool:
+def _apart(row: list[Segment], below: list[Segment], body: tuple[str, float], page: int) -> bool:
     font, body_size = body
     size = max(s.size for s in row)
     # Most of its letters in another face: a line of text may hold a word in italics.
     other = sum(len(s.text) for s in row if s.font != font) > 0.5 * sum(len(s.text) for s in row)
+    text = " ".join(s.text for s in row).strip()
+    # A head's page number is set apart from its words, a section's number is not.
+    numbered = _NUMBERED.match(text) and row[0].text.strip() != str(page)
+    if CAPTION.match(text) or numbered:
+        return False  # a table's caption over it at a page's top, or a section's heading
     return (
         size <= body_size + 0.1
         and (size < _SMALLER * body_size or other)
