@@ -171,3 +171,34 @@ def test_citation_marks_on_names_and_statements_in_a_pdf_are_dropped(tmp_path: P
     text = " ".join(b.text for b in extract(tmp_path / "names.pdf").blocks)
     assert "Patients with COVID-19 were admitted, their CD4 cells fell and IL-6 rose" in text
     assert "rose in a cohort (n = 30) with (p < 0.05) and (1 + x)^2 at 2.5x10^6 cells each." in text
+
+
+def test_raised_letter_marks_on_authors_names_are_dropped(tmp_path: Path) -> None:
+    # Affiliations marked with letters ("John Smithᵃ, Jane Doeᵇ,*") gave the authors "John
+    # Smitha, Jane Doeb and Ann Leea". Raised letters on a number or a one-letter symbol stay.
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=18)
+    pdf.set_xy(20, 20)
+    pdf.cell(0, 10, "Claims in Scientific Papers")
+    pdf.set_xy(20, 34)
+    pdf.set_font("helvetica", size=11)
+    for name, mark in (("John Smith", "a"), (", Jane Doe", "b,*"), (" and Ann Lee", "a")):
+        pdf.char_vpos = "LINE"
+        pdf.write(6, name)
+        pdf.char_vpos = "SUP"
+        pdf.write(6, mark)
+    pdf.set_xy(20, 60)
+    pdf.set_font("helvetica", style="B", size=13)
+    pdf.cell(0, 8, "1 Introduction")
+    pdf.set_xy(20, 70)
+    pdf.set_font("helvetica", size=11)
+    for text, raised in [("In the 19", "th"), (" century the sum of x", "n"), (" grew. ", "")] * 4:
+        pdf.char_vpos = "LINE"
+        pdf.write(6, text)
+        pdf.char_vpos = "SUP"
+        pdf.write(6, raised)
+    pdf.output(str(tmp_path / "authors.pdf"))
+    document = extract(tmp_path / "authors.pdf")
+    assert document.authors == "John Smith, Jane Doe and Ann Lee"
+    assert "In the 19th century the sum of xn grew." in " ".join(b.text for b in document.blocks)
