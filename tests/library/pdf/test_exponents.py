@@ -28,6 +28,8 @@ SKIMAGE = DATA / "papers-pdf" / "scikit-image_vanderwalt2014.pdf"
         ("a C", "1"),
         ("(1 + x)", "2"),  # on a formula's bracket
         ("f(x)", "2"),
+        ("2.5x10", "6"),  # a lone "x" before a number is a times sign, not a name's letter
+        ("a dose of x10", "3"),
     ],
 )
 def test_a_raised_run_on_a_number_a_symbol_or_a_formula_is_an_exponent(
@@ -51,6 +53,14 @@ def test_a_raised_run_on_a_number_a_symbol_or_a_formula_is_an_exponent(
         ("trials ended in 2019", "12"),  # a citation on a year
         ("enrolled 1,200", "3"),  # on a count with thousands separators
         ("as reported in 10", "5,6"),  # a list of marks holds a comma; no exponent does
+        ("patients with COVID-19", "12"),  # on the digits a name ends in
+        ("the SARS-CoV-2", "3"),
+        ("levels of IL-6", "4"),
+        ("CD4", "7"),
+        ("the H1N1", "13"),
+        ("a cohort (n = 30)", "12"),  # on a relation's bracket: a statement, not a quantity
+        ("the effect (p < 0.05)", "3"),
+        ("(p \u2264 0.01)", "4"),
     ],
 )
 def test_a_raised_run_on_a_word_or_punctuation_is_a_mark(before: str, raised: str) -> None:
@@ -132,3 +142,63 @@ def test_citation_marks_on_years_and_counts_in_a_pdf_are_dropped(tmp_path: Path)
     text = " ".join(b.text for b in extract(tmp_path / "marks.pdf").blocks)
     assert "The trials ended in 2019 and enrolled 1,200 adults, as reported in 2020, with " in text
     assert "with 10^6 cells each." in text
+
+
+def test_citation_marks_on_names_and_statements_in_a_pdf_are_dropped(tmp_path: Path) -> None:
+    # A superscript citation after "COVID-19" or "CD4" was read as an exponent on the name's
+    # digits ("COVID-19^12 were admitted", "CD4^7 cells"), and after "(n = 30)" on a formula's
+    # bracket ("(n = 30)^5").
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    pieces = [
+        ("Patients with COVID-19", "12"),
+        (" were admitted, their CD4", "7"),
+        (" cells fell and IL-6", "4"),
+        (" rose in a cohort (n = 30)", "5"),
+        (" with (p < 0.05)", "8"),
+        (" and (1 + x)", "2"),
+        (" at 2.5x10", "6"),
+        (" cells each. ", ""),
+    ]
+    for _ in range(3):
+        for text, raised in pieces:
+            pdf.char_vpos = "LINE"
+            pdf.write(6, text)
+            pdf.char_vpos = "SUP"
+            pdf.write(6, raised)
+    pdf.output(str(tmp_path / "names.pdf"))
+    text = " ".join(b.text for b in extract(tmp_path / "names.pdf").blocks)
+    assert "Patients with COVID-19 were admitted, their CD4 cells fell and IL-6 rose" in text
+    assert "rose in a cohort (n = 30) with (p < 0.05) and (1 + x)^2 at 2.5x10^6 cells each." in text
+
+
+def test_raised_letter_marks_on_authors_names_are_dropped(tmp_path: Path) -> None:
+    # Affiliations marked with letters ("John Smithᵃ, Jane Doeᵇ,*") gave the authors "John
+    # Smitha, Jane Doeb and Ann Leea". Raised letters on a number or a one-letter symbol stay.
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=18)
+    pdf.set_xy(20, 20)
+    pdf.cell(0, 10, "Claims in Scientific Papers")
+    pdf.set_xy(20, 34)
+    pdf.set_font("helvetica", size=11)
+    for name, mark in (("John Smith", "a"), (", Jane Doe", "b,*"), (" and Ann Lee", "a")):
+        pdf.char_vpos = "LINE"
+        pdf.write(6, name)
+        pdf.char_vpos = "SUP"
+        pdf.write(6, mark)
+    pdf.set_xy(20, 60)
+    pdf.set_font("helvetica", style="B", size=13)
+    pdf.cell(0, 8, "1 Introduction")
+    pdf.set_xy(20, 70)
+    pdf.set_font("helvetica", size=11)
+    for text, raised in [("In the 19", "th"), (" century the sum of x", "n"), (" grew. ", "")] * 4:
+        pdf.char_vpos = "LINE"
+        pdf.write(6, text)
+        pdf.char_vpos = "SUP"
+        pdf.write(6, raised)
+    pdf.output(str(tmp_path / "authors.pdf"))
+    document = extract(tmp_path / "authors.pdf")
+    assert document.authors == "John Smith, Jane Doe and Ann Lee"
+    assert "In the 19th century the sum of xn grew." in " ".join(b.text for b in document.blocks)

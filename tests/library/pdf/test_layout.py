@@ -247,3 +247,46 @@ def test_a_note_or_a_line_ending_in_the_pages_number_at_its_foot_is_kept(tmp_pat
     line = "The values are listed in Table 1"
     ends = _one_page(tmp_path, "ends.pdf", [(20, 285, line)], size=11)
     assert any(line in p for p in ends)
+
+
+def test_a_one_page_papers_footer_without_a_page_number_is_no_paragraph(tmp_path: Path) -> None:
+    # A conference's name or a copyright line in small type at the foot, with no number to show
+    # it is a footer, was read as the paper's last paragraph.
+    venue = "Proceedings of the Workshop on Claims, Vienna, 2024"
+    rights = "\u00a9 2024 The Authors. Published under a CC BY 4.0 licence."
+    for name, foot in (
+        ("venue.pdf", [(20, 285, venue)]),
+        ("rights.pdf", [(20, 285, rights)]),
+        ("both.pdf", [(20, 281, venue), (20, 285, rights)]),
+    ):
+        passages = _one_page(tmp_path, name, foot)
+        assert passages[-1].endswith("enough words to read."), name
+        assert not any("2024" in p for p in passages), name
+
+
+def test_a_one_page_papers_notes_and_text_at_its_foot_are_kept(tmp_path: Path) -> None:
+    # A note under the rule drawn over the notes, or opening with its raised mark, and a line in
+    # the text's own type or a note set where a text area ends (not in the bottom margin).
+    note = "This work was supported by the Claims Foundation under grant 42."
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 5.5, (PROSE + " ") * 4)
+    pdf.line(20, 279, 70, 279)
+    pdf.set_font("helvetica", size=8)
+    pdf.text(20, 285, note)
+    assert note in pdf_passages(pdf, tmp_path / "ruled.pdf")
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 5.5, (PROSE + " ") * 4)
+    pdf.set_font("helvetica", size=5)
+    pdf.text(20, 283.5, "1")
+    pdf.set_font("helvetica", size=8)
+    pdf.text(22, 285, note)
+    assert note in pdf_passages(pdf, tmp_path / "marked.pdf")
+    assert note in _one_page(tmp_path, "high.pdf", [(20, 262, note)])
+    line = "The values are listed in the table above."
+    assert line in _one_page(tmp_path, "body.pdf", [(20, 285, line)], size=11)[-1]

@@ -239,6 +239,22 @@ def test_a_grid_whose_last_row_is_wrapped_leaves_no_line_behind(tmp_path: Path) 
     assert texts == [" ".join(BEFORE), "Table 1: Terms used in this paper.", " ".join(AFTER)]
 
 
+def test_a_table_without_headers_whose_last_row_is_wrapped_leaves_no_line_behind(
+    tmp_path: Path,
+) -> None:
+    # No row of headers, and only the last row's description wrapped: its rows of cells were
+    # left out, but the wrapped line was read as a paragraph of its own, "probability and the
+    # passage it quotes.", between the caption and the text after the table.
+    rows = [
+        ("Claim", "A statement a paper makes"),
+        ("Evidence", "A passage of a cited paper"),
+        ("Verdict", "The relation the judge picks, with its"),
+        ("", "probability and the passage it quotes."),
+    ]
+    texts = _passages(rows, (146.0, 200.0), tmp_path)
+    assert texts == [" ".join(BEFORE), "Table 1: Terms used in this paper.", " ".join(AFTER)]
+
+
 def test_a_description_list_with_hanging_labels_stays(tmp_path: Path) -> None:
     # As the SciPy paper sets its subpackages (enumitem's leftmargin=!): a bold label in a
     # margin of its own, its text wrapped beside it; no row of headers over it. Prose.

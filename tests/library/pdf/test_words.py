@@ -97,6 +97,19 @@ def test_a_number_broken_at_its_hyphen_reads_whole() -> None:
     assert got == "description3.html, Accessed 2014-05-09"
 
 
+def test_a_hyphen_between_a_number_and_a_word_at_a_line_end_is_kept_without_a_space() -> None:
+    # TeX never hyphenates a number nor breaks a word before digits: "10-" then "fold" read
+    # "10- fold" and "COVID-" then "19" read "COVID- 19".
+    for first, second, read in (
+        ("a gain of 10-", "fold over the baseline", "a gain of 10-fold over the baseline"),
+        ("patients with COVID-", "19 were admitted", "patients with COVID-19 were admitted"),
+        ("levels of IL-", "6 rose", "levels of IL-6 rose"),
+        ("a 10- to", "20-fold gain", "a 10- to 20-fold gain"),  # a suspended hyphen stays
+    ):
+        printed = lines(first, second)
+        assert join_lines(printed, vocabulary(printed)) == read
+
+
 def test_where_the_typesetter_does_not_hyphenate_a_line_end_hyphen_is_kept() -> None:
     # A browser or a word processor breaks lines after the text's own hyphens only.
     printed = lines(
@@ -106,9 +119,9 @@ def test_where_the_typesetter_does_not_hyphenate_a_line_end_hyphen_is_kept() -> 
         "more than hair-splitting, a file 2016-05-alaska-b.csv and a com-puter"
     )
     # TeX's own hyphen is undone as before ("hair-splitting" keeps its hyphen there too: both
-    # halves are words and "hairsplitting" is none).
+    # halves are words and "hairsplitting" is none); a hyphen after digits is the text's own.
     assert join_lines(printed, vocabulary(printed)) == (
-        "more than hair-splitting, a file 2016-05- alaska-b.csv and a computer"
+        "more than hair-splitting, a file 2016-05-alaska-b.csv and a computer"
     )
 
 

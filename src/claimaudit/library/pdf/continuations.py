@@ -11,6 +11,7 @@ import re
 from claimaudit.library.pdf.box_headings import heads_a_box, in_box
 from claimaudit.library.pdf.kinds import RawBlock
 from claimaudit.library.pdf.layout import Line
+from claimaudit.library.pdf.page_ends import PageEnds
 from claimaudit.library.pdf.paragraphs import hanging
 from claimaudit.library.pdf.patterns import CAPTION, TERMINAL
 from claimaudit.library.reference_headings import is_references_heading
@@ -36,6 +37,7 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
     # The heading of the box being read, and the section the box is set in (``pdf_box_headings``).
     box: Line | None = None
     outer: str | None = None
+    ends = PageEnds(blocks)
     for index, block in enumerate(blocks):
         text = " ".join(line.text for line in block.lines).strip()
         if block.kind == "heading" and open_block is not None and _bold_run_on(open_block, block):
@@ -68,7 +70,7 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
         if (
             block.kind in ("text", "list")
             and open_block is not None
-            and _continues(open_block, block)
+            and _continues(open_block, block, ends)
         ):
             open_block.parts.append(block.lines)
             continue
@@ -87,7 +89,7 @@ def _heads_a_box(heading: RawBlock, after: list[RawBlock]) -> bool:
     )
 
 
-def _continues(open_block: RawBlock, block: RawBlock) -> bool:
+def _continues(open_block: RawBlock, block: RawBlock, ends: PageEnds) -> bool:
     last = open_block.parts[-1][-1]
     first = block.lines[0]
     # Only captions, footnotes and the like lie between (see the caller): any number of pages
@@ -108,6 +110,8 @@ def _continues(open_block: RawBlock, block: RawBlock) -> bool:
     end = last.text.strip()
     if not TERMINAL.search(end):
         return True
+    if first.page != last.page and ends.ends_early(last):
+        return False  # a chapter's end, the rest of its page blank: nothing cut it
     # After a sentence's end, an indented first line opens a paragraph, even one that begins
     # with a name in lower case ("scikit-image is also applied ...").
     if first.x0 > first.left + 0.3 * first.size:

@@ -10,12 +10,22 @@ text above it (more than a line's pitch), in type no larger than that text's, an
 the page's own number as a piece of its own at one end or sits right over that number. A
 paragraph's last line ending in "... 1" is one piece, and a footnote lies a footskip above
 the number, so neither is taken.
+
+A one-page paper's footer may carry no number at all: a conference's name, a copyright line.
+It is known by its place and type alone (``unnumbered_footer``): the last line or two of the
+page, in the page's bottom margin (closer to the edge than a text area ends), in type smaller
+than the page's text, set apart from the lines above. A footnote is set over that margin, at
+the foot of the text area, opens with its raised mark or lies under the rule drawn over the
+notes; text in the page's own type, however low, stays.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 
+from claimaudit.library.pdf.note_rules import NoteRule, under_rule
 from claimaudit.library.pdf.segments import Segment
 
 _NUMBER = re.compile(r"^(?:page\s+)?(\d{1,4})(?:\s*(?:/|of)\s*\d{1,4})?$", re.IGNORECASE)
@@ -25,6 +35,14 @@ _BAND = 0.12
 _APART_EMS = 1.8
 # A page number just under the footer's line: within this many ems, baseline to baseline.
 _UNDER_EMS = 2.0
+# A footer without a number lies in the page's bottom margin: this share of its height from
+# the bottom edge at most (a text area ends an inch or more above it; a footer half an inch).
+_MARGIN = 0.08
+# Its type is at most this share of the page's text's, its lines at most this many of its ems
+# apart, and at most this many of them.
+_SMALLER = 0.9
+_LINE_EMS = 1.5
+_MAX_LINES = 2
 
 
 def numbered_footer(rows: list[list[Segment]], page: int, height: float) -> list[Segment]:
@@ -58,3 +76,38 @@ def _is_number(row: list[Segment], page: int) -> bool:
 def _number(segment: Segment, page: int) -> bool:
     match = _NUMBER.match(segment.text.strip())
     return match is not None and int(match.group(1)) == page
+
+
+def unnumbered_footer(
+    rows: list[list[Segment]], height: float, rules: Sequence[NoteRule] = ()
+) -> list[Segment]:
+    """The segments of the footer rows of a one-page paper that carry no page number (rows top
+    to bottom, each left to right; ``rules``: the page's footnote rules), or none."""
+    body = _body_size(rows)
+    footer: list[list[Segment]] = []
+    for row in reversed(rows[1:]):
+        size = max(s.size for s in row)
+        if height - row[0].baseline > _MARGIN * height or size > _SMALLER * body:
+            break
+        if footer and footer[0][0].baseline - row[0].baseline > _LINE_EMS * size:
+            break
+        footer.insert(0, row)
+    footer = footer[-_MAX_LINES:]
+    if not footer:
+        return []
+    above = rows[len(rows) - len(footer) - 1]
+    size = max(s.size for row in footer for s in row)
+    if footer[0][0].baseline - above[0].baseline < _APART_EMS * size:
+        return []  # the last lines of a note or a paragraph in small type
+    if any(row[0].marked or under_rule(row[0].x0, row[0].baseline, size, rules) for row in footer):
+        return []  # a footnote's
+    return [s for row in footer for s in row]
+
+
+def _body_size(rows: list[list[Segment]]) -> float:
+    """The size most of the page's characters are set in."""
+    weights: Counter[float] = Counter()
+    for row in rows:
+        for segment in row:
+            weights[round(segment.size, 1)] += len(segment.text)
+    return weights.most_common(1)[0][0] if weights else 0.0

@@ -2,9 +2,10 @@
 
 Removed: line-number gutters (``pdf_line_numbers``), running headers and footers (the same
 line, digits aside, in the top or bottom band of many pages that differ otherwise, never a
-page's every line), page numbers among them, a page's own footer that carries its number
-(``pdf_footers``: a one-page paper has no second page to repeat it), and tables
-(``pdf_tables``, ``pdf_headed``).
+page's every line; heads that alternate between odd and even pages by their place,
+``pdf_running_heads``), page numbers among them, a page's own footer that carries its number,
+and a one-page paper's footer without one (``pdf_footers``: a one-page paper has no second
+page to repeat it), and tables (``pdf_tables``, ``pdf_headed``).
 The rest is cut into column pieces by the vertical gutters between columns and read piece by
 piece: within a band between two full-width lines, the left column, then the right one.
 """
@@ -17,12 +18,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf.boxes import Box, box_of
-from claimaudit.library.pdf.footers import numbered_footer
+from claimaudit.library.pdf.footers import numbered_footer, unnumbered_footer
 from claimaudit.library.pdf.headed import headed_rows
 from claimaudit.library.pdf.line_numbers import drop_line_numbers
 from claimaudit.library.pdf.note_rules import under_rule
 from claimaudit.library.pdf.patterns import WORD
 from claimaudit.library.pdf.read import PageText
+from claimaudit.library.pdf.running_heads import body_type, placed_heads
 from claimaudit.library.pdf.segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
 from claimaudit.library.pdf.side_by_side import find_band
 from claimaudit.library.pdf.tables import aligned_rows, grid_rows
@@ -120,28 +122,40 @@ def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
 
 
 def _drop_running_lines(pages: list[PageText]) -> int:
-    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, lone
-    page numbers there, and the footer that carries the page's number (``pdf_footers``).
+    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, heads
+    that alternate between odd and even pages (``pdf_running_heads``), lone page numbers there,
+    and the footer that carries the page's number (``pdf_footers``).
     Returns how many lines were removed.
 
     A page printed again (a form, a slide deck's repeated page) counts once: its lines recur
     because the page does, not as a header. A page that would lose every line keeps its
     recurring ones, which are then its body, not a header over it."""
     edges = {page.number: _edge_rows(page) for page in pages}
-    distinct = {_page_key(page): page.number for page in pages}.values()
+    keys = {page.number: _page_key(page) for page in pages}
+    first = {key: number for number, key in reversed(keys.items())}  # a repeated page's first
+    distinct = first.values()
     seen = Counter(key for number in distinct for key in {_key(row) for row in edges[number]})
     needed = max(2, round(0.4 * len(distinct)))
+    # Heads that alternate between odd and even pages, known by their place.
+    tops = {page.number: _top_rows(page) for page in pages if page.number in distinct}
+    body = body_type(s for page in pages for s in page.segments)
+    heads = placed_heads(tops, body, needed) if len(distinct) > 1 else {}
     removed = 0
     for page in pages:
         running: list[list[Segment]] = []
         numbers: list[list[Segment]] = []
+        head = heads.get(first[keys[page.number]])
         for row in edges[page.number]:
+            recurs = len(distinct) > 1 and seen[_key(row)] >= needed
             if _PAGE_NUMBER.match(" ".join(s.text for s in row).strip()):
                 numbers.append(row)
-            elif len(distinct) > 1 and seen[_key(row)] >= needed:
+            elif recurs or (head is not None and _key(row) == _key(head)):
                 running.append(row)
         rows = _rows(page.segments)
         footer = numbered_footer(rows, page.number, page.height)
+        if not footer and len(pages) == 1:
+            # No second page to repeat it, and no number to show it: its place and type.
+            footer = unnumbered_footer(rows, page.height, page.note_rules)
         taken = {id(s) for row in running for s in row}
         if footer and not any(id(s) in taken for s in footer):
             running.append(footer)  # its own page's footer: no second page need repeat it
@@ -151,6 +165,12 @@ def _drop_running_lines(pages: list[PageText]) -> int:
         removed += len(running) + len(numbers)
         page.segments = [s for s in page.segments if id(s) not in doomed]
     return removed
+
+
+def _top_rows(page: PageText) -> list[list[Segment]]:
+    """The page's first two rows, where the first lies in its top band (none otherwise)."""
+    rows = _rows(page.segments)[:2]
+    return rows if rows and rows[0][0].baseline <= _EDGE_BAND * page.height else []
 
 
 def _page_key(page: PageText) -> tuple[str, ...]:

@@ -35,6 +35,8 @@ _MONO_NAME = re.compile(
 )
 _MARK_CHARS = frozenset("0123456789,*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6\u2013-")
 _MONO_SPACE_EMS = 0.25
+# A word's last two letters: raised letters set on it are marks ("Smithᵃ").
+_WORD_END = re.compile(r"[^\W\d_]{2}$")
 # Letters of a text font that make a run's prose (and set its size) beside code.
 PROSE_LETTERS = 3
 
@@ -156,7 +158,9 @@ def _read(
     exponent_ends = -1  # index of the last character of the exponent being read
     for index, char in enumerate(run):
         opens_raised = raised[index] and (index == 0 or not raised[index - 1])
-        if opens_raised and any(c.ch in _MARK_CHARS for c in _raised_run(run, raised, index)):
+        if opens_raised and _letter_marks(_raised_run(run, raised, index), parts):
+            marks.update(id(c) for c in _raised_run(run, raised, index))
+        elif opens_raised and any(c.ch in _MARK_CHARS for c in _raised_run(run, raised, index)):
             chars = _raised_run(run, raised, index)
             # An exponent is set close to its base: a word space before it makes it a mark.
             spaced = previous is None or char.x0 - end > SPACE_GAP_EMS * char.size
@@ -209,6 +213,19 @@ def _is_raised(char: Char, size: float, baseline: float) -> bool:
     affiliation or citation mark ("scheme,¹" "Wilson¹,‡") or an exponent ("10⁶"); raised
     letters ("4th") are kept as they are."""
     return char.size < 0.85 * size and baseline - char.baseline > 0.2 * size
+
+
+def _letter_marks(chars: list[Char], parts: list[str]) -> bool:
+    """Whether a raised run is an affiliation's or a note's letter marks ("Smithᵃ", "Doeᵇ,*",
+    "ᵃUniversity of ..."): a letter or two, with marks or commas, opening a line or set on a
+    word. On a digit ("4ᵗʰ") or a one-letter symbol ("xⁿ") raised letters stay as printed."""
+    letters = [c.ch for c in chars if c.ch.isalpha()]
+    if not 1 <= len(letters) <= 2 or not all("a" <= ch <= "z" for ch in letters):
+        return False
+    if not all(c.ch.isalpha() or c.ch in _MARK_CHARS for c in chars):
+        return False
+    before = "".join(parts[-3:]).rstrip()
+    return not before or _WORD_END.search(before) is not None
 
 
 def _raised_run(run: list[Char], raised: list[bool], start: int) -> list[Char]:

@@ -178,6 +178,10 @@ def _close_run(
             indices = [index for _, index in stretch]
             if len(indices) >= _MIN_TABLE_ROWS:
                 doomed.update(range(indices[0], indices[-1] + 1))
+                if indices[-1] == run[-1]:
+                    # The table's last row, its cell wrapped: no row of cells follows that
+                    # would make it a description list's item, so the line is the table's.
+                    doomed.update(wrapped)
         return
     doomed.update(range(run[0], end + 1))
     if headed:

@@ -32,7 +32,8 @@ _ADDED_HYPHEN = re.compile("[^\\W\\d_]\u2010$")
 _TAIL = 400
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 # TeX never hyphenates a number: a hyphen after digits at a line end is the text's own
-# ("Accessed 2014-05-" then "09").
+# ("Accessed 2014-05-" then "09", "10-" then "fold"), and so is one before digits ("COVID-"
+# then "19", "IL-" then "6").
 _CUT_NUMBER = re.compile(r"\d-$")
 # The last word of a line: a web address cut after a character no sentence ends with.
 _CUT_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*[/\-_=?&#~]$", re.IGNORECASE)
@@ -108,6 +109,10 @@ def join_lines(lines: list[Line], vocabulary: set[str], hyphenated: bool = True)
             glue = ""  # a web address goes on
         elif _CUT_NUMBER.search(tail) and piece[:1].isdigit():
             glue = ""  # a date goes on ("Accessed 2014-" then "05-09")
+        elif _CUT_AFTER_HYPHEN.search(tail) and piece[:1].isdigit():
+            glue = ""  # a name's number goes on ("COVID-" then "19")
+        elif _CUT_NUMBER.search(tail) and piece[:1].isalpha() and not _SUSPENDED.match(piece):
+            glue = ""  # a number's compound goes on ("10-" then "fold"), not "10- to 20-fold"
         elif _CUT_AFTER_DASH.search(tail) or _DASH_FIRST.match(piece):
             glue = ""  # "for example—" then "so": a dash set close is closed on both sides
         elif _CUT_AFTER_HYPHEN.search(tail) and _SUSPENDED.match(piece):
