@@ -160,6 +160,8 @@ def _preposition_object(match: re.Match[str]) -> str:
     named = named or (preposition == "not" and before[-1:] in (["but"], ["and"], ["or"]))
     # "All but [2] show Y.": "but" meaning "except", the work left out of what is said.
     named = named or (preposition == "but" and before[-1:] in _ALL_BUT)
+    # "X uses Y, as does [3].": the work is the subject of the verb left out, as it is named.
+    named = named or (preposition in _AUXILIARIES and before[-1:] in (["as"], ["so"]))
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
     if stranded(preposition, before[-1:], match.string, match.end()):
@@ -174,6 +176,8 @@ def _preposition_object(match: re.Match[str]) -> str:
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
+# Verbs standing for one left out after "as" or "so": "as does [3]", "so did [3]".
+_AUXILIARIES = frozenset("does do did is are was were has have had can could will would".split())
 # What "but" means "except" after: "all but [2]", "none but [2]", "everything but [2]".
 _ALL_BUT = (["all"], ["none"], ["nothing"], ["anything"], ["everything"], ["any"])
 
