@@ -211,6 +211,8 @@ def test_the_consistency_checks_read_a_long_run_in_linear_time(text: str) -> Non
         "See \ue000 for X" + " " * RUN + ", \ue000" + " " * RUN + ", x.",
         "It is not \ue000" + " " * RUN + "but \ue000" + " " * RUN + "x.",
         "It is not \ue000," + " " * RUN + ", x.",
+        "Y was proposed by \ue000 and extended by \ue000" + " " * RUN + "x",
+        "Y was proposed by \ue000" + " " * RUN + "and" + " " * RUN + "x",
         "X holds (see \ue000 for " + "(" * RUN + "x).",
         "(See \ue000 for X" + " " * RUN + ".)" + " " * RUN + "x",
     ],

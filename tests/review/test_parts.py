@@ -75,6 +75,34 @@ def test_each_cited_work_gets_the_claim_of_its_own_part(
     assert _own(sentence) == (text, own)
 
 
+@pytest.mark.parametrize(
+    ("sentence", "own"),
+    [
+        (
+            "Y was proposed by [1] and extended by [2].",
+            ["Y was proposed by the cited work.", "Y was extended by the cited work."],
+        ),
+        (
+            "The method was introduced in [1], and was refined by [2] and [3].",
+            [
+                "The method was introduced in the cited work.",
+                "The method was refined by the cited works.",
+                "The method was refined by the cited works.",
+            ],
+        ),
+        (
+            "Y has been studied by [1] and extended by [2].",
+            ["Y has been studied by the cited work.", "Y has been extended by the cited work."],
+        ),
+    ],
+)
+def test_what_each_work_did_is_its_own_claim(sentence: str, own: list[str]) -> None:
+    # QA: "Y was proposed by [1] and extended by [2]." was judged as "Y was proposed and
+    # extended by the cited work." for both papers: [1] checked for extending Y.
+    text, claims = _own(sentence)
+    assert claims == own and text == " ".join(dict.fromkeys(own))
+
+
 def test_a_paper_cited_in_two_parts_is_judged_on_the_whole_sentence() -> None:
     assert _own("See [1] for X and [1] for Y.") == (
         "The cited work covers X. The cited work covers Y.",
@@ -141,6 +169,8 @@ def test_a_latex_draft_gives_each_cited_work_its_own_part(tmp_path: Path) -> Non
         f"See {REMOVED} for X" + " " * 200_000 + f"and see {REMOVED}" + " " * 200_000 + "x",
         f"It is not {REMOVED}" + " " * 200_000 + "x",
         f"It is not {REMOVED} but {REMOVED}" + " " * 200_000 + "x",
+        f"Y was proposed by {REMOVED} and extended by {REMOVED}" + " " * 200_000 + "x",
+        f"Y was proposed by {REMOVED}" + " " * 200_000 + "and" + " " * 200_000 + "x",
     ],
 )
 def test_long_blank_runs_are_read_in_linear_time(text: str) -> None:

@@ -2,7 +2,9 @@
 per part: "See [1] for X and [2] for Y." says [1] covers X and [2] covers Y, so [1] is judged on
 "The cited work covers X." and [2] on "The cited work covers Y.", not both on a run-together
 text; "It is not [1] but [2] that shows X." says [2] shows X ("The cited work shows X.") and
-[1] does not ("It is not the cited work that shows X."), so [1] is never judged on "shows X".
+[1] does not ("It is not the cited work that shows X."), so [1] is never judged on "shows X";
+"Y was proposed by [1] and extended by [2]." judges [1] on "Y was proposed by the cited work."
+and [2] on "Y was extended by the cited work.".
 
 ``parts`` reads a marked sentence (its removed citations ``REMOVED``, as ``leftovers.tidy``
 reads it) and gives each part's text, still to be tidied, with the removed marks it speaks of
@@ -35,6 +37,15 @@ _ENDING = frozenset(" \t\n.!?")
 _NOT_BUT = re.compile(
     rf"^(\s*it\s+(?:is|was)\s+)not\s*({HOLE})(?:\s*,\s*|\s*)but\s*({HOLE})"
     r"(?:\s*,\s*|\s*)(that|who|which)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+# "Y was proposed by [1] and extended by [2].": each work did one of the things said of Y.
+_DONE_BY_EACH = re.compile(
+    rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,200}}?\s(?:was|were|is|are|has\s+been|have\s+been))"
+    rf"\s+([^\W\d_]+)\s+(by|in)\s*({HOLE})(?:\s*,\s*|\s+)and\s+"
+    rf"(?:(?:was|were|is|are|has\s+been|have\s+been)\s+)?([^\W\d_]+)\s+(by|in)\s*({HOLE})"
+    r"\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
 )
 
@@ -98,6 +109,24 @@ def _not_but(text: str) -> list[Part] | None:
     ]
 
 
+def _done_by_each(text: str) -> list[Part] | None:
+    """Reads "Y was proposed by [1] and extended by [2]." as "Y was proposed by the cited
+    work." (of [1]) and "Y was extended by the cited work." (of [2]): what each work did. Each
+    part names its work, not "Y was proposed." as a pointer's "proposed by [1]" reads alone."""
+    found = _DONE_BY_EACH.match(text)
+    if found is None:
+        return None
+    head, stop = found.group(1).strip(), found.group(8) or "."
+    return [
+        (
+            f"{head} {found.group(verb)} {found.group(verb + 1)} "
+            f"{_the_cited(found.group(verb + 2))}{stop}",
+            _marks(text, found.start(verb + 2), found.end(verb + 2)),
+        )
+        for verb in (2, 5)
+    ]
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -105,7 +134,7 @@ def _capital(text: str) -> str:
 def parts(text: str) -> list[Part] | None:
     """``text`` (a marked sentence) as the parts it says of different cited works, each with
     the numbers of its removed marks; None where it says one thing of them all."""
-    for reader in (_pointed, _not_but):
+    for reader in (_pointed, _not_but, _done_by_each):
         found = reader(text)
         if found is not None:
             return found
