@@ -386,3 +386,14 @@ def test_apacite_commands_print_names_or_nothing_never_their_keys(tmp_path: Path
         "As van den Oord et al. show, it holds; van den Oord, Dieleman, and Zen and Chen and "
         "Papandreou agree."
     )
+
+
+def test_apacite_s_bare_cite_with_a_prefix_prints_no_key(tmp_path: Path) -> None:
+    # apacite's \cite<e.g.,>{key} read "it holds e.g.,>yu2015": the standard \cite's spec
+    # took no prefix in angle brackets.
+    # It reads as the same \\cite without its prefix does.
+    path = _paper(tmp_path, "It holds \\cite<e.g.,>{yu2015} and \\cite<see>[p.~2]{yu2015} too.")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    angled = _text(path)
+    _paper(tmp_path, "It holds \\cite{yu2015} and \\cite[p.~2]{yu2015} too.")
+    assert angled == _text(path) and "yu2015" not in angled and ">" not in angled
