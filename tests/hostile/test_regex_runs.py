@@ -226,3 +226,15 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
 
     parts(sentence)
     pointed_topics(sentence)
+
+
+def test_a_subject_after_an_opening_clause_with_a_long_run_is_read_in_linear_time() -> None:
+    # "While [1] shows X, [2] shows Y.": the main clause's subject is looked for after the
+    # opening clause's comma (``review.subjects``), a blank run after the citation read once.
+    from claimaudit.review.subjects import name_subjects
+
+    for text in (
+        "While the cited work shows X, \ue000" + " " * RUN + "x",
+        "While the cited work shows X," + " " * RUN + "\ue000 and" + " " * RUN + "x",
+    ):
+        assert name_subjects(text).startswith("While the cited work shows X")
