@@ -209,6 +209,8 @@ def test_the_consistency_checks_read_a_long_run_in_linear_time(text: str) -> Non
         "See \ue000 for X," + " " * RUN + "and" + " " * RUN + "\ue000 for Y.",
         "See \ue000 for X and see" + " " * RUN + "\ue000" + " " * RUN + "x.",
         "See \ue000 for X" + " " * RUN + ", \ue000" + " " * RUN + ", x.",
+        "See \ue000 for X" + " " * RUN + ";" + " " * RUN + "and" + " " * RUN + "x.",
+        "Y was shown in \ue000" + " " * RUN + "but" + " " * RUN + "x",
         "It is not \ue000" + " " * RUN + "but \ue000" + " " * RUN + "x.",
         "It is not \ue000," + " " * RUN + ", x.",
         "Y was proposed by \ue000 and extended by \ue000" + " " * RUN + "x",

@@ -62,6 +62,16 @@ def _own(sentence: str) -> tuple[str, list[str | None]]:
             "It was not the cited work who first proved X. The authors first proved X.",
             ["It was not the cited work who first proved X.", "The authors first proved X."],
         ),
+        (
+            "See [1] for X; see [2] for Y.",
+            "The cited work covers X. The cited work covers Y.",
+            ["The cited work covers X.", "The cited work covers Y."],
+        ),
+        (
+            "X was shown in [1] but refuted in [2].",
+            "X was shown in the cited work. X was refuted in the cited work.",
+            ["X was shown in the cited work.", "X was refuted in the cited work."],
+        ),
         # One claim for all: each paper is judged on the sentence's text.
         ("See [1] and [2] for X.", "The cited works cover X.", [None, None]),
     ],

@@ -24,9 +24,10 @@ Owner = TypeVar("Owner", bound=Hashable)
 Part = tuple[str, tuple[int, ...]]  # its text to tidy, and the marks (by number) it speaks of
 
 # The next work pointed at for a topic of its own: "..., and [2] for Y", "... and see [2] for
-# Y". Tried only where a blank run starts (no run is split between two blank runs).
+# Y", "...; see [2] for Y". Tried only where a blank run starts (no run is split between two
+# blank runs).
 _NEXT_POINTED = re.compile(
-    rf"(?<!\s)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:see(?:\s+also)?|cf\.?)\s+)?"
+    rf"(?<!\s)(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:(?:see(?:\s+also)?|cf\.?)\s+)?"
     rf"({HOLE})\s*(?:,\s*)?for\s+(?=\S)",
     re.IGNORECASE,
 )
@@ -40,10 +41,11 @@ _NOT_BUT = re.compile(
     re.IGNORECASE,
 )
 
-# "Y was proposed by [1] and extended by [2].": each work did one of the things said of Y.
+# "Y was proposed by [1] and extended by [2].", "X was shown in [1] but refuted in [2].": each
+# work did one of the things said of Y.
 _DONE_BY_EACH = re.compile(
     rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,200}}?\s(?:was|were|is|are|has\s+been|have\s+been))"
-    rf"\s+([^\W\d_]+)\s+(by|in)\s*({HOLE})(?:\s*,\s*|\s+)and\s+"
+    rf"\s+([^\W\d_]+)\s+(by|in)\s*({HOLE})(?:\s*,\s*|\s+)(?:and|but)\s+"
     rf"(?:(?:was|were|is|are|has\s+been|have\s+been)\s+)?([^\W\d_]+)\s+(by|in)\s*({HOLE})"
     r"\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
