@@ -48,6 +48,9 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
         ("(See [1] for X (in mice)).", "The cited work covers X (in mice)."),
         ("(See also [1] for X (Table 2) and Y.)", "The cited work covers X (Table 2) and Y."),
         ("X holds (see [1] for a proof (in mice)).", "X holds."),
+        # Other works pointed at in it go with it.
+        ("X holds (see [1] for A and [2] for B).", "X holds."),
+        ("X holds (see [1] for A; [2] for B (in mice)).", "X holds."),
         # A bracket that closes before the sentence ends is no sentence in brackets.
         ("(See [1] for X) and Y holds.", "(See for X) and Y holds."),
     ],

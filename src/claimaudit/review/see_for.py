@@ -37,7 +37,8 @@ _FOR_THEN_SEE = re.compile(
 )
 # A topic's words, a bracket of its own among them: "(see [1] for X (in mice))". Each piece
 # opens with a bracket or with none, so a topic is read one way only.
-_TOPIC = rf"(?:[^()\[\]{REMOVED}]|\([^()\[\]{REMOVED}]{{0,200}}\)){{1,200}}"
+# Other works pointed at in it go with it: "(see [1] for A and [2] for B)".
+_TOPIC = r"(?:[^()\[\]]|\([^()\[\]]{0,200}\)){1,200}"
 # "(see [1] for a proof)" after the author's words: a pointer aside, which goes whole.
 _BRACKET = re.compile(
     rf"(?<=\w)\s*\(\s*{POINTER}\s*{HOLE}\s*(?:,\s*)?for\s{_TOPIC}\)",
