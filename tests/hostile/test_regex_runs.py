@@ -200,3 +200,43 @@ CHECK_RUN = 20_000  # the checks read one window and one claim: far shorter than
 def test_the_consistency_checks_read_a_long_run_in_linear_time(text: str) -> None:
     result = check(text, text, text)
     assert result.notes() == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # The next work pointed at ("..., and [2] for Y") is looked for after each blank run.
+        "See \ue000 for X," + " " * RUN + "and" + " " * RUN + "\ue000 for Y.",
+        "See \ue000 for X and see" + " " * RUN + "\ue000" + " " * RUN + "x.",
+        "See \ue000 for X" + " " * RUN + ", \ue000" + " " * RUN + ", x.",
+        "See \ue000 for X" + " " * RUN + ";" + " " * RUN + "and" + " " * RUN + "x.",
+        "Y was shown in \ue000" + " " * RUN + "but" + " " * RUN + "x",
+        "It is not \ue000" + " " * RUN + "but \ue000" + " " * RUN + "x.",
+        "It is not \ue000," + " " * RUN + ", x.",
+        "Y was proposed by \ue000 and extended by \ue000" + " " * RUN + "x",
+        "Y was proposed by \ue000" + " " * RUN + "and" + " " * RUN + "x",
+        "X holds (see \ue000 for " + "(" * RUN + "x).",
+        "(See \ue000 for X" + " " * RUN + ".)" + " " * RUN + "x",
+    ],
+)
+def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(sentence: str) -> None:
+    # "See [1] for X and [2] for Y." and "It is not [1] but [2] that ..." are read as a part
+    # for each cited work (``review.parts``), and "(see [1] for X (in mice))" as a pointer with
+    # a bracket in its topic (``see_for``): a long run between their words costs its length.
+    from claimaudit.review.parts import parts
+    from claimaudit.review.see_for import pointed_topics
+
+    parts(sentence)
+    pointed_topics(sentence)
+
+
+def test_a_subject_after_an_opening_clause_with_a_long_run_is_read_in_linear_time() -> None:
+    # "While [1] shows X, [2] shows Y.": the main clause's subject is looked for after the
+    # opening clause's comma (``review.subjects``), a blank run after the citation read once.
+    from claimaudit.review.subjects import name_subjects
+
+    for text in (
+        "While the cited work shows X, \ue000" + " " * RUN + "x",
+        "While the cited work shows X," + " " * RUN + "\ue000 and" + " " * RUN + "x",
+    ):
+        assert name_subjects(text).startswith("While the cited work shows X")

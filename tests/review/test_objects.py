@@ -113,3 +113,33 @@ def test_the_last_of_a_verb_s_joined_objects_may_open_a_clause(text: str, tidied
     # QA: "We use [1] and [2] shows Y." was judged as "We use the cited works shows Y.", two
     # clauses run together, where "X holds [1] and [2] shows Y." read as two.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"We use {REMOVED} and {REMOVED} is fast.",
+            "We use the cited work, and the cited work is fast.",
+        ),
+        (
+            f"We also use {REMOVED} and {REMOVED} was slow.",
+            "We also use the cited work, and the cited work was slow.",
+        ),
+        (
+            f"In tests, we use {REMOVED} and {REMOVED} is fast.",
+            "In tests, we use the cited work, and the cited work is fast.",
+        ),
+        # A subject before the pronoun: "is" may be its verb, the citations the object.
+        (
+            f"The protocol we follow {REMOVED} and {REMOVED} is standard.",
+            "The protocol we follow is standard.",
+        ),
+    ],
+)
+def test_the_last_of_a_pronoun_s_verb_s_objects_opens_a_clause_before_is(
+    text: str, tidied: str
+) -> None:
+    # QA: "We use [1] and [2] is fast." was judged as "We use is fast.": both citations went,
+    # since "is" after a verb's object was read as the verb of a subject before it.
+    assert tidy(text, marked=True) == tidied

@@ -41,6 +41,28 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
     assert [c.text for c in claims] == [claim]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        ("(See [1] for X (in mice).)", "The cited work covers X (in mice)."),
+        ("(See [1] for X (in mice)).", "The cited work covers X (in mice)."),
+        ("(See also [1] for X (Table 2) and Y.)", "The cited work covers X (Table 2) and Y."),
+        ("X holds (see [1] for a proof (in mice)).", "X holds."),
+        # Other works pointed at in it go with it.
+        ("X holds (see [1] for A and [2] for B).", "X holds."),
+        ("X holds (see [1] for A; [2] for B (in mice)).", "X holds."),
+        # A bracket that closes before the sentence ends is no sentence in brackets.
+        ("(See [1] for X) and Y holds.", "(See for X) and Y holds."),
+    ],
+)
+def test_a_pointer_in_brackets_keeps_a_bracket_of_its_topic(sentence: str, claim: str) -> None:
+    # QA: "(See [1] for X (in mice).)" read "(See for X (in mice).)" and "X holds (see [1] for
+    # a proof (in mice))." "X holds (see for a proof (in mice)).": a bracket inside the topic
+    # stopped the pointer from being read.
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
 def test_a_footnote_pointing_for_a_topic_says_the_cited_work_covers_it() -> None:
     claims, _ = extract_claims(f"X is known.[^1]\n\n[^1]: See [2] for Z.{_REFERENCES}")
     assert [c.text for c in claims] == ["The cited work covers Z."]

@@ -598,3 +598,47 @@ def test_citations_after_it_is_known_are_the_subject_of_the_clause_it_opens(
     # Y." (the first work made an object of "known", a clause of its own for the second), and
     # "It is known [1] shows Y." as "It is known shows Y.".
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"Both {REMOVED} and {REMOVED} use Y, as does {REMOVED}.",
+            "Both cited works use Y, as does the cited work.",
+        ),
+        (f"X uses Y, as do {REMOVED} and {REMOVED}.", "X uses Y, as do the cited works."),
+        (f"X holds, and so does {REMOVED}.", "X holds, and so does the cited work."),
+        (f"X is fast, as is {REMOVED}.", "X is fast, as is the cited work."),
+    ],
+)
+def test_a_citation_after_as_does_is_the_subject_of_the_verb_left_out(
+    text: str, tidied: str
+) -> None:
+    # QA: "Both [1] and [2] use Y, as does [3]." was judged as "Both cited works use Y, as
+    # does.", which says nothing of [3].
+    assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        (
+            f"While {REMOVED} shows X, {REMOVED} shows Y.",
+            "While the cited work shows X, the cited work shows Y.",
+        ),
+        (
+            f"Whereas {REMOVED} and {REMOVED} show X, {REMOVED} shows Y.",
+            "Whereas the authors show X, the cited work shows Y.",
+        ),
+        (f"Although {REMOVED} shows X, Y holds.", "Although the cited work shows X, Y holds."),
+        (f"If X holds, {REMOVED} shows Y.", "If X holds, the cited work shows Y."),
+        (f"X holds if {REMOVED} is right.", "X holds if the cited work is right."),
+    ],
+)
+def test_a_citation_opening_a_clause_after_while_or_although_is_its_subject(
+    text: str, tidied: str
+) -> None:
+    # QA: "While [1] shows X, [2] shows Y." was judged as "While shows X, shows Y.": neither
+    # work named, two verbs with no subject.
+    assert tidy(text, marked=True) == tidied

@@ -31,6 +31,7 @@ from claimaudit.review.leftovers import REMOVED, UNNAMED_AUTHORS, tidy
 from claimaudit.review.note_citations import Cite, read_notes
 from claimaudit.review.numbered import EmptyGroup, empty_groups
 from claimaudit.review.parenthesised import empty_parenthesised
+from claimaudit.review.parts import own_texts, read_parts
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
 
@@ -46,6 +47,9 @@ class Target:
     # A local ``paper``'s former name, and the other keys that shared it (``local_names``).
     former: str | None = None
     clash: tuple[str, ...] = ()
+    # What the sentence says of this paper where it says something else of the others ("See
+    # [1] for X and [2] for Y.": ``parts``); None: the claim's text.
+    claim: str | None = None
 
     @property
     def name(self) -> str:
@@ -75,7 +79,19 @@ def claim_text(
     """The sentence without citation markers or Markdown, whitespace normalised; ``links``
     (the draft's link definitions) make "[text][1]" read as its text; ``names`` are the cited
     works' authors' (``name_words``)."""
+    return claim_texts(sentence, citations, links, names)[0]
+
+
+def claim_texts(
+    sentence: str,
+    citations: list[Citation] | tuple[Citation, ...],
+    links: Mapping[str, Any] | None = None,
+    names: Collection[str] = (),
+) -> tuple[str, dict[str, str]]:
+    """``claim_text``, and the claim text of each cited work (by its label) of which the
+    sentence says something else than of the others (``parts``)."""
     kept: list[str] = []
+    owners: list[tuple[int, int]] = []  # each removed mark's group, in order
     position = 0
     reads = {c.group: c.reads for c in reversed(citations)}  # an in-text citation's names
     # A group that reads nothing leaves a mark per work it cites: "[1, 2] is" names two.
@@ -87,7 +103,9 @@ def claim_text(
             # a blank between their marks, so one group's works ("[1, 2]") stay one.
             kept.append(sentence[position:start] or (" " if kept else ""))
             # A group that reads nothing leaves its marks: the blanks before it are its own.
-            kept.append(reads[(start, end)] or REMOVED * max(works[(start, end)], 1))
+            marks = 0 if reads[(start, end)] else max(works[(start, end)], 1)
+            kept.append(reads[(start, end)] or REMOVED * marks)
+            owners += [(start, end)] * marks
             if sentence.endswith(".]", start, end) and not sentence[end:].strip():
                 kept.append(".")  # "X holds [See 1, p. 3.]": the note's stop is the sentence's
             position = end
@@ -111,7 +129,41 @@ def claim_text(
             words.append(token.content)
         elif token.type in ("softbreak", "hardbreak"):
             words.append(" ")
-    return with_subject(tidy("".join(words), marked=True, names=names))
+    whole, each = read_parts(
+        "".join(words), lambda text: with_subject(tidy(text, marked=True, names=names))
+    )
+    return whole, labelled(own_texts(owners, each, whole), citations)
+
+
+def labelled(
+    groups: Mapping[tuple[int, int], str], citations: Iterable[Citation]
+) -> dict[str, str]:
+    """The claim text of each cited work's label whose every citation's group has the same
+    one in ``groups``."""
+    found: dict[str, set[str | None]] = {}
+    for citation in citations:
+        found.setdefault(citation.label, set()).add(groups.get(citation.group))
+    return {
+        label: text
+        for label, texts in found.items()
+        if len(texts) == 1 and (text := next(iter(texts))) is not None
+    }
+
+
+def own_claims(
+    found: Sequence[Target], texts: Mapping[str, str], noted: Iterable[Citation]
+) -> tuple[Target, ...]:
+    """``found`` each with the claim text ``texts`` gives all its labels; none for a paper
+    that citation-only sentences after it cite too (they back the whole sentence)."""
+    given = {citation.label for citation in noted}
+    claimed: list[Target] = []
+    for target in found:
+        own = {texts.get(label) for label in target.citations}
+        text = next(iter(own)) if len(own) == 1 else None
+        if text is not None and not given.intersection(target.citations):
+            target = replace(target, claim=text)
+        claimed.append(target)
+    return tuple(claimed)
 
 
 def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[Target, ...]:
@@ -337,17 +389,15 @@ def read_draft(report: str, bibliography: Bibliography | None = None) -> ReadDra
             # claimaudit's own notes in an annotated copy, which are never read.
             uncited.append(replace(sentence, text=drop_markers(sentence.text).strip()))
             continue
+        text, own = claim_texts(
+            sentence.text, item.citations, document.links, name_words(resolver, item.citations)
+        )
         claims.append(
             Claim(
                 sentence=sentence,
-                text=claim_text(
-                    sentence.text,
-                    item.citations,
-                    document.links,
-                    name_words(resolver, item.citations),
-                ),
+                text=text,
                 citations=tuple(item.citations),
-                targets=targets(resolver, [*item.citations, *noted]),
+                targets=own_claims(targets(resolver, [*item.citations, *noted]), own, noted),
                 noted=tuple(noted),
                 anchor=item.anchor,
             )

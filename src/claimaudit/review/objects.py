@@ -98,6 +98,21 @@ def _opens_clause(word: str, text: str, end: int) -> bool:
     return goes_on is not None and goes_on.group(1).lower() not in PREPOSITIONS | NO_VERB
 
 
+def _pronoun_clause(text: str, verb: int) -> bool:
+    """Whether the clause the verb at ``verb`` ends holds nothing before it but a pronoun
+    ("We use", "In tests, we use"; "we also use"): its subject, so the verb is the clause's."""
+    clause = max(text.rfind(c, 0, verb) for c in ",;:([") + 1
+    words = [word.lower() for word in _WORD.findall(text, clause, verb)]
+    return (
+        bool(words)
+        and words[0] in _PRONOUNS
+        and all(word in _ADVERBS or word.endswith("ly") for word in words[1:])
+    )
+
+
+_ADVERBS = frozenset("also then now first further instead still".split())
+
+
 def _works(several: bool) -> str:
     return "the cited works" if several else "the cited work"
 
@@ -126,14 +141,24 @@ def verb_objects(text: str) -> str:
         before = words[-1].lower() if words else None
         if not verb.islower() and match.start() > 0:
             return match.group()  # a name ("Use" mid-sentence), no verb
-        if after in _NOT_AFTER or not _is_verb(verb.lower(), before):
+        if not _is_verb(verb.lower(), before):
             return match.group()
         split = _SUBJECT_AFTER_AND.search(match.group(2))
-        if split is not None and _opens_clause(after, text, match.end()):
+        # "is" after the citations may be the verb of a subject before ("the protocol we
+        # follow [3] is ..."), but not where the verb's clause is its pronoun alone: "We use
+        # [1] and [2] is fast." is two clauses.
+        opens = split is not None and _opens_clause(after, text, match.end())
+        if (
+            split is not None
+            and opens
+            and (after not in _NOT_AFTER or _pronoun_clause(text, match.start()))
+        ):
             # "We use [1] and [2] shows Y.": the first the object, the last the subject of
             # the clause "and" opens, as "X holds [1] and [2] shows Y." reads (``clauses``).
             works = _works(match.group(2)[: split.start()].count(REMOVED) > 1)
             return f"{verb} {works}, {split.group(1)} the cited work"
+        if after in _NOT_AFTER:
+            return match.group()
         return f"{verb} {_works(match.group(2).count(REMOVED) > 1)}"
 
     return _OBJECT.sub(object_, text)

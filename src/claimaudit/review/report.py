@@ -18,7 +18,7 @@ from claimaudit.review.annotate import annotate
 from claimaudit.review.arguments import check_draft_path, check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.citation_only import NO_CLAIM, only_pointers
-from claimaudit.review.claims import Claim, read_draft
+from claimaudit.review.claims import Claim, Target, read_draft
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import with_front_matter_references
 from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
@@ -33,21 +33,30 @@ from claimaudit.review.sentences import Sentence
 Progress = Callable[[int, int], None]
 
 
-def _pairs(claims: list[Claim]) -> tuple[list[Pair], dict[int, str]]:
-    """The (claim, paper) pairs to judge, and why a sentence cannot be a claim at all."""
+def _text(claim: Claim, target: Target) -> str:
+    """What ``target``'s paper is judged on: its own part of the sentence, where the sentence
+    says something else of it than of the others (``parts``), else the claim's text."""
+    return target.claim or claim.text
+
+
+def _pairs(claims: list[Claim]) -> tuple[list[Pair], dict[str, str]]:
+    """The (claim, paper) pairs to judge, and why a text cannot be a claim at all."""
     pairs: list[Pair] = []
-    invalid: dict[int, str] = {}
-    for index, claim in enumerate(claims):
-        try:
-            text = validate_claim(claim.text)
-        except InvalidClaimError as error:
-            invalid[index] = f"sentence not checked: {error}"
-            continue
-        if only_pointers(text):
-            # "As described at [1]." alone: words, but none a judge could find in the work.
-            invalid[index] = f"sentence not checked: {NO_CLAIM}"
-            continue
-        pairs += [(text, t.paper) for t in claim.targets if t.paper is not None]
+    invalid: dict[str, str] = {}
+    for claim in claims:
+        for target in claim.targets:
+            text = _text(claim, target)
+            try:
+                text = validate_claim(text)
+            except InvalidClaimError as error:
+                invalid[text] = f"sentence not checked: {error}"
+                continue
+            if only_pointers(text):
+                # "As described at [1]." alone: words, but none a judge could find in the work.
+                invalid[text] = f"sentence not checked: {NO_CLAIM}"
+                continue
+            if target.paper is not None:
+                pairs.append((text, target.paper))
     return pairs, invalid
 
 
@@ -241,15 +250,16 @@ def _review(
         cancel=cancel,
     )
     reviews: list[ClaimReview] = []
-    for index, claim in enumerate(claims):
+    for claim in claims:
         records: list[ReviewedRecord] = []
         for target in claim.targets:
             record: Record
-            if index in invalid or target.paper is None:
-                error = invalid.get(index) or target.error or "not checked"
-                record = NotCheckedRecord(claim=claim.text, paperRef=target.name, error=error)
+            text = _text(claim, target)
+            if text in invalid or target.paper is None:
+                error = invalid.get(text) or target.error or "not checked"
+                record = NotCheckedRecord(claim=text, paperRef=target.name, error=error)
             else:
-                record = results[pair_key((validate_claim(claim.text), target.paper))]
+                record = results[pair_key((validate_claim(text), target.paper))]
                 if isinstance(record, NotCheckedRecord) and target.note:
                     record = record.model_copy(update={"error": f"{record.error} ({target.note})"})
             reference = None if references is None else references[reference_key(target)]

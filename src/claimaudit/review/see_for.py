@@ -19,7 +19,7 @@ import re
 from claimaudit.review.citation_only import POINTING
 from claimaudit.review.verbs import HOLE, REMOVED, VERB_AFTER, is_verb
 
-_POINTER = (
+POINTER = (
     r"(?:see(?:\s+also)?|cf\.?|compare)"
     r"(?:\s*,?\s*(?:e\.\s?g\.|for\s+example|for\s+instance|also)\s*,?)?"
 )
@@ -27,26 +27,61 @@ _POINTER = (
 # "See [1] for X.": the pointer opens the sentence, "for" and its topic after the citations (a
 # locator set off by commas is gone already: "See [1], p. 3, for X.").
 # A sentence in brackets of its own, "(See [1] for X.)", is read so too, without them.
-_SEE_THEN_FOR = re.compile(
-    rf"^\s*(\(?)\s*{_POINTER}\s*({HOLE})\s*(?:,\s*)?for\s+(?=\S)", re.IGNORECASE
+SEE_THEN_FOR = re.compile(
+    rf"^\s*(\(?)\s*{POINTER}\s*({HOLE})\s*(?:,\s*)?for\s+(?=\S)", re.IGNORECASE
 )
 # "For X, see [1].": the topic first, the pointer and its citations ending the sentence.
 _FOR_THEN_SEE = re.compile(
-    rf"^\s*for\s+([^,;:()\[\]{REMOVED}]{{1,200}}?)\s*,\s*{_POINTER}\s*({HOLE})\s*(?:([.!?])\s*)?$",
+    rf"^\s*for\s+([^,;:()\[\]{REMOVED}]{{1,200}}?)\s*,\s*{POINTER}\s*({HOLE})\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
 )
+# A topic's words, a bracket of its own among them: "(see [1] for X (in mice))". Each piece
+# opens with a bracket or with none, so a topic is read one way only.
+# Other works pointed at in it go with it: "(see [1] for A and [2] for B)".
+_TOPIC = r"(?:[^()\[\]]|\([^()\[\]]{0,200}\)){1,200}"
 # "(see [1] for a proof)" after the author's words: a pointer aside, which goes whole.
 _BRACKET = re.compile(
-    rf"(?<=\w)\s*\(\s*{_POINTER}\s*{HOLE}\s*(?:,\s*)?for\s[^()\[\]{REMOVED}]{{1,200}}\)",
+    rf"(?<=\w)\s*\(\s*{POINTER}\s*{HOLE}\s*(?:,\s*)?for\s{_TOPIC}\)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_]+")
+_STOPS = frozenset(" \t\n.!?")
 
 
 def _topic(words: str) -> bool:
     """Whether ``words`` name a topic of their own, not pointer words alone ("details")."""
     found = [word.lower() for word in _WORD.findall(words)]
     return bool(found) and not all(word in POINTING for word in found)
+
+
+def _stops_before(text: str, end: int) -> int:
+    """Where the blanks and stops ending ``text[:end]`` start (read back by hand, not by a
+    pattern: a pattern tried from each blank of a long run took quadratic time)."""
+    while end > 0 and text[end - 1] in _STOPS:
+        end -= 1
+    return end
+
+
+def closing(rest: str) -> tuple[str, str] | None:
+    """``rest`` of a sentence in brackets of its own ("X (in mice).)") without its closing
+    bracket: its words ("X (in mice)") and its stop ("."), None where it ends in no bracket."""
+    after = _stops_before(rest, len(rest))
+    if rest[after - 1 : after] != ")":
+        return None
+    before = _stops_before(rest, after - 1)
+    stops = [c for c in rest[before:] if c in ".!?"]
+    return rest[:before], stops[0] if stops else ""
+
+
+def _balanced(words: str) -> bool:
+    """Whether each bracket in ``words`` closes in them, after it opens: "X (in mice)" is a
+    topic, "X) and (Y" is none."""
+    depth = 0
+    for char in words:
+        depth += (char == "(") - (char == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _covers(hole: str, topic: str) -> str:
@@ -59,14 +94,14 @@ def pointed_topics(text: str) -> str:
     it is a pointer at them for a topic ("See \ue000 for X." reads "The cited work covers
     X."), and without a bracket pointing so inside a claim of its own."""
     text = _BRACKET.sub("", text)
-    see = _SEE_THEN_FOR.match(text)
+    see = SEE_THEN_FOR.match(text)
     if see is not None:
         rest = text[see.end() :]
         if see.group(1):
-            closed = re.fullmatch(r"(.*?)\s*([.!?]?)\s*\)\s*([.!?]?)\s*", rest, re.DOTALL)
-            if closed is None or "(" in closed.group(1) or ")" in closed.group(1):
-                return text
-            rest = closed.group(1) + (closed.group(2) or closed.group(3))
+            closed = closing(rest)
+            if closed is None or not _balanced(closed[0]):
+                return text  # "(See [1] for X) and Y.": the bracket closes before the end
+            rest = closed[0] + closed[1]
         if REMOVED not in rest and _topic(rest):
             return _covers(see.group(2), rest)
         return text

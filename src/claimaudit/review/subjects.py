@@ -52,12 +52,13 @@ _BOTH_SUBJECT = re.compile(
 )
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
 # [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "which", "what", "while",
-# "whereas", "but" or "as" ("We note that [1] is", "As [1] showed, X", "a benchmark which [1]
-# introduced"), or opening a clause after ", and", ", but", ";", ":" or a dash ("X holds: [1]
-# showed Y.").
+# "whereas", "although", "though", "because", "when", "if", "but" or "as" ("We note that [1]
+# is", "As [1] showed, X", "While [1] shows X", "a benchmark which [1] introduced"), or
+# opening a clause after ", and", ", but", ";", ":" or a dash ("X holds: [1] showed Y.").
 _SUBJECT_INSIDE = re.compile(
     rf"(^[^,;:()\[\]{REMOVED}]{{1,40}}?,\s*"
-    r"|\b(?:that|which|what|while|whereas|(?<![Ss]uch )[Aa]s)\s+"
+    r"|\b(?:that|which|what|[Ww]hile|[Ww]hereas|[Aa]lthough|[Tt]hough|[Bb]ecause|[Ww]hen|[Ii]f"
+    r"|(?<![Ss]uch )[Aa]s)\s+"
     # "but" opens a clause with no comma too ("X holds [1] but [2] shows Y."), unless it means
     # "except" ("all but [2]").
     r"|(?<!\b[Aa]ll )(?<!\b[Nn]othing )(?<!\b[Aa]nything )\bbut\s+"
@@ -66,6 +67,13 @@ _SUBJECT_INSIDE = re.compile(
     # unspaced between citations, a dash is a range's (``HOLE``).
     rf"|(?:,\s*(?:and|but)|[;:]|(?:\s|(?<={REMOVED}))(?:-{{1,3}}|[\u2013\u2014]))\s+)"
     rf"({HOLE})\s*"
+    r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
+)
+# The main clause's subject after an opening clause of its own ("While [1] shows X, [2] shows
+# Y.", its own subject named already): the comma closing it opens no short phrase.
+_SUBJECT_AFTER_OPENING = re.compile(
+    r"^(\s*(?:While|Whereas|Although|Though|Because|When|If|As)\s"
+    rf"[^,;:()\[\]{REMOVED}]{{1,200}}?,\s*)({HOLE})\s*"
     r"(?=(?:(?:also|thus|always|sometimes|perhaps|\w+ly) )?([^\W\d_]+)\b)"
 )
 # "Ref. [1]", "Refs. [1, 2]", "Reference [1]": the word is part of the citation it names.
@@ -143,7 +151,8 @@ def name_subjects(text: str) -> str:
     # And a clause's inside it: "[1] is fast, while [2] is slow."; and an object of "by" or
     # "of" inside a subject: "Studies by [1] show gains."
     text = _OPENING_OBJECT.sub(_opening_object, _WORK_OF.sub(_work_of, text))
-    text = clause_subjects(_SUBJECT_INSIDE.sub(_subject_inside, text))
+    text = _SUBJECT_INSIDE.sub(_subject_inside, text)
+    text = clause_subjects(_SUBJECT_AFTER_OPENING.sub(_subject_inside, text))
     return _PREPOSITION_OBJECT.sub(_preposition_object, _OBJECT_IN_SUBJECT.sub(_object, text))
 
 
@@ -160,6 +169,8 @@ def _preposition_object(match: re.Match[str]) -> str:
     named = named or (preposition == "not" and before[-1:] in (["but"], ["and"], ["or"]))
     # "All but [2] show Y.": "but" meaning "except", the work left out of what is said.
     named = named or (preposition == "but" and before[-1:] in _ALL_BUT)
+    # "X uses Y, as does [3].": the work is the subject of the verb left out, as it is named.
+    named = named or (preposition in _AUXILIARIES and before[-1:] in (["as"], ["so"]))
     if not compared and not named and preposition not in _OBJECT_PREPOSITIONS:
         return match.group()
     if stranded(preposition, before[-1:], match.string, match.end()):
@@ -174,6 +185,8 @@ def _preposition_object(match: re.Match[str]) -> str:
     return f"{match.group(1)} {_works(match.group(2).count(REMOVED) > 1)}"
 
 
+# Verbs standing for one left out after "as" or "so": "as does [3]", "so did [3]".
+_AUXILIARIES = frozenset("does do did is are was were has have had can could will would".split())
 # What "but" means "except" after: "all but [2]", "none but [2]", "everything but [2]".
 _ALL_BUT = (["all"], ["none"], ["nothing"], ["anything"], ["everything"], ["any"])
 

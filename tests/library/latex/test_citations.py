@@ -494,3 +494,14 @@ def test_biblatex_names_a_work_by_its_shortauthor(tmp_path: Path, compiled: bool
     if compiled:
         (tmp_path / "paper.bbl").write_text(SHORT_BBL, encoding="utf-8")
     assert _text(path) == "As WHO shows."
+
+
+def test_apacite_s_bare_cite_with_a_prefix_prints_no_key(tmp_path: Path) -> None:
+    # apacite's \cite<e.g.,>{key} read "it holds e.g.,>yu2015": the standard \cite's spec
+    # took no prefix in angle brackets.
+    # It reads as the same \\cite without its prefix does.
+    path = _paper(tmp_path, "It holds \\cite<e.g.,>{yu2015} and \\cite<see>[p.~2]{yu2015} too.")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    angled = _text(path)
+    _paper(tmp_path, "It holds \\cite{yu2015} and \\cite[p.~2]{yu2015} too.")
+    assert angled == _text(path) and "yu2015" not in angled and ">" not in angled

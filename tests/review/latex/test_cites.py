@@ -522,3 +522,21 @@ def test_a_textual_citation_lists_as_many_names_as_biblatex_s_maxcitenames(
     )
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} that graphs are sparse."
+
+
+def test_apacite_s_bare_cite_with_a_prefix_cites_its_key(tmp_path: Path) -> None:
+    # QA: apacite's "\cite<e.g.,>{walt2014}" (its prefix in angle brackets, no postnote) was
+    # an uncited sentence reading "NumPy is fast e.g.,>walt2014.", its key lost.
+    body = (
+        "NumPy is fast \\cite<e.g.,>{walt2014}.\n\n"
+        "SciPy is fast \\cite<see>[p.~3]{walt2014}, as is NumPy.\n\n"
+        "As \\citeauthor<e.g.>{walt2014} found, X holds \\cite[p.~2]{walt2014}.\n"
+    )
+    found = extract_latex_claims(_draft(tmp_path, body))
+    cited = [(c.text, [k.key for k in c.citations]) for c in found.claims]
+    assert cited == [
+        ("NumPy is fast.", ["walt2014"]),
+        ("SciPy is fast, as is NumPy.", ["walt2014"]),
+        ("As van der Walt and Schönberger found, X holds.", ["walt2014", "walt2014"]),
+    ]
+    assert found.uncited == []

@@ -60,6 +60,30 @@ class ApaciteArgsParser(MacroStandardArgsParser):  # type: ignore[misc]
         return ParsedMacroArgs(argspec=spec, argnlist=groups), pos, end - pos
 
 
+class AngledArgsParser(MacroStandardArgsParser):  # type: ignore[misc]
+    """natbib's and LaTeX's arguments (``argspec``), or apacite's where a ``<prefix>`` comes
+    first: apacite redefines ``\\cite`` and its kin to take one (``\\cite<e.g.,>{smith2020}``),
+    which the standard specs left in the text, the key with it."""
+
+    def __init__(self, argspec: str = "*[[{") -> None:
+        super().__init__(argspec=argspec)
+        self._angled = ApaciteArgsParser()
+
+    def parse_args(
+        self, w: LatexWalker, pos: int, parsing_state: ParsingState | None = None
+    ) -> tuple[ParsedMacroArgs, int, int]:
+        source: str = w.s
+        at = pos
+        while at < len(source) and source[at] in " \t*":
+            at += 1
+        if source[at : at + 1] == "<":
+            return self._angled.parse_args(w, pos, parsing_state)
+        return super().parse_args(w, pos, parsing_state=parsing_state)  # type: ignore[no-any-return]
+
+
+# The standard commands apacite redefines with a prefix: "\\cite<see>[p.~3]{a}".
+APACITE_ANGLED = frozenset({"cite", "citeauthor", "citeyear", "fullcite"})
+
 APACITE_SPECS = [
     MacroSpec(name, ApaciteArgsParser())
     for name in [*APACITE_TEXTUAL.split(), *APACITE_PARENTHETICAL.split()]

@@ -29,9 +29,11 @@ from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
 from claimaudit.library.latex.apacite import (
     APACITE_ALL_AUTHORS,
+    APACITE_ANGLED,
     APACITE_PARENTHETICAL,
     APACITE_SPECS,
     APACITE_TEXTUAL,
+    AngledArgsParser,
 )
 from claimaudit.library.latex.bbl import bbl_names, biber_names
 from claimaudit.library.latex.multicite import (
@@ -101,7 +103,12 @@ CITE_COMMANDS: dict[str, CiteKind] = {
 _OWN_PARSERS = {spec.macroname for spec in [*MULTICITE_SPECS, *APACITE_SPECS]}
 CITE_SPECS = [
     *(
-        MacroSpec(name, "*[{[{" if name in VOLCITE_COMMANDS else "*[[{")
+        MacroSpec(
+            name,
+            AngledArgsParser()
+            if name in APACITE_ANGLED
+            else ("*[{[{" if name in VOLCITE_COMMANDS else "*[[{"),
+        )
         for name in CITE_COMMANDS
         if name not in _OWN_PARSERS
     ),

@@ -26,7 +26,9 @@ from claimaudit.review.claims import (
     Claim,
     cited_authors,
     cited_names,
+    labelled,
     name_words,
+    own_claims,
     targets,
     with_subject,
 )
@@ -40,6 +42,7 @@ from claimaudit.review.latex.sentences import read_sentences
 from claimaudit.review.latex.text import LatexBlock
 from claimaudit.review.leftovers import REMOVED, UNNAMED_AUTHORS, tidy
 from claimaudit.review.none_cited import latex_none_cited
+from claimaudit.review.parts import own_texts, read_parts
 from claimaudit.review.sentences import Sentence
 
 
@@ -152,6 +155,14 @@ def claim_text(
     whose object it was ("In \\cite{a} the authors ..."), each with the works one command
     cites there; ``names`` are the cited works'
     authors' (``name_words``: "(\\citeauthor{a}, \\citeyear{a})" is a citation mark)."""
+    return claim_texts(sentence, holes, names)[0]
+
+
+def claim_texts(
+    sentence: str, holes: tuple[tuple[int, int], ...] = (), names: Collection[str] = ()
+) -> tuple[str, dict[int, str]]:
+    """``claim_text``, and the claim text of each hole (by its place in ``sentence``) of whose
+    works the sentence says something else than of the others (``parts``)."""
     marked = sentence.replace(REMOVED, "\ufffd")  # a draft's own is no mark of ours
     placed: dict[int, list[int]] = {}
     for hole, works in holes:
@@ -160,7 +171,11 @@ def claim_text(
     # the reader closed up ("\\cite{a} \\cite{b}") are apart, as "[1] [2]" are.
     for hole, groups in sorted(placed.items(), reverse=True):
         marked = marked[:hole] + " ".join(REMOVED * works for works in groups) + marked[hole:]
-    return with_subject(tidy(marked, closed=True, names=names))
+    owners = [hole for hole, groups in sorted(placed.items()) for _ in range(sum(groups))]
+    whole, each = read_parts(
+        marked, lambda text: with_subject(tidy(text, closed=True, names=names))
+    )
+    return whole, own_texts(owners, each, whole)
 
 
 def _field(entry: Entry | None, field: str) -> str:
@@ -244,15 +259,12 @@ def extract_latex_claims(
                 continue
             # Numbered among the claims and uncited sentences, as a Markdown draft's are; shown
             # as judged, without the "()" or "(see )" a dropped citation leaves in the text.
-            sentence = replace(
-                item.sentence,
-                index=len(claims) + len(uncited),
-                text=claim_text(
-                    item.sentence.text,
-                    item.holes,
-                    name_words(resolver, [*item.citations, *(given or ())]),
-                ),
+            text, own = claim_texts(
+                item.sentence.text,
+                item.holes,
+                name_words(resolver, [*item.citations, *(given or ())]),
             )
+            sentence = replace(item.sentence, index=len(claims) + len(uncited), text=text)
             if not item.citations and not given:
                 uncited.append(sentence)
                 spans.append(Span(*item.bounds, None))
@@ -263,7 +275,17 @@ def extract_latex_claims(
                         sentence,
                         sentence.text,
                         tuple(item.citations),
-                        targets(resolver, [*item.citations, *given]),
+                        own_claims(
+                            targets(resolver, [*item.citations, *given]),
+                            labelled(
+                                {
+                                    (item.bounds[0] + h, item.bounds[0] + h): t
+                                    for h, t in own.items()
+                                },
+                                item.citations,
+                            ),
+                            given,
+                        ),
                         noted=tuple(given),
                     )
                 )

@@ -1,0 +1,178 @@
+"""A cited sentence that says something different of each of its cited works, read as one claim
+per part: "See [1] for X and [2] for Y." says [1] covers X and [2] covers Y, so [1] is judged on
+"The cited work covers X." and [2] on "The cited work covers Y.", not both on a run-together
+text; "It is not [1] but [2] that shows X." says [2] shows X ("The cited work shows X.") and
+[1] does not ("It is not the cited work that shows X."), so [1] is never judged on "shows X";
+"Y was proposed by [1] and extended by [2]." judges [1] on "Y was proposed by the cited work."
+and [2] on "Y was extended by the cited work.".
+
+``parts`` reads a marked sentence (its removed citations ``REMOVED``, as ``leftovers.tidy``
+reads it) and gives each part's text, still to be tidied, with the removed marks it speaks of
+(counted from the sentence's first mark), or None where the sentence is one claim for all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
+
+from claimaudit.review.see_for import SEE_THEN_FOR, closing
+from claimaudit.review.verbs import HOLE, REMOVED
+
+Owner = TypeVar("Owner", bound=Hashable)
+Part = tuple[str, tuple[int, ...]]  # its text to tidy, and the marks (by number) it speaks of
+
+# The next work pointed at for a topic of its own: "..., and [2] for Y", "... and see [2] for
+# Y", "...; see [2] for Y". Tried only where a blank run starts (no run is split between two
+# blank runs).
+_NEXT_POINTED = re.compile(
+    rf"(?<!\s)(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:(?:see(?:\s+also)?|cf\.?)\s+)?"
+    rf"({HOLE})\s*(?:,\s*)?for\s+(?=\S)",
+    re.IGNORECASE,
+)
+# What may end the last topic: blanks and its stop.
+_ENDING = frozenset(" \t\n.!?")
+# "It is not [1] but [2] that shows X.": the claim is [2]'s; of [1] the sentence denies it.
+# Blanks around a mark may be closed up (a LaTeX draft's reader closes a citation's gaps).
+_NOT_BUT = re.compile(
+    rf"^(\s*it\s+(?:is|was)\s+)not\s*({HOLE})(?:\s*,\s*|\s*)but\s*({HOLE})"
+    r"(?:\s*,\s*|\s*)(that|who|which)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+# "Y was proposed by [1] and extended by [2].", "X was shown in [1] but refuted in [2].": each
+# work did one of the things said of Y.
+_DONE_BY_EACH = re.compile(
+    rf"^(\s*[^\W\d_][^,;:()\[\]{REMOVED}]{{0,200}}?\s(?:was|were|is|are|has\s+been|have\s+been))"
+    rf"\s+([^\W\d_]+)\s+(by|in)\s*({HOLE})(?:\s*,\s*|\s+)(?:and|but)\s+"
+    rf"(?:(?:was|were|is|are|has\s+been|have\s+been)\s+)?([^\W\d_]+)\s+(by|in)\s*({HOLE})"
+    r"\s*(?:([.!?])\s*)?$",
+    re.IGNORECASE,
+)
+
+
+def _marks(text: str, start: int, end: int) -> tuple[int, ...]:
+    """The numbers of the removed marks in ``text[start:end]``, counted from the first."""
+    before = text.count(REMOVED, 0, start)
+    return tuple(range(before, before + text.count(REMOVED, start, end)))
+
+
+def _pointed(text: str) -> list[Part] | None:
+    """Reads "See [1] for X and [2] for Y." as "See [1] for X." and "See [2] for Y."."""
+    see = SEE_THEN_FOR.match(text)
+    if see is None:
+        return None
+    head = text[: see.start(2)]
+    stop, tail = len(text), "."
+    if see.group(1):
+        closed = closing(text[see.end() :])
+        if closed is None:
+            return None
+        stop, tail = see.end() + len(closed[0]), (closed[1] or ".") + ")"
+    else:
+        while stop > see.end() and text[stop - 1] in _ENDING:
+            stop -= 1  # read back by hand: a pattern tried in a long blank run is quadratic
+        stop_chars = [c for c in text[stop:] if c in ".!?"]
+        tail = stop_chars[0] if stop_chars else "."
+    # Each work pointed at: its marks, and where its topic starts and ends.
+    pointed = [(see.start(2), see.end(2), see.end())]
+    ends: list[int] = []
+    for found in _NEXT_POINTED.finditer(text, see.end(), stop):
+        ends.append(found.start())
+        pointed.append((found.start(1), found.end(1), found.end()))
+    ends.append(stop)
+    if len(pointed) < 2:
+        return None
+    parts: list[Part] = []
+    for (start, end, topic), until in zip(pointed, ends, strict=True):
+        words = text[topic:until].strip()
+        if REMOVED in words or not words:
+            return None  # a topic citing works of its own: one claim, as written
+        parts.append((f"{head}{text[start:end]} for {words}{tail}", _marks(text, start, end)))
+    return parts
+
+
+def _the_cited(hole: str) -> str:
+    return "the cited works" if hole.count(REMOVED) > 1 else "the cited work"
+
+
+def _not_but(text: str) -> list[Part] | None:
+    """ "It is not [1] but [2] that shows X." as "It is not the cited work that shows X." (of
+    [1]) and "[2] shows X.": the relative clause is said of [2] alone."""
+    found = _NOT_BUT.match(text)
+    if found is None:
+        return None
+    rest = text[found.end() :]
+    denied = f"{found.group(1)}not {_the_cited(found.group(2))} {found.group(4)} {rest}"
+    return [
+        (_capital(denied.strip()), _marks(text, found.start(2), found.end(2))),
+        (f"{found.group(3)} {rest}", _marks(text, found.start(3), found.end(3))),
+    ]
+
+
+def _done_by_each(text: str) -> list[Part] | None:
+    """Reads "Y was proposed by [1] and extended by [2]." as "Y was proposed by the cited
+    work." (of [1]) and "Y was extended by the cited work." (of [2]): what each work did. Each
+    part names its work, not "Y was proposed." as a pointer's "proposed by [1]" reads alone."""
+    found = _DONE_BY_EACH.match(text)
+    if found is None:
+        return None
+    head, stop = found.group(1).strip(), found.group(8) or "."
+    return [
+        (
+            f"{head} {found.group(verb)} {found.group(verb + 1)} "
+            f"{_the_cited(found.group(verb + 2))}{stop}",
+            _marks(text, found.start(verb + 2), found.end(verb + 2)),
+        )
+        for verb in (2, 5)
+    ]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def parts(text: str) -> list[Part] | None:
+    """``text`` (a marked sentence) as the parts it says of different cited works, each with
+    the numbers of its removed marks; None where it says one thing of them all."""
+    for reader in (_pointed, _not_but, _done_by_each):
+        found = reader(text)
+        if found is not None:
+            return found
+    return None
+
+
+def read_parts(marked: str, finish: Callable[[str], str]) -> tuple[str, list[str]]:
+    """The claim text of ``marked`` (a marked sentence; ``finish`` tidies a text of it), and
+    for each of its removed marks, in order, the claim text of the part that speaks of it:
+    the whole text where the sentence says one thing of all its works. Split, the whole text is
+    its parts' texts one after the other ("The cited work covers X. The cited work covers Y.")."""
+    found = parts(marked)
+    if found is None:
+        whole = finish(marked)
+        return whole, [whole] * marked.count(REMOVED)
+    texts = [finish(text) for text, _ in found]
+    whole = " ".join(texts)
+    each = [whole] * marked.count(REMOVED)
+    for text, (_, marks) in zip(texts, found, strict=True):
+        for mark in marks:
+            each[mark] = text
+    return whole, each
+
+
+def own_texts(owners: Sequence[Owner], each: Sequence[str], whole: str) -> dict[Owner, str]:
+    """Which cited work (its citation in ``owners``, one per removed mark, in order) has a
+    claim text of its own in ``each`` (``read_parts``): one where all its marks are in one part
+    that is not the whole text. Nothing where the marks cannot be told apart (a count that
+    differs: a citation that printed names, not a mark)."""
+    if len(owners) != len(each):
+        return {}
+    found: dict[Owner, set[str]] = {}
+    for owner, text in zip(owners, each, strict=True):
+        found.setdefault(owner, set()).add(text)
+    return {
+        owner: next(iter(texts))
+        for owner, texts in found.items()
+        if len(texts) == 1 and whole not in texts
+    }
