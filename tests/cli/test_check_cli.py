@@ -633,3 +633,15 @@ def test_a_context_window_under_the_smallest_is_a_usage_error(
     code, records, stderr = _check(runner, paper_library, *args)
     assert code == 2 and records == []
     assert "256" in stderr and len(stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("output", ["json", "jsonl"])
+def test_wide_with_a_json_format_is_refused_not_ignored(
+    runner: CliRunner, paper_library: Path, output: str
+) -> None:
+    # QA: `--wide --format json` printed the same JSON as without it, saying nothing.
+    result = _invoke(runner, paper_library, "--paper", "x:1", "--format", output, "--wide")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        f"error: --wide applies to --format table; --format {output} carries every field whole"
+    )
