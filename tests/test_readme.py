@@ -347,3 +347,28 @@ def test_the_readme_gives_the_cap_on_the_spellings_a_search_adds() -> None:
     assert '"άσκηση"' in search_words("ασκηση").match
     assert '"άσκηση"' not in search_words(f"{earlier} ασκηση").match
     assert "ασκηση" in search_words(f"{earlier} ασκηση").left_out
+
+
+# Codes only the command line meets (batch, eval, record_from_dict) or that no client is sent
+# (a cancelled request's client has gone).
+_NOT_SERVED_CODES = {
+    "batch_output_locked",
+    "invalid_batch_output",
+    "invalid_dataset",
+    "invalid_record",
+    "cancelled",
+}
+
+
+def test_the_serving_section_names_every_error_code_the_server_answers_with() -> None:
+    # QA: 409 `conflict`, 400 `unknown_judge` and `library_error` and 500 `plugin_error` were
+    # answered but named nowhere in "Serving", so a client could not look them up there.
+    from claimaudit.errors import ClaimauditError
+
+    def tree(cls: type) -> list[type]:
+        return [cls, *(sub for child in cls.__subclasses__() for sub in tree(child))]
+
+    codes = {cls.code for cls in tree(ClaimauditError)} - _NOT_SERVED_CODES
+    text = README.read_text(encoding="utf-8")
+    serving = text.split("## Serving: HTTP API, web page, MCP", 1)[1].split("\n## ", 1)[0]
+    assert {code for code in codes if f"`{code}`" not in serving} == set()

@@ -612,3 +612,36 @@ def test_a_version_not_stored_is_not_checked_and_names_the_stored_one(
         f"arXiv:1907.10121v1 is not in the local library ({library}), which holds "
         "arXiv:1907.10121v2: cite that version, or arXiv:1907.10121 without a version"
     )
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review", "eval"])
+def test_the_help_gives_the_smallest_context_window_the_judge_takes(
+    runner: CliRunner, command: str
+) -> None:
+    # QA: the help said `N [x>=1]` while every window under 256 tokens was refused.
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    [line] = [line for line in result.stdout.splitlines() if "--context-tokens" in line]
+    assert "[x>=256]" in line
+
+
+def test_a_context_window_under_the_smallest_is_a_usage_error(
+    runner: CliRunner, paper_library: Path
+) -> None:
+    window = ["--context-tokens", "255"]
+    args = ["--paper", "x:1", "--judge", "openai", "--model", "m", *window]
+    code, records, stderr = _check(runner, paper_library, *args)
+    assert code == 2 and records == []
+    assert "256" in stderr and len(stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("output", ["json", "jsonl"])
+def test_wide_with_a_json_format_is_refused_not_ignored(
+    runner: CliRunner, paper_library: Path, output: str
+) -> None:
+    # QA: `--wide --format json` printed the same JSON as without it, saying nothing.
+    result = _invoke(runner, paper_library, "--paper", "x:1", "--format", output, "--wide")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        f"error: --wide applies to --format table; --format {output} carries every field whole"
+    )

@@ -76,3 +76,39 @@ def test_find_papers_folds_sharp_s_and_decomposed_accents(library: Library) -> N
     library.add_paper(new_paper("local:nfd", "b", title="U\u0308bersicht"))
     assert [str(p.ref) for p in library.find_papers("STRASSE")] == ["local:s"]
     assert [str(p.ref) for p in library.find_papers("übersicht")] == ["local:nfd"]
+
+
+def test_a_version_not_stored_names_the_copies_that_are(library: Library) -> None:
+    # QA: `library show 1603.07285v1` said only "is not in the library" while v2 was stored,
+    # as if no version were there; a check's record names the stored copies, and now so do
+    # show, remove and their HTTP routes.
+    from claimaudit.errors import PaperNotFoundError
+
+    library.add_paper(new_paper("1706.03762v2", "second", digest="h2"))
+    library.add_paper(new_paper("1706.03762v5", "fifth", digest="h5"))
+    library.add_paper(new_paper("1907.10121", "unversioned"))
+    with pytest.raises(PaperNotFoundError) as shown:
+        library.require_paper(parse_ref("1706.03762v3"))
+    assert str(shown.value) == (
+        "arXiv:1706.03762v3 is not in the library, which holds arXiv:1706.03762v2 and "
+        "arXiv:1706.03762v5: name one of them, or arXiv:1706.03762 without a version for the "
+        "newest one stored"
+    )
+    with pytest.raises(PaperNotFoundError) as read:
+        list(library.iter_passages(parse_ref("1907.10121v1")))
+    assert str(read.value) == (
+        "arXiv:1907.10121v1 is not in the library, which holds arXiv:1907.10121 without a "
+        "version: name arXiv:1907.10121"
+    )
+    # A removal refuses a reference matching several copies, so it is not suggested there.
+    with pytest.raises(PaperNotFoundError) as removed:
+        library.remove(parse_ref("1706.03762v3"))
+    assert str(removed.value) == (
+        "arXiv:1706.03762v3 is not in the library, which holds arXiv:1706.03762v2 and "
+        "arXiv:1706.03762v5: name one of them"
+    )
+    # Nothing of the work stored, or an unversioned reference: the plain words, as before.
+    for ref in ("2105.14372v1", "2105.14372"):
+        with pytest.raises(PaperNotFoundError) as absent:
+            library.require_paper(parse_ref(ref))
+        assert str(absent.value) == f"{parse_ref(ref)} is not in the library"

@@ -83,6 +83,9 @@ def check(
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
     # The request is checked before any backend loads, so its errors come first and fast.
+    if wide and output is not OutputFormat.TABLE:
+        # JSON carries the title, heading and passage whole: --wide there was silently ignored.
+        fail(f"--wide applies to --format table; --format {output.value} carries every field whole")
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Iterator
 from datetime import datetime
 
+from claimaudit.errors import PaperNotFoundError
 from claimaudit.identity import PaperRef
 from claimaudit.library.casefold import folded
 from claimaudit.library.models import StoredPaper
@@ -41,6 +42,35 @@ def resolve(
     if not found:
         return None
     return max(found, key=lambda c: -1 if c[1].ref.version is None else c[1].ref.version)
+
+
+def not_found(
+    conn: sqlite3.Connection, ref: PaperRef, *, newest: bool = True
+) -> PaperNotFoundError:
+    """The error for a paper ``ref`` does not reach (``show``, ``remove``, their HTTP routes).
+    A versioned ``ref`` names the copies of its work that are stored, as a check's record
+    does: "not in the library" alone read as if no version of the paper were there.
+    ``newest``: also say the unversioned reference reads the newest (not for a removal, which
+    refuses a reference matching several copies)."""
+    missing = f"{ref} is not in the library"
+    if ref.version is None:
+        return PaperNotFoundError(missing)
+    rows = paper_rows(conn, "WHERE p.kind = ? AND p.work = ?", (ref.kind.value, ref.work))
+    stored = sorted((p.ref for _, p in rows), key=lambda r: r.version or 0)
+    plain = ref.unversioned
+    if not stored:
+        return PaperNotFoundError(missing)
+    if all(copy.version is None for copy in stored):
+        return PaperNotFoundError(f"{missing}, which holds {plain} without a version: name {plain}")
+    names = [str(copy) for copy in stored if copy.version is not None]
+    held = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    which = "that version" if len(names) == 1 else "one of them"
+    if not newest:
+        return PaperNotFoundError(f"{missing}, which holds {held}: name {which}")
+    return PaperNotFoundError(
+        f"{missing}, which holds {held}: name {which}, or {plain} without a version for the "
+        "newest one stored"
+    )
 
 
 def candidates(

@@ -11,12 +11,11 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ContentConflictError,
     LibraryError,
-    PaperNotFoundError,
 )
 from claimaudit.identity import PaperRef
 from claimaudit.library._derived import forget_judgements
 from claimaudit.library.models import AddOutcome, NewPaper, StoredPaper
-from claimaudit.library.paper_rows import candidates
+from claimaudit.library.paper_rows import candidates, not_found
 from claimaudit.library.search_text import search_text
 from claimaudit.passage import Passage
 
@@ -117,7 +116,7 @@ def remove_paper(conn: sqlite3.Connection, ref: PaperRef, *, exact: bool) -> Sto
     """Remove the one paper ``ref`` names (``Library.remove``)."""
     found = candidates(conn, ref, exact=exact)
     if not found:
-        raise PaperNotFoundError(f"{ref} is not in the library")
+        raise not_found(conn, ref, newest=False)
     if len(found) > 1:
         names = ", ".join(str(p.ref) for _, p in found)
         raise AmbiguousPaperError(

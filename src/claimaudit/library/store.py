@@ -180,7 +180,7 @@ class Library(Closing):
     def require_paper(self, ref: PaperRef, *, exact: bool = False) -> StoredPaper:
         paper = self.get_paper(ref, exact=exact)
         if paper is None:
-            raise PaperNotFoundError(f"{ref} is not in the library")
+            raise paper_rows.not_found(self._conn, ref)
         return paper
 
     def passages(self, ref: PaperRef, *, exact: bool = False) -> list[Passage]:
@@ -195,7 +195,7 @@ class Library(Closing):
         consumed, so a paper of 100,000 passages costs no more memory than the page shown."""
         found = paper_rows.resolve(self._conn, ref, exact=exact)
         if found is None:
-            raise PaperNotFoundError(f"{ref} is not in the library")
+            raise paper_rows.not_found(self._conn, ref)
         rows = self._conn.execute(
             "SELECT passage_id, text, section, page_start, page_end FROM passages "
             "WHERE paper_id = ? ORDER BY seq LIMIT ? OFFSET ?",

@@ -476,3 +476,19 @@ def test_an_upload_while_another_process_writes_is_503_library_busy_with_retry_a
         assert api.get("/v1/library").json()["total"] == 0
         # Once the other write is done, the same upload is stored.
         assert api.post("/v1/library", files=upload, data={"ref": "local:n"}).status_code == 201
+
+
+def test_a_version_not_stored_is_answered_with_the_copies_that_are(api: TestClient) -> None:
+    # QA: a 404 said "arXiv:2301.00001v3 is not in the library" with v1 and v2 stored.
+    _add(api, "arXiv:2301.00001v1", b"# T\n\nfirst")
+    _add(api, "arXiv:2301.00001v2", b"# T\n\nsecond")
+    held = "which holds arXiv:2301.00001v1 and arXiv:2301.00001v2: name one of them"
+    read = api.get("/v1/library/arXiv%3A2301.00001v3")
+    assert read.status_code == 404 and read.json()["error"]["code"] == "paper_not_found"
+    assert read.json()["error"]["message"] == (
+        f"arXiv:2301.00001v3 is not in the library, {held}, or arXiv:2301.00001 without a "
+        "version for the newest one stored"
+    )
+    removed = api.delete("/v1/library/arXiv%3A2301.00001v3")
+    assert removed.status_code == 404
+    assert removed.json()["error"]["message"] == f"arXiv:2301.00001v3 is not in the library, {held}"
