@@ -231,6 +231,9 @@ def end_to_end() -> None:
         "review.claims.extract_claims (between two citations)": lambda text: extract_claims(
             "Sparse solvers save memory [1]" + text + "[2]." + references
         ),
+        "review.claims.extract_claims (between words before a citation)": lambda text: (
+            extract_claims("Sparse solvers save" + text + "memory [1]." + references)
+        ),
     }
     for name, read in readers.items():
         for kind, unit in KINDS.items():
