@@ -36,6 +36,18 @@ def test_search_ranks_and_filters(library: Library) -> None:
         library.search("sparse", ref=parse_ref("doi:10.1234/zzz"))
 
 
+def test_a_search_in_a_version_not_stored_names_the_copies_that_are(library: Library) -> None:
+    # `library search X --ref 1603.07285v1` said only "is not in the library" with v2 stored,
+    # where `library show` of the same reference names the stored copies.
+    library.add_paper(new_paper("1706.03762v2", "Sparse words.", digest="h2"))
+    with pytest.raises(PaperNotFoundError) as searched:
+        library.search("sparse", ref=parse_ref("1706.03762v1"))
+    assert str(searched.value) == (
+        "arXiv:1706.03762v1 is not in the library, which holds arXiv:1706.03762v2: name that "
+        "version, or arXiv:1706.03762 without a version for the newest one stored"
+    )
+
+
 def test_search_page_says_whether_more_passages_match_than_the_limit(library: Library) -> None:
     # Twelve passages hold "sparse": a page of ten is the best ten, and says more match.
     library.add_paper(

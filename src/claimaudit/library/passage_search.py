@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from claimaudit.errors import LibraryDamagedError, PaperNotFoundError
+from claimaudit.errors import LibraryDamagedError
 from claimaudit.identity import PaperRef
 from claimaudit.library.damage import (
     INDEX_DAMAGED,
@@ -16,7 +16,7 @@ from claimaudit.library.damage import (
     looks_damaged,
 )
 from claimaudit.library.models import SearchHit
-from claimaudit.library.paper_rows import resolve
+from claimaudit.library.paper_rows import not_found, resolve
 from claimaudit.library.search_cjk import cjk_rows, inner_rows, merged
 from claimaudit.library.search_numbers import number_condition
 from claimaudit.library.search_words import search_words
@@ -41,7 +41,7 @@ def search_passages(
     if ref is not None:
         found = resolve(conn, ref, exact=exact)
         if found is None:
-            raise PaperNotFoundError(f"{ref} is not in the library")
+            raise not_found(conn, ref)
         paper_id = found[0]
         sql += " AND s.paper_id = ?"
         params.append(paper_id)

@@ -492,3 +492,7 @@ def test_a_version_not_stored_is_answered_with_the_copies_that_are(api: TestClie
     removed = api.delete("/v1/library/arXiv%3A2301.00001v3")
     assert removed.status_code == 404
     assert removed.json()["error"]["message"] == f"arXiv:2301.00001v3 is not in the library, {held}"
+    # A search in that version says the same.
+    searched = api.get("/v1/library/search", params={"q": "first", "ref": "arXiv:2301.00001v3"})
+    assert searched.status_code == 404
+    assert searched.json()["error"]["message"] == read.json()["error"]["message"]
