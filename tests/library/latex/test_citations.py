@@ -463,6 +463,27 @@ def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path)
     assert _text(path) == "As Roe and Lee show."
 
 
+def test_a_textual_citation_of_a_key_in_another_case_prints_its_entry_s_names(
+    tmp_path: Path,
+) -> None:
+    # BibTeX reads keys in any case: "\\citet{OORD2016}" printed nothing, so the sentence read
+    # "As show"; the review's reader of the same draft prints the names.
+    path = _paper(tmp_path, "As \\citet{OORD2016} show, \\citet{Yu2015,CHEN2014} agree.")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == "As van den Oord et al. show, Yu; Chen and Papandreou agree."
+
+
+def test_a_key_two_entries_share_in_other_cases_prints_nothing(tmp_path: Path) -> None:
+    # Either entry may be meant: no name is guessed, as the review's reader guesses none.
+    path = _paper(tmp_path, "As \\citet{ROE2020} show.")
+    (tmp_path / "refs.bib").write_text(
+        "@article{roe2020, author = {Roe, Rita}, title = {A}}\n"
+        "@article{Roe2020, author = {Lee, Ann}, title = {B}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As show."
+
+
 SHORT_BBL = """\\refsection{0}
   \\datalist[entry]{nyt/global//global/global}
     \\entry{who}{report}{}

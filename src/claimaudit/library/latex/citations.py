@@ -26,6 +26,7 @@ from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode, LatexMacroNod
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
+from claimaudit.citekeys import resolved_key
 from claimaudit.errors import BibliographyError
 from claimaudit.library.latex.apacite import (
     APACITE_ALL_AUTHORS,
@@ -437,6 +438,10 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
             names = cited.aliases
         elif prints_all_authors(command_name(node)):
             names = {**cited.names, **cited.full}
+        if node.macroname not in ALIAS_COMMANDS:
+            # A key in another case names its entry, as BibTeX reads it and the review's reader
+            # prints it: "\\citet{ROE2020}" of roe2020 printed nothing.
+            keys = tuple(resolved_key(key, names, names) or key for key in keys)
         if not keys or any(key not in names for key in keys):
             return ""
         text = "; ".join(names[key] for key in keys)
