@@ -220,8 +220,8 @@ _BIBLATEX_OPTIONS = re.compile(
 
 def _biblatex_options(source: str, package_texts: Sequence[str] = ()) -> list[str] | None:
     """The options the paper gives biblatex, in the order they count (its package options,
-    then ``\\ExecuteBibliographyOptions``); None where neither the source nor one of its
-    packages loads biblatex."""
+    then ``\\ExecuteBibliographyOptions``, its packages' then its own); None where neither the
+    source nor one of its packages loads biblatex."""
     options: list[str] = []
     loaded = False
     for match in (m for text in (*package_texts, source) for m in _PACKAGE.finditer(text)):
@@ -230,7 +230,10 @@ def _biblatex_options(source: str, package_texts: Sequence[str] = ()) -> list[st
             options.append(match.group("options") or "")
     if not loaded:
         return None
-    return options + [m.group(1) for m in _BIBLATEX_OPTIONS.finditer(source)]
+    # A package's \ExecuteBibliographyOptions counts too (``mystyle.sty`` loads biblatex and
+    # sets it there); the source's, read last, wins.
+    texts = (*package_texts, source)
+    return options + [m.group(1) for text in texts for m in _BIBLATEX_OPTIONS.finditer(text)]
 
 
 _USEPREFIX = re.compile(r"(?<![\w-])useprefix\s*(?:=\s*(\w+))?(?![\w-])", re.IGNORECASE)
