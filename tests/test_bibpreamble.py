@@ -57,3 +57,12 @@ def test_a_macro_that_would_grow_without_bound_is_left_as_written() -> None:
     record = parse_bib(bib).records[0]
     assert record.title is not None and record.title.startswith("Deep")
     assert len(record.fields["title"]) <= 100_000
+
+
+def test_a_later_preamble_s_providecommand_leaves_an_earlier_definition() -> None:
+    # Each @preamble was read apart: the second's \providecommand replaced the first's \noop.
+    bib = (
+        _NOOP + '@preamble{"\\providecommand{\\noop}[1]{#1}"}\n'
+        "@article{e, title = {{\\noop{a}}Title}}\n"
+    )
+    assert parse_bib(bib).records[0].title == "Title"

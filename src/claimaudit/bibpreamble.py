@@ -30,14 +30,15 @@ def preamble_macros(preambles: Iterable[str]) -> dict[str, tuple[int, str]]:
     from claimaudit.library.latex.definitions import read_definitions
 
     macros = dict(_SORTING_MACROS)
-    for raw in preambles:
-        found, _ = read_definitions(written_text(raw))
-        for name, macro in found.items():
-            # An optional argument or delimited parameters: not a simple call, left as written.
-            if macro.default is None and macro.delimiters is None:
-                macros[name] = (macro.arguments, macro.body)
-            else:
-                macros.pop(name, None)
+    # BibTeX writes every @preamble out in order, as one text: a later \providecommand
+    # defines only what no earlier block did.
+    found, _ = read_definitions("\n".join(written_text(raw) for raw in preambles))
+    for name, macro in found.items():
+        # An optional argument or delimited parameters: not a simple call, left as written.
+        if macro.default is None and macro.delimiters is None:
+            macros[name] = (macro.arguments, macro.body)
+        else:
+            macros.pop(name, None)
     return macros
 
 
