@@ -344,6 +344,7 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     from bibtexparser.middlewares.enclosing import RemoveEnclosingMiddleware
 
     from claimaudit.bibmacros import ResolveMacrosMiddleware
+    from claimaudit.bibpreamble import apply_macros, preamble_macros
 
     # bibtexparser logs each block it cannot parse to stderr (Python's last-resort handler);
     # the failure is reported once, as our own one-line error, instead.
@@ -362,10 +363,16 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     def shown(value: str) -> str:
         return value.replace(mark, "\\\\") if mark else value
 
+    # The @preamble's macros (and the sorting trick's \noop) as LaTeX prints them: "{\noop{a}}
+    # Title" is "Title" (``bibpreamble``).
+    macros = preamble_macros(str(p.value) for p in library.preambles)
     read = [
         CrossrefEntry(
             shown(item.key),
-            {name.lower(): shown(str(f.value)) for name, f in item.fields_dict.items()},
+            {
+                name.lower(): shown(apply_macros(name.lower(), str(f.value), macros))
+                for name, f in item.fields_dict.items()
+            },
             item.start_line + 1 if item.start_line is not None else None,
             item.entry_type.lower(),
         )

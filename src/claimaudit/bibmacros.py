@@ -74,6 +74,15 @@ def evaluate(raw: str, macros: dict[str, str]) -> str | None:
     return _join(parts, macros)
 
 
+def written_text(raw: str) -> str:
+    """A value's text with its ``#`` parts joined, macro names read as nothing (an
+    ``@preamble``'s, whose macros are LaTeX's business); as written when it cannot be split."""
+    parts = _parts(raw)
+    if parts is None:
+        return raw
+    return "".join(_text(part) for part in parts if not _is_name(part))
+
+
 def _join(parts: list[str], macros: dict[str, str]) -> str | None:
     """The parts' texts joined; None when a name is no macro, or past ``MAX_JOINED_CHARS``."""
     texts: list[str] = []

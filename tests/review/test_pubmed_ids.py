@@ -47,7 +47,15 @@ def _resolved(bib: str) -> str:
         ("url = {https://www.ncbi.nlm.nih.gov/pubmed/29394400}", "pmid:29394400"),
         ("url = {https://www.ncbi.nlm.nih.gov/pmc/articles/PMC5798013/}", "pmcid:PMC5798013"),
         ("url = {https://pmc.ncbi.nlm.nih.gov/articles/PMC5798013/}", "pmcid:PMC5798013"),
+        # Labelled in a free-text field, as Zotero and journals' exports write it.
+        ("note = {PMID: 29394400}", "pmid:29394400"),
+        ("note = {Epub 2018 Jan 31. PMID 29394400; PMCID: PMC5798013}", "pmid:29394400"),
+        ("note = {PMCID: PMC5798013}", "pmcid:PMC5798013"),
+        ("addendum = {pmid:29394400}", "pmid:29394400"),
         # Not a PubMed id: looked up by its key, as before.
+        ("note = {Erratum in PMID: 29394400; see also PMID: 31000000}", "local:e"),
+        ("note = {Received 29394400}", "local:e"),
+        ("note = {PMID: n/a}", "local:e"),
         ("url = {https://example.org/29394400}", "local:e"),
         ("pmid = {n/a}", "local:e"),
         ("eprint = {29394400}, eprinttype = {jstor}", "local:e"),

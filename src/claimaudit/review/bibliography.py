@@ -28,6 +28,7 @@ from claimaudit.bibfile import (
     parse_bib,
     read_bib,
 )
+from claimaudit.citekeys import keys_alike, resolved_key
 from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
@@ -605,8 +606,8 @@ class Bibliography:
         found = self.keyed(key)
         if found is not None:
             return found
-        alike = self._alike(key)
-        return alike[0] if len(alike) == 1 else None
+        resolved = resolved_key(key, self.entries, self.entries)
+        return None if resolved is None else self.entries[resolved]
 
     def entry(self, key: str) -> Entry | None:
         """The entry of citation key ``key`` (or an alias of it, biblatex's ``ids``), its case
@@ -616,7 +617,7 @@ class Bibliography:
 
     def _alike(self, key: str) -> list[Entry]:
         """The entries whose keys are ``key`` in another case."""
-        return [e for k, e in self.entries.items() if k.casefold() == key.casefold()]
+        return [self.entries[k] for k in keys_alike(key, self.entries)]
 
     def _key(self, key: str, label: str | None = None) -> Resolution:
         alike = self._alike(key) if self.keyed(key) is None else []

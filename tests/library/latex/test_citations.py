@@ -373,6 +373,23 @@ def test_biblatex_lists_as_many_authors_as_its_maxcitenames(
     assert _text(path) == f"As {shown} show."
 
 
+def test_a_package_file_s_execute_bibliography_options_counts(tmp_path: Path) -> None:
+    # mystyle.sty loading biblatex and setting maxcitenames there: its option was not read,
+    # so three names were printed where the paper prints one.
+    (tmp_path / "mystyle.sty").write_text(
+        "\\RequirePackage{biblatex}\n\\ExecuteBibliographyOptions{maxcitenames=1}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{mystyle}\n\\addbibresource{refs.bib}\n"
+        "\\begin{document}\n\\section{S}\nAs \\textcite{oord2016} show.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(BIB.replace("van den Oord", "Oord"), encoding="utf-8")
+    assert _text(path) == "As Oord et al. show."
+
+
 def test_apacite_commands_print_names_or_nothing_never_their_keys(tmp_path: Path) -> None:
     # apacite's \citeA<see>[p.~3]{key} read "As <see>[p. 3]oord2016 show": unknown commands,
     # and a prefix in angle brackets no standard argument spec reads.
@@ -461,6 +478,27 @@ def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path)
         encoding="utf-8",
     )
     assert _text(path) == "As Roe and Lee show."
+
+
+def test_a_textual_citation_of_a_key_in_another_case_prints_its_entry_s_names(
+    tmp_path: Path,
+) -> None:
+    # BibTeX reads keys in any case: "\\citet{OORD2016}" printed nothing, so the sentence read
+    # "As show"; the review's reader of the same draft prints the names.
+    path = _paper(tmp_path, "As \\citet{OORD2016} show, \\citet{Yu2015,CHEN2014} agree.")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == "As van den Oord et al. show, Yu; Chen and Papandreou agree."
+
+
+def test_a_key_two_entries_share_in_other_cases_prints_nothing(tmp_path: Path) -> None:
+    # Either entry may be meant: no name is guessed, as the review's reader guesses none.
+    path = _paper(tmp_path, "As \\citet{ROE2020} show.")
+    (tmp_path / "refs.bib").write_text(
+        "@article{roe2020, author = {Roe, Rita}, title = {A}}\n"
+        "@article{Roe2020, author = {Lee, Ann}, title = {B}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As show."
 
 
 SHORT_BBL = """\\refsection{0}

@@ -524,6 +524,42 @@ def test_a_textual_citation_lists_as_many_names_as_biblatex_s_maxcitenames(
     assert claim.text == f"{reads} that graphs are sparse."
 
 
+@pytest.mark.parametrize(
+    ("style", "reads"),
+    [
+        ("\\RequirePackage{biblatex}\n", "Virtanen, Gommers, and Oliphant found"),
+        ("\\RequirePackage[maxcitenames=1]{biblatex}\n", "Virtanen et al. found"),
+        (
+            "\\RequirePackage{biblatex}\n\\ExecuteBibliographyOptions{maxcitenames=1}\n",
+            "Virtanen et al. found",
+        ),
+        ("\\RequirePackage[useprefix=true]{biblatex}\n", "van Dijk and Roe found"),
+        ("\\RequirePackage{biblatex}\n", "Dijk and Roe found"),
+    ],
+)
+def test_biblatex_loaded_by_a_package_file_beside_the_draft_sets_its_citations(
+    tmp_path: Path, style: str, reads: str
+) -> None:
+    # biblatex loaded in mystyle.sty went unseen: natbib's two names and "van Dijk" were
+    # printed, while the library's reader of the same paper read the package.
+    (tmp_path / "refs.bib").write_text(
+        BIB + "@article{vd, author = {van Dijk, Jan and Roe, Rita}, title = {Graphs},"
+        " year = 2020, doi = {10.1000/xyz}}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "mystyle.sty").write_text(style, encoding="utf-8")
+    key = "vd" if "Roe" in reads else "virtanen2020"
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{mystyle}\n\\begin{document}\n"
+        f"\\textcite{{{key}}} found that graphs are sparse.\n\\bibliography{{refs}}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == f"{reads} that graphs are sparse."
+
+
 def test_apacite_s_bare_cite_with_a_prefix_cites_its_key(tmp_path: Path) -> None:
     # QA: apacite's "\cite<e.g.,>{walt2014}" (its prefix in angle brackets, no postnote) was
     # an uncited sentence reading "NumPy is fast e.g.,>walt2014.", its key lost.

@@ -26,6 +26,7 @@ from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode, LatexMacroNod
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
+from claimaudit.citekeys import resolved_key
 from claimaudit.errors import BibliographyError
 from claimaudit.library.latex.apacite import (
     APACITE_ALL_AUTHORS,
@@ -219,8 +220,8 @@ _BIBLATEX_OPTIONS = re.compile(
 
 def _biblatex_options(source: str, package_texts: Sequence[str] = ()) -> list[str] | None:
     """The options the paper gives biblatex, in the order they count (its package options,
-    then ``\\ExecuteBibliographyOptions``); None where neither the source nor one of its
-    packages loads biblatex."""
+    then ``\\ExecuteBibliographyOptions``, its packages' then its own); None where neither the
+    source nor one of its packages loads biblatex."""
     options: list[str] = []
     loaded = False
     for match in (m for text in (*package_texts, source) for m in _PACKAGE.finditer(text)):
@@ -229,7 +230,10 @@ def _biblatex_options(source: str, package_texts: Sequence[str] = ()) -> list[st
             options.append(match.group("options") or "")
     if not loaded:
         return None
-    return options + [m.group(1) for m in _BIBLATEX_OPTIONS.finditer(source)]
+    # A package's \ExecuteBibliographyOptions counts too (``mystyle.sty`` loads biblatex and
+    # sets it there); the source's, read last, wins.
+    texts = (*package_texts, source)
+    return options + [m.group(1) for text in texts for m in _BIBLATEX_OPTIONS.finditer(text)]
 
 
 _USEPREFIX = re.compile(r"(?<![\w-])useprefix\s*(?:=\s*(\w+))?(?![\w-])", re.IGNORECASE)
@@ -437,6 +441,10 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
             names = cited.aliases
         elif prints_all_authors(command_name(node)):
             names = {**cited.names, **cited.full}
+        if node.macroname not in ALIAS_COMMANDS:
+            # A key in another case names its entry, as BibTeX reads it and the review's reader
+            # prints it: "\\citet{ROE2020}" of roe2020 printed nothing.
+            keys = tuple(resolved_key(key, names, names) or key for key in keys)
         if not keys or any(key not in names for key in keys):
             return ""
         text = "; ".join(names[key] for key in keys)

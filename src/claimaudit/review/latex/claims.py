@@ -240,8 +240,10 @@ def extract_latex_claims(
     # biblatex cites "Dijk" for "van Dijk" unless its useprefix says otherwise; natbib "van Dijk".
     # As many names as biblatex's maxcitenames allows (three by default), natbib's two.
     source = "\n".join(map(strip_comments, draft.files.values()))
-    useprefix = biblatex_useprefix(source)
-    names, fields = _printers(resolver, useprefix, citation_name_limit(source))
+    # biblatex loaded, or set, by a package file beside the draft counts (``mystyle.sty``'s
+    # \RequirePackage{biblatex}), as ingestion reads it.
+    useprefix = biblatex_useprefix(source, draft.packages)
+    names, fields = _printers(resolver, useprefix, citation_name_limit(source, draft.packages))
     if numbered or any(
         c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS for c in draft.commands
     ):

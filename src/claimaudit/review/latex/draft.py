@@ -58,6 +58,8 @@ class LatexDraft:
     unknown_calls: tuple[UnknownCall, ...] = ()
     # What the reader found but could not place in a sentence (file:line: what), one line each.
     warnings: tuple[str, ...] = ()
+    # The package files beside it that it loads, as read (comments dropped): ``files.packages``.
+    packages: tuple[str, ...] = ()
 
     def line_column(self, file: str, offset: int) -> tuple[int, int]:
         starts = line_starts(self.files[file])

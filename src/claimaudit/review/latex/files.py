@@ -23,6 +23,7 @@ from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex.babel import uses_german_shorthands
+from claimaudit.library.latex.comments import strip_comments
 from claimaudit.library.latex.conditionals import conditional_spans
 from claimaudit.library.latex.context import walker_context
 from claimaudit.library.latex.definitions import Macro
@@ -92,6 +93,9 @@ class DraftFiles:
         self.only: frozenset[str] | None = None  # what \includeonly lets \include read
         # Each file read: its name, text, text parsed and nodes (``latex_unclosed`` checks them).
         self.parsed: list[tuple[str, str, str, list[LatexNode]]] = []
+        # The texts of the package files beside it the main file loads (comments dropped): their
+        # biblatex options count as the draft's own (``citation_name_limit``), as ingestion's.
+        self.packages: list[str] = []
 
     def name(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.folder)).as_posix()
@@ -158,7 +162,9 @@ class DraftFiles:
             self.environments = environment_shapes(text)
             self.only = include_only(_COMMENT_LINE.sub("", printed))
             try:
-                packages = preamble_macros(printed, self.folder, path.parent.resolve())
+                packages = preamble_macros(
+                    printed, self.folder, path.parent.resolve(), self.packages
+                )
             except IncludeNotRegularError as error:  # refused as such an \input is
                 raise InputError(f"{shown_name(name)}: {error} is not a regular file") from None
             self._define([*packages, macros])
@@ -271,14 +277,17 @@ def _begin_document(text: str) -> int | None:
     return None
 
 
-def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]:
+def preamble_macros(
+    printed: str, folder: Path, base: Path, texts: list[str] | None = None
+) -> list[DraftMacros]:
     """The macros defined in the files the main file's preamble pulls in: a package that is a
     ``.sty`` file beside the draft (``\\usepackage{mystyle}``) and the ones such packages load
     in turn (``latex_packages.local_packages``), a file it ``\\input``s (one level deep).
     Read with an include's care (inside the draft's folder after symlinks, a regular file,
     within the size limit, UTF-8); a file that cannot be read so is passed over here (an
     input's own reading says why), but a package that is a FIFO or a device is
-    IncludeNotRegularError (``local_packages``)."""
+    IncludeNotRegularError (``local_packages``). Each package's text, comments dropped, is
+    added to ``texts`` where given."""
     begin = _begin_document(printed)
     preamble = _COMMENT_LINE.sub("", printed[: len(printed) if begin is None else begin])
     found: list[DraftMacros] = []
@@ -286,6 +295,8 @@ def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]
     for _, data in local_packages(preamble, base, folder):
         text = data.decode("utf-8-sig")
         total += len(text)
+        if texts is not None:
+            texts.append(strip_comments(text))
         found.append(draft_macros(blank_unprinted(text, set()), blank_all=True, package=True))
     names: list[str] = []
     for match in _INPUT.finditer(preamble):

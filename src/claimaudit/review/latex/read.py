@@ -93,4 +93,5 @@ def read_latex_draft(
         include_lines=walker.include_lines,
         unknown_calls=tuple(walker.unknown_calls),
         warnings=tuple(walker.warnings),
+        packages=tuple(files.packages),
     )
