@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ from typer.testing import CliRunner, Result
 
 from claimaudit.batch.lock import batch_lock, lock_path
 from claimaudit.cli import app
-from tests.signals import child_env, console_script
+from tests.judges.faultserver import TEST_KEY
+from tests.signals import SilentServer, child_env, console_script
 
 
 def _eval_scifact(runner: CliRunner, shared_data: Path, *args: str) -> Result:
@@ -573,3 +575,36 @@ def test_a_missing_file_named_with_a_control_character_is_named_escaped(
     result = runner.invoke(app, ["eval", "scifact", "--claims", "no\x01pe.jsonl", "--corpus", "x"])
     assert result.exit_code == 2
     assert result.stderr == "error: no such file: $'no\\x01pe.jsonl'\n"
+
+
+def test_eval_takes_a_timeout_for_the_judge_as_check_does(
+    runner: CliRunner, shared_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: eval had no --timeout, so a jev or openai judge that never answered held each pair
+    # for 60 s a request (three with the retries), whatever the user wanted.
+    out = tmp_path / "pairs.jsonl"
+    with SilentServer().running() as server:
+        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+        monkeypatch.setenv("TYPESAFE_BASE_URL", server.url)
+        started = time.monotonic()
+        result = _eval_scifact(
+            runner, shared_data, "--judge", "jev", "--timeout", "0.5", "--limit", "1",
+            "--out", str(out),
+        )  # fmt: skip
+        took = time.monotonic() - started
+    assert result.exit_code == 1, result.stderr
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert row["verdict"] == "not_checked" and "timed out after 0.5s" in row["error"]
+    assert took < 30
+
+
+def test_eval_refuses_a_timeout_the_local_judge_would_not_read(
+    runner: CliRunner, shared_data: Path
+) -> None:
+    result = _eval_scifact(runner, shared_data, "--timeout", "5")
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: the local judge takes no timeout (it runs in this process, and source "
+        "'library' keeps its own deadlines); --timeout 5 applies to the jev and openai judges "
+        "and to plugins' judges and sources"
+    ]

@@ -144,7 +144,7 @@ def test_fail_on_lists_only_the_conditions_the_command_takes(
         assert f"Invalid value for '--fail-on': '{refused}' is not one of" in error
 
 
-@pytest.mark.parametrize("command", ["check", "batch", "review"])
+@pytest.mark.parametrize("command", ["check", "batch", "review", "eval"])
 def test_timeout_help_says_what_it_bounds(runner: CliRunner, command: str) -> None:
     # "Seconds to wait for a remote judge's answer" let a user expect it to stop a plugin judge
     # that never returns; it bounds the jev and openai judges' HTTP requests, and each call into

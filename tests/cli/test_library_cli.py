@@ -160,6 +160,19 @@ def test_show_past_the_last_passage_says_so(db: Path, tmp_path: Path) -> None:
     assert "no passages" not in run("show", "local:two", "--offset", "1", "--library", db).stdout
 
 
+def test_show_gives_the_ingestion_time_as_its_json_and_the_api_do(db: Path, tmp_path: Path) -> None:
+    # QA: the table said "ingested: 2026-12-07T15:11:35.957903+00:00", --json and the API
+    # "...Z": one moment in two spellings, which a script comparing them read as two.
+    note = tmp_path / "paper.md"
+    note.write_text("# A Title\n\nFirst paragraph.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:when", "--library", db).exit_code == 0
+    stamp = json.loads(run("show", "local:when", "--json", "--library", db).stdout)["ingestedAt"]
+    assert stamp.endswith("Z")
+    shown = run("show", "local:when", "--library", db)
+    assert shown.exit_code == 0, shown.output
+    assert f"ingested: {stamp}\n" in shown.stdout and "+00:00" not in shown.stdout
+
+
 def test_conflict_then_replace(db: Path, tmp_path: Path) -> None:
     note = tmp_path / "paper.txt"
     note.write_text("Original text.\n", encoding="utf-8")

@@ -465,3 +465,17 @@ def test_the_json_report_names_the_threshold_that_decided_needs_review(
         answer = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
         assert list(answer) == ["summary", "records", "uncited", "threshold"]
         assert answer["threshold"] == used
+
+
+def test_a_draft_with_no_pair_to_judge_says_nothing_of_the_cache(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # QA: a draft citing nothing said "0 of 0 (claim, paper) pairs came from the cache".
+    plain = tmp_path / "plain.md"
+    plain.write_text("Mice are small.\n", encoding="utf-8")
+    library = tmp_path / "l.sqlite3"
+    Library.open(library).close()
+    result = runner.invoke(app, ["review", str(plain), "--library", str(library)])
+    assert result.exit_code == 0, result.output
+    assert "1 uncited sentence" in result.stdout
+    assert "cache" not in result.stderr

@@ -70,3 +70,16 @@ def test_title_lookup_finds_non_ascii_capitals_typed_exactly(tmp_path: Path) -> 
         for typed, ref in (("Über", "local:de"), ("über", "local:de"), ("влияние", "local:ru")):
             answer = client.get("/v1/library", params={"q": typed}).json()
             assert [p["ref"] for p in answer["papers"]] == [ref] and answer["total"] == 1
+
+
+def test_an_upload_limit_that_is_no_whole_number_of_kib_reads_in_bytes(tmp_path: Path) -> None:
+    # QA: max_upload_bytes=2000 answered "larger than this server accepts (1.95312 KiB)".
+    config = ServerConfig(library=tmp_path / "lib.sqlite3", max_upload_bytes=2000)
+    with TestClient(create_app(config), base_url=LOOPBACK) as client:
+        response = client.post(
+            "/v1/library", files={"file": ("big.txt", b"Words.\n" * 1000)}, data={"ref": "local:x"}
+        )
+    assert response.status_code == 413
+    assert response.json()["error"]["message"] == (
+        "the request body is larger than this server accepts (2,000 bytes)"
+    )

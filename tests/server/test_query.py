@@ -53,3 +53,35 @@ def test_a_number_written_otherwise_than_in_digits_is_refused(api: TestClient, t
     refused = api.get("/v1/library", params={"limit": text})
     assert refused.status_code == 422, refused.text
     assert refused.json()["error"]["message"] == "limit: Input should be a valid integer"
+
+
+@pytest.mark.parametrize(
+    ("route", "message"),
+    [
+        # MCP's library_list calls its filter "query": the API listed every paper, unfiltered.
+        ("/v1/library?query=sparse", "query: Extra inputs are not permitted (this route takes "
+         "limit, offset and q)"),
+        # library show's --offset has no API twin: the whole paper came back as if paged.
+        ("/v1/library/local%3At1?offset=2", "offset: Extra inputs are not permitted (this "
+         "route takes exact)"),
+        ("/v1/library/search?q=text&offset=10", "offset: Extra inputs are not permitted (this "
+         "route takes exact, limit, q and ref)"),
+        ("/v1/references/key?ref=arXiv:1706.03762&exct=true", "exct: Extra inputs are not "
+         "permitted (this route takes ref)"),
+        # A name that is no name is not echoed back.
+        ("/v1/library?%1b%5B31m=1", "a parameter: Extra inputs are not permitted (this "
+         "route takes limit, offset and q)"),
+    ],
+)  # fmt: skip
+def test_a_query_parameter_the_route_does_not_take_is_refused(
+    api: TestClient, route: str, message: str
+) -> None:
+    # As a body's unknown key is refused: ignored, a misnamed filter or page went unnoticed.
+    refused = api.get(route)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"] == {
+        "status": 422,
+        "code": "invalid_request",
+        "message": message,
+    }
+    assert api.get("/v1/library/local%3At1/passages/P001?context=1&exact=true").status_code == 200

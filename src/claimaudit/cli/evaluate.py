@@ -12,7 +12,13 @@ import typer
 from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
 from claimaudit.batch.lock import batch_lock
-from claimaudit.cli._checking import ContextTokensOption, JudgeOption, ModelOption
+from claimaudit.cli._checking import (
+    ContextTokensOption,
+    JudgeOption,
+    ModelOption,
+    TimeoutOption,
+    refuse_unused_timeout,
+)
 from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
     EXIT_MATCHED,
@@ -73,6 +79,8 @@ def eval_command(
     # model id with a control character is refused as --model, before the corpus is loaded.
     judge: JudgeOption = None,
     model: ModelOption = None,
+    # The same option as check's: without it the jev and openai judges always waited 60 s.
+    timeout: TimeoutOption = None,
     ids: Annotated[
         Path | None,
         typer.Option("--ids", help="Only claims whose id is listed (one per line)."),
@@ -103,6 +111,8 @@ def eval_command(
     """Check each claim against each cited document of a labelled dataset and score the verdicts."""
     require_engine_options(engine, address, workers)
     require_text(address=address)
+    # The corpus goes into a built-in library source: with the local judge nothing reads it.
+    refuse_unused_timeout(timeout, judge, "library")
     out, summary_path = _stdout_for_dash(out), _stdout_for_dash(summary_path)
     options = {"--claims": claims, "--corpus": corpus, "--ids": ids, "--out": out}
     for option, path in {**options, "--summary": summary_path}.items():
@@ -143,7 +153,7 @@ def eval_command(
     # SIGTERM as Ctrl-C: the lock, --out's temporary file and the temporary library go (a
     # killed run left all three, and an empty --out).
     with sigterm_interrupts():
-        settings = JudgeSettings(model=model, context_tokens=context_tokens)
+        settings = JudgeSettings(model=model, timeout=timeout, context_tokens=context_tokens)
         with ExitStack() as held:
             if out is not None:
                 try:
@@ -168,7 +178,14 @@ def eval_command(
             )
             try:
                 result = evaluate(
-                    pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner
+                    pairs,
+                    fmt,
+                    corpus,
+                    chosen,
+                    _library_source,
+                    out=out,
+                    engine=runner,
+                    timeout=timeout,
                 )
             except KeyboardInterrupt:
                 # --out and --summary are replaced only once every pair is done.

@@ -40,7 +40,7 @@ from claimaudit.library.search_accents import MAX_FORMS
 from claimaudit.library.search_hebrew import ALL_HEBREW_FORMS
 from claimaudit.library.search_words import MAX_ACCENT_FORMS, MAX_SEARCH_LIMIT, search_words
 from claimaudit.library.store import Library
-from claimaudit.library.wire import HitList, LocalPaper, PassageOut
+from claimaudit.library.wire import HitList, LocalPaper, PassageOut, wire_time
 from claimaudit.passage import Passage, location, page_list
 
 app = typer.Typer(
@@ -249,7 +249,7 @@ def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, li
         ("source", paper.source_path or "-"),
         ("read from", f"{paper.source_format or '-'} (extractor {paper.extractor or '-'})"),
         *((("note", stale),) if (stale := older_reader(paper)) else ()),
-        ("ingested", paper.ingested_at.isoformat()),
+        ("ingested", wire_time(paper.ingested_at)),
         # Not the file's sha256sum: it covers every file read, each with its name and length.
         ("hash", paper.content_hash),
         ("passages", str(total)),

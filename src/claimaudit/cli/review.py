@@ -312,7 +312,8 @@ def _print_result(
             out_console.print(review_table(result, out_console.width))
         out_console.print(summary_line(result))
     hits = _cache_hits(checker)
-    if hits is not None:
+    # A draft with no pair to judge (no citation) read "0 of 0 pairs came from the cache".
+    if hits is not None and pairs:
         err_console.print(
             f"{hits - (hits_before or 0)} of {pairs} (claim, paper) pairs came from the cache"
         )

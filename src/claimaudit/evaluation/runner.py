@@ -69,6 +69,7 @@ def evaluate(
     out: Path | None = None,
     on_pair: Callable[[Record], None] | None = None,
     engine: Engine | None = None,
+    timeout: float | None = None,
 ) -> EvalResult:
     """Check each (claim, cited document) pair against a temporary library of ``corpus``.
 
@@ -76,7 +77,8 @@ def evaluate(
     as it finishes, so ``out`` may be in another order, with the same rows). ``out`` is
     replaced only when every pair is done: after a failure it holds what it held. An
     ``engine`` that is no Engine (a name such as "ray") is a UsageError before the corpus is
-    read, as in review and batch."""
+    read, as in review and batch. ``timeout``: the deadline on each call into a plugin's judge
+    (default 60), as ``make_checker``'s."""
     check_engine(engine)
     outcomes: list[Outcome] = []
     models: set[str] = set()
@@ -88,7 +90,7 @@ def evaluate(
         library = tmp / "library.sqlite3"
         source = CorpusSource(build_source(library, fmt, corpus), library, corpus)
         # No cache: every pair is judged, so the figures measure the judge.
-        checker = make_checker(judge, source=source, cache=False)
+        checker = make_checker(judge, source=source, cache=False, timeout=timeout)
         # Rows go to a file that replaces --out only when every pair is done: a run that fails
         # (a cluster out of reach, an interrupt) leaves the --out of an earlier run as it was.
         handle = held.enter_context(atomic_writer(out)) if out else None

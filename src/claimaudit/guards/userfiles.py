@@ -32,6 +32,7 @@ from claimaudit.guards.leftovers import (
     sweep_temporaries,
 )
 from claimaudit.guards.own_stdout import own_fd, own_stream
+from claimaudit.guards.sizes import shown_size
 from claimaudit.guards.stdio_names import is_stream, opened_as
 
 # What the public API takes wherever it names a file: a Path, or a str as most callers have.
@@ -73,7 +74,7 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
     with path.open("rb") as handle:
         data = handle.read() if limit is None else handle.read(limit + 1)
     if limit is not None and len(data) > limit:
-        raise UnreadableFileError(f"is over {_size(limit)}")
+        raise UnreadableFileError(f"is over {shown_size(limit)}")
     return data
 
 
@@ -109,11 +110,6 @@ def existing_spelling(path: Path) -> Path:
     except (OSError, ValueError):  # a name the system refuses: the caller's open says why
         pass
     return path
-
-
-def _size(limit: int) -> str:
-    mib = limit / (1024 * 1024)
-    return f"{mib:g} MiB" if mib >= 1 else f"{limit:,} bytes"
 
 
 def write_atomic(path: Path, data: bytes, waiting: Waiting | None = None) -> None:

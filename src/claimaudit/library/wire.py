@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic.alias_generators import to_camel
 
 from claimaudit.library.models import SearchHit, StoredPaper
@@ -25,6 +25,15 @@ class Wire(BaseModel):
 
     def wire(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)
+
+
+_MOMENT = TypeAdapter(datetime)
+
+
+def wire_time(moment: datetime) -> str:
+    """``moment`` as the JSON forms write it (``...Z`` for UTC), for a surface that prints it:
+    ``library show`` said ``+00:00`` where its ``--json`` and the API said ``Z``."""
+    return str(_MOMENT.dump_python(moment, mode="json"))
 
 
 class Paper(Wire):

@@ -13,6 +13,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from claimaudit.guards.sizes import shown_size
 from claimaudit.server.errors import error_body
 from claimaudit.server.responses import JSONResponse
 
@@ -32,10 +33,8 @@ def too_large_message(limit: int) -> str:
 
 
 def describe_bytes(size: int) -> str:
-    for unit, factor in (("MiB", 1024 * 1024), ("KiB", 1024)):
-        if size >= factor:
-            return f"{size / factor:g} {unit}"
-    return f"{size} bytes"
+    # As the command line says its limits: max_upload_bytes=2000 read "(1.95312 KiB)".
+    return shown_size(size)
 
 
 class BodyLimitMiddleware:

@@ -6,6 +6,7 @@ MCP tool's arguments) refuses them."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
@@ -13,6 +14,7 @@ from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
 from claimaudit.guards.repeated import given_once
+from claimaudit.server.validation import EXTRA_FIELD
 
 # Decimal digits; "-0" is no number anyone writes, refused as "+2" is. A negative one is left to
 # the range check, whose words ("greater than or equal to 0") are MCP's for it too.
@@ -41,8 +43,28 @@ WHOLE_NUMBER = BeforeValidator(_whole_number)
 
 def each_query_parameter_once(request: Request) -> None:
     """422 for a query parameter given more than once: every one here is a single value, and
-    FastAPI would quietly take the last (``?exact=false&exact=true`` would remove)."""
+    FastAPI would quietly take the last (``?exact=false&exact=true`` would remove); and for
+    one the route does not take, as a body's unknown key is refused: ``GET
+    /v1/library?query=sparse`` (MCP's name for ``q``) listed every paper, unfiltered."""
     names = [name for name, _ in request.query_params.multi_items()]
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is not None:
+        known = _query_names(dependant)
+        # Named as sent only when it reads as a name: a control character or a name of pages
+        # would be echoed into the answer.
+        unknown = sorted(
+            {name if _PLAIN_NAME.fullmatch(name) else "a parameter" for name in names} - known
+        )
+        if unknown:
+            takes = f"this route takes {_listed(sorted(known))}" if known else "it takes none"
+            said = f"{EXTRA_FIELD} ({takes})"
+            raise RequestValidationError(
+                [
+                    {"type": "extra_forbidden", "loc": ("query", name), "msg": said}
+                    for name in unknown
+                ]
+            )
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise RequestValidationError(
@@ -55,3 +77,19 @@ def each_query_parameter_once(request: Request) -> None:
                 for name in repeated
             ]
         )
+
+
+# What a parameter's name is shown as: letters, digits, "_", "-" and ".", up to 40 of them.
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _query_names(dependant: Any) -> set[str]:
+    """The query parameters a route takes: its own and its dependencies'."""
+    names = {param.alias for param in dependant.query_params}
+    for dependency in dependant.dependencies:
+        names |= _query_names(dependency)
+    return names
