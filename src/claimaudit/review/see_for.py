@@ -32,9 +32,13 @@ POINTER = (
 SEE_THEN_FOR = re.compile(
     rf"^\s*(\(?)\s*{POINTER}\s*({HOLE})\s*(?:,\s*)?for\s+(?=\S)", re.IGNORECASE
 )
-# "For X, see [1].": the topic first, the pointer and its citations ending the sentence.
+# "For X, see [1]." (or "For X see [1]."): the topic first, the pointer and its citations
+# ending the sentence.
+FOR_THEN_SEE = (
+    rf"for\s+(?=\S)([^,;:()\[\]{REMOVED}]{{1,200}}?)(?<!\s)\s*(?:,\s*)?{POINTER}\s*({HOLE})"
+)
 _FOR_THEN_SEE = re.compile(
-    rf"^\s*for\s+([^,;:()\[\]{REMOVED}]{{1,200}}?)(?<!\s)\s*,\s*{POINTER}\s*({HOLE})"
+    rf"^\s*{FOR_THEN_SEE}"
     r"(?<!\s)\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
 )
