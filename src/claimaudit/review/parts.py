@@ -1,10 +1,11 @@
 """A cited sentence that says something different of each of its cited works, read as one claim
 per part: "See [1] for X and [2] for Y." (or "For X see [1], and for Y see [2].") says [1]
 covers X and [2] covers Y, so [1] is judged on "The cited work covers X." and [2] on "The cited
-work covers Y.", not both on a run-together text; "It is not [1] but [2] that shows X." says
-[2] shows X ("The cited work shows X.") and [1] does not ("It is not the cited work that shows
-X."), so [1] is never judged on "shows X"; "Y was proposed by [1] and extended by [2]." judges
-[1] on "Y was proposed by the cited work." and [2] on "Y was extended by the cited work.".
+work covers Y.", not both on a run-together text; "It is not [1] but [2] that shows X." (or
+"It is [2], not [1], that shows X.") says [2] shows X ("The cited work shows X.") and [1] does
+not ("It is not the cited work that shows X."), so [1] is never judged on "shows X"; "Y was
+proposed by [1] and extended by [2]." judges [1] on "Y was proposed by the cited work." and [2]
+on "Y was extended by the cited work.".
 
 ``parts`` reads a marked sentence (its removed citations ``REMOVED``, as ``leftovers.tidy``
 reads it) and gives each part's text, still to be tidied, with the removed marks it speaks of
@@ -42,6 +43,12 @@ _BETWEEN_TOPICS = re.compile(r"(?<!\s)\s*[,;]\s*(?:and\s+)?(?=for\s)", re.IGNORE
 _NOT_BUT = re.compile(
     rf"^(\s*it\s+(?:is|was)\s+)not\s*({HOLE})(?:\s*,\s*|\s*)but\s*({HOLE})"
     r"(?:\s*,\s*|\s*)(that|who|which)\s+(?=\S)",
+    re.IGNORECASE,
+)
+# "It was [2], not [1], that showed X.": the same, the work it is said of named first.
+_BUT_NOT = re.compile(
+    rf"^(\s*it\s+(?:is|was)\s+)({HOLE})(?<!\s)\s*,\s*not\s*({HOLE})"
+    r"(?<!\s)(?:\s*,\s*|\s*)(that|who|which)\s+(?=\S)",
     re.IGNORECASE,
 )
 
@@ -135,6 +142,20 @@ def _not_but(text: str) -> list[Part] | None:
     ]
 
 
+def _but_not(text: str) -> list[Part] | None:
+    """ "It was [2], not [1], that showed X." as "[2] showed X." and "It was not the cited work
+    that showed X." (of [1]), as "It is not [1] but [2] that ..." is read."""
+    found = _BUT_NOT.match(text)
+    if found is None:
+        return None
+    rest = text[found.end() :]
+    denied = f"{found.group(1)}not {_the_cited(found.group(3))} {found.group(4)} {rest}"
+    return [
+        (f"{found.group(2)} {rest}", _marks(text, found.start(2), found.end(2))),
+        (_capital(denied.strip()), _marks(text, found.start(3), found.end(3))),
+    ]
+
+
 def _done_by_each(text: str) -> list[Part] | None:
     """Reads "Y was proposed by [1] and extended by [2]." as "Y was proposed by the cited
     work." (of [1]) and "Y was extended by the cited work." (of [2]): what each work did. Each
@@ -160,7 +181,7 @@ def _capital(text: str) -> str:
 def parts(text: str) -> list[Part] | None:
     """``text`` (a marked sentence) as the parts it says of different cited works, each with
     the numbers of its removed marks; None where it says one thing of them all."""
-    for reader in (_pointed, _topics_first, _not_but, _done_by_each):
+    for reader in (_pointed, _topics_first, _not_but, _but_not, _done_by_each):
         found = reader(text)
         if found is not None:
             return found
