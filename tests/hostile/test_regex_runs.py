@@ -246,6 +246,8 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "For X see \ue000; for Y see \ue000{run}x",
         "It was \ue000{run}, not{run}\ue000{run}, that x",
         "It was \ue000, not \ue000{run}x",
+        "It was \ue000{run}and{run}not \ue000.",
+        "For X see \ue000{run}and{run}for Y see \ue000.",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:

@@ -87,7 +87,17 @@ def _own(sentence: str) -> tuple[str, list[str | None]]:
                 "It was not the cited work who proved X.",
             ],
         ),
+        (
+            "It was [2] and not [1] that showed X.",
+            "The authors showed X. It was not the cited work that showed X.",
+            ["The authors showed X.", "It was not the cited work that showed X."],
+        ),
         # Each topic before the work pointed at for it: not "For X see, and for Y see."
+        (
+            "For X see [1] and for Y see [2].",
+            "The cited work covers X. The cited work covers Y.",
+            ["The cited work covers X.", "The cited work covers Y."],
+        ),
         (
             "For X see [1], and for Y see [2].",
             "The cited work covers X. The cited work covers Y.",
@@ -209,6 +219,8 @@ def test_a_latex_draft_gives_each_cited_work_its_own_part(tmp_path: Path) -> Non
         f"Y was proposed by {REMOVED}" + " " * 200_000 + "and" + " " * 200_000 + "x",
         f"It was {REMOVED}" + " " * 200_000 + ", not" + " " * 200_000 + "x",
         f"It was {REMOVED}, not {REMOVED}" + " " * 200_000 + "x",
+        f"It was {REMOVED}" + " " * 200_000 + "and" + " " * 200_000 + "x",
+        f"For X see {REMOVED}" + "\u00a0" * 200_000 + "and" + "\u00a0" * 200_000 + "x",
         f"It was {REMOVED}, not {REMOVED}" + "\u00a0" * 200_000 + ", x",
         f"For X see {REMOVED}" + " " * 200_000 + ", and" + " " * 200_000 + "for Y",
         f"For X see {REMOVED}, and for" + " " * 200_000 + "Y" + " " * 200_000 + "x",

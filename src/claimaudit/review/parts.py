@@ -36,8 +36,9 @@ _NEXT_POINTED = re.compile(
 _ENDING = frozenset(" \t\n.!?")
 # "For X see [1], and for Y see [2].": each topic before the work pointed at for it.
 _TOPIC_THEN_POINTED = re.compile(FOR_THEN_SEE, re.IGNORECASE)
-# Between two such parts: "[1], and for Y", "[1]; for Y" (a run read from its start only).
-_BETWEEN_TOPICS = re.compile(r"(?<!\s)\s*[,;]\s*(?:and\s+)?(?=for\s)", re.IGNORECASE)
+# Between two such parts: "[1], and for Y", "[1]; for Y", "[1] and for Y" (a run read from its
+# start only).
+_BETWEEN_TOPICS = re.compile(r"(?<!\s)(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?=for\s)", re.IGNORECASE)
 # "It is not [1] but [2] that shows X.": the claim is [2]'s; of [1] the sentence denies it.
 # Blanks around a mark may be closed up (a LaTeX draft's reader closes a citation's gaps).
 _NOT_BUT = re.compile(
@@ -47,7 +48,7 @@ _NOT_BUT = re.compile(
 )
 # "It was [2], not [1], that showed X.": the same, the work it is said of named first.
 _BUT_NOT = re.compile(
-    rf"^(\s*it\s+(?:is|was)\s+)({HOLE})(?<!\s)\s*,\s*not\s*({HOLE})"
+    rf"^(\s*it\s+(?:is|was)\s+)({HOLE})(?<!\s)(?:\s*,\s*|\s+and\s+)not\s*({HOLE})"
     r"(?<!\s)(?:\s*,\s*|\s*)(that|who|which)\s+(?=\S)",
     re.IGNORECASE,
 )
