@@ -352,3 +352,22 @@ def test_an_environment_s_arguments_are_no_part_of_the_claim(tmp_path: Path) -> 
         "\\begin{hint}[Tip]{Fast} SciPy is fast \\cite{virtanen2020}.\\end{hint}",
     )
     assert [c for _, c, _ in _claims(path)] == ["Version control helps.", "SciPy is fast."]
+
+
+@pytest.mark.parametrize(
+    ("preamble", "name"),
+    [("\\input{defs}", "defs__tex"), ("\\usepackage{defs}", "defs__sty")],
+)
+def test_an_environment_defined_in_a_preamble_file_keeps_its_arguments_out(
+    tmp_path: Path, preamble: str, name: str
+) -> None:
+    # QA: an environment defined in an \input preamble file (or a local package) read its
+    # argument into the claim ("important Version control helps."): only the main file's
+    # definitions were read.
+    path = _draft(
+        tmp_path,
+        preamble,
+        "\\begin{note}{important} Version control helps \\cite{wilson2017}.\\end{note}",
+        **{name: "\\newenvironment{note}[1]{\\par\\textbf{Note (#1).} }{\\par}\n"},
+    )
+    assert [c for _, c, _ in _claims(path)] == ["Version control helps."]
