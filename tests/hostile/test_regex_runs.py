@@ -230,6 +230,37 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
     pointed_topics(sentence)
 
 
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "See{run}\ue000 for X.",
+        "See also{run}x",
+        "See, e.g.,{run}x",
+        "For X, see{run}\ue000.",
+        "For X{run}, see \ue000.",
+        "For X, see \ue000{run}x",
+        "X holds (see{run}\ue000 for a proof).",
+        "For X see \ue000{run}, and{run}for Y see \ue000.",
+        "For X see \ue000, and for{run}Y{run}see \ue000.",
+        "For X see \ue000; for Y see \ue000{run}x",
+        "It was \ue000{run}, not{run}\ue000{run}, that x",
+        "It was \ue000, not \ue000{run}x",
+        "It was \ue000{run}and{run}not \ue000.",
+        "For X see \ue000{run}and{run}for Y see \ue000.",
+    ],
+)
+def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:
+    # "See" and "e.g." before a run of blanks: the pointer's blanks were read two ways side by
+    # side (``see_for``), and 10,000 of them after "See" took 5 s to review.
+    from claimaudit.review.parts import parts
+    from claimaudit.review.see_for import pointed_topics
+
+    text = sentence.format(run=blank * RUN)
+    parts(text)
+    pointed_topics(text)
+
+
 def test_a_subject_after_an_opening_clause_with_a_long_run_is_read_in_linear_time() -> None:
     # "While [1] shows X, [2] shows Y.": the main clause's subject is looked for after the
     # opening clause's comma (``review.subjects``), a blank run after the citation read once.

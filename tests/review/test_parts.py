@@ -72,6 +72,42 @@ def _own(sentence: str) -> tuple[str, list[str | None]]:
             "X was shown in the cited work. X was refuted in the cited work.",
             ["X was shown in the cited work.", "X was refuted in the cited work."],
         ),
+        # The work it is said of named first: not "It was, not, that showed X."
+        (
+            "It was [2], not [1], that showed X.",
+            "The authors showed X. It was not the cited work that showed X.",
+            ["The authors showed X.", "It was not the cited work that showed X."],
+        ),
+        (
+            "It was [1] and [2], not [3] who proved X.",
+            "The authors proved X. It was not the cited work who proved X.",
+            [
+                "The authors proved X.",
+                "The authors proved X.",
+                "It was not the cited work who proved X.",
+            ],
+        ),
+        (
+            "It was [2] and not [1] that showed X.",
+            "The authors showed X. It was not the cited work that showed X.",
+            ["The authors showed X.", "It was not the cited work that showed X."],
+        ),
+        # Each topic before the work pointed at for it: not "For X see, and for Y see."
+        (
+            "For X see [1] and for Y see [2].",
+            "The cited work covers X. The cited work covers Y.",
+            ["The cited work covers X.", "The cited work covers Y."],
+        ),
+        (
+            "For X see [1], and for Y see [2].",
+            "The cited work covers X. The cited work covers Y.",
+            ["The cited work covers X.", "The cited work covers Y."],
+        ),
+        (
+            "For X, see [1] and [2]; for Y, see also [3]!",
+            "The cited works cover X! The cited work covers Y!",
+            ["The cited works cover X!", "The cited works cover X!", "The cited work covers Y!"],
+        ),
         # One claim for all: each paper is judged on the sentence's text.
         ("See [1] and [2] for X.", "The cited works cover X.", [None, None]),
     ],
@@ -181,6 +217,15 @@ def test_a_latex_draft_gives_each_cited_work_its_own_part(tmp_path: Path) -> Non
         f"It is not {REMOVED} but {REMOVED}" + " " * 200_000 + "x",
         f"Y was proposed by {REMOVED} and extended by {REMOVED}" + " " * 200_000 + "x",
         f"Y was proposed by {REMOVED}" + " " * 200_000 + "and" + " " * 200_000 + "x",
+        f"It was {REMOVED}" + " " * 200_000 + ", not" + " " * 200_000 + "x",
+        f"It was {REMOVED}, not {REMOVED}" + " " * 200_000 + "x",
+        f"It was {REMOVED}" + " " * 200_000 + "and" + " " * 200_000 + "x",
+        f"For X see {REMOVED}" + "\u00a0" * 200_000 + "and" + "\u00a0" * 200_000 + "x",
+        f"It was {REMOVED}, not {REMOVED}" + "\u00a0" * 200_000 + ", x",
+        f"For X see {REMOVED}" + " " * 200_000 + ", and" + " " * 200_000 + "for Y",
+        f"For X see {REMOVED}, and for" + " " * 200_000 + "Y" + " " * 200_000 + "x",
+        f"For X see {REMOVED}, and for Y see {REMOVED}" + " " * 200_000 + "x",
+        f"For X see {REMOVED}," + "\u00a0" * 200_000 + "and for Y" + "\u00a0" * 200_000 + "x",
     ],
 )
 def test_long_blank_runs_are_read_in_linear_time(text: str) -> None:

@@ -28,6 +28,8 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         ("See [1], p. 3, for the proof of Z.", "The cited work covers the proof of Z."),
         ("For a review of X, see [1].", "The cited work covers a review of X."),
         ("For X, see also [1], [2].", "The cited works cover X."),
+        # Its comma left out, as it often is: not "For X see."
+        ("For a review of X see [1].", "The cited work covers a review of X."),
         ("(See [1] for X.)", "The cited work covers X."),
         # Inside a claim of the author's own, the pointer goes whole, as after a semicolon.
         ("X holds (see [1] for a proof).", "X holds."),

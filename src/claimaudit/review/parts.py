@@ -1,10 +1,11 @@
 """A cited sentence that says something different of each of its cited works, read as one claim
-per part: "See [1] for X and [2] for Y." says [1] covers X and [2] covers Y, so [1] is judged on
-"The cited work covers X." and [2] on "The cited work covers Y.", not both on a run-together
-text; "It is not [1] but [2] that shows X." says [2] shows X ("The cited work shows X.") and
-[1] does not ("It is not the cited work that shows X."), so [1] is never judged on "shows X";
-"Y was proposed by [1] and extended by [2]." judges [1] on "Y was proposed by the cited work."
-and [2] on "Y was extended by the cited work.".
+per part: "See [1] for X and [2] for Y." (or "For X see [1], and for Y see [2].") says [1]
+covers X and [2] covers Y, so [1] is judged on "The cited work covers X." and [2] on "The cited
+work covers Y.", not both on a run-together text; "It is not [1] but [2] that shows X." (or
+"It is [2], not [1], that shows X.") says [2] shows X ("The cited work shows X.") and [1] does
+not ("It is not the cited work that shows X."), so [1] is never judged on "shows X"; "Y was
+proposed by [1] and extended by [2]." judges [1] on "Y was proposed by the cited work." and [2]
+on "Y was extended by the cited work.".
 
 ``parts`` reads a marked sentence (its removed citations ``REMOVED``, as ``leftovers.tidy``
 reads it) and gives each part's text, still to be tidied, with the removed marks it speaks of
@@ -17,7 +18,7 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from claimaudit.review.see_for import SEE_THEN_FOR, closing
+from claimaudit.review.see_for import FOR_THEN_SEE, SEE_THEN_FOR, closing
 from claimaudit.review.verbs import HOLE, REMOVED
 
 Owner = TypeVar("Owner", bound=Hashable)
@@ -33,11 +34,22 @@ _NEXT_POINTED = re.compile(
 )
 # What may end the last topic: blanks and its stop.
 _ENDING = frozenset(" \t\n.!?")
+# "For X see [1], and for Y see [2].": each topic before the work pointed at for it.
+_TOPIC_THEN_POINTED = re.compile(FOR_THEN_SEE, re.IGNORECASE)
+# Between two such parts: "[1], and for Y", "[1]; for Y", "[1] and for Y" (a run read from its
+# start only).
+_BETWEEN_TOPICS = re.compile(r"(?<!\s)(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?=for\s)", re.IGNORECASE)
 # "It is not [1] but [2] that shows X.": the claim is [2]'s; of [1] the sentence denies it.
 # Blanks around a mark may be closed up (a LaTeX draft's reader closes a citation's gaps).
 _NOT_BUT = re.compile(
     rf"^(\s*it\s+(?:is|was)\s+)not\s*({HOLE})(?:\s*,\s*|\s*)but\s*({HOLE})"
     r"(?:\s*,\s*|\s*)(that|who|which)\s+(?=\S)",
+    re.IGNORECASE,
+)
+# "It was [2], not [1], that showed X.": the same, the work it is said of named first.
+_BUT_NOT = re.compile(
+    rf"^(\s*it\s+(?:is|was)\s+)({HOLE})(?<!\s)(?:\s*,\s*|\s+and\s+)not\s*({HOLE})"
+    r"(?<!\s)(?:\s*,\s*|\s*)(that|who|which)\s+(?=\S)",
     re.IGNORECASE,
 )
 
@@ -93,6 +105,26 @@ def _pointed(text: str) -> list[Part] | None:
     return parts
 
 
+def _topics_first(text: str) -> list[Part] | None:
+    """Reads "For X see [1], and for Y see [2]." as "For X see [1]." and "For Y see [2].": without
+    its parts read apart it was "For X see, and for Y see.", which says nothing of either."""
+    found = []
+    at = len(text) - len(text.lstrip())
+    while (part := _TOPIC_THEN_POINTED.match(text, at)) is not None:
+        found.append(part)
+        between = _BETWEEN_TOPICS.match(text, part.end())
+        if between is None:
+            break
+        at = between.end()
+    if len(found) < 2 or any(c not in _ENDING for c in text[found[-1].end() :]):
+        return None  # one pointer (``see_for`` reads it), or words after the last
+    stops = [c for c in text[found[-1].end() :] if c in ".!?"]
+    tail = stops[0] if stops else "."
+    return [
+        (_capital(part.group(0)) + tail, _marks(text, part.start(2), part.end(2))) for part in found
+    ]
+
+
 def _the_cited(hole: str) -> str:
     return "the cited works" if hole.count(REMOVED) > 1 else "the cited work"
 
@@ -108,6 +140,20 @@ def _not_but(text: str) -> list[Part] | None:
     return [
         (_capital(denied.strip()), _marks(text, found.start(2), found.end(2))),
         (f"{found.group(3)} {rest}", _marks(text, found.start(3), found.end(3))),
+    ]
+
+
+def _but_not(text: str) -> list[Part] | None:
+    """ "It was [2], not [1], that showed X." as "[2] showed X." and "It was not the cited work
+    that showed X." (of [1]), as "It is not [1] but [2] that ..." is read."""
+    found = _BUT_NOT.match(text)
+    if found is None:
+        return None
+    rest = text[found.end() :]
+    denied = f"{found.group(1)}not {_the_cited(found.group(3))} {found.group(4)} {rest}"
+    return [
+        (f"{found.group(2)} {rest}", _marks(text, found.start(2), found.end(2))),
+        (_capital(denied.strip()), _marks(text, found.start(3), found.end(3))),
     ]
 
 
@@ -136,7 +182,7 @@ def _capital(text: str) -> str:
 def parts(text: str) -> list[Part] | None:
     """``text`` (a marked sentence) as the parts it says of different cited works, each with
     the numbers of its removed marks; None where it says one thing of them all."""
-    for reader in (_pointed, _not_but, _done_by_each):
+    for reader in (_pointed, _topics_first, _not_but, _but_not, _done_by_each):
         found = reader(text)
         if found is not None:
             return found

@@ -352,3 +352,39 @@ def test_an_environment_s_arguments_are_no_part_of_the_claim(tmp_path: Path) -> 
         "\\begin{hint}[Tip]{Fast} SciPy is fast \\cite{virtanen2020}.\\end{hint}",
     )
     assert [c for _, c, _ in _claims(path)] == ["Version control helps.", "SciPy is fast."]
+
+
+@pytest.mark.parametrize(
+    ("preamble", "name"),
+    [("\\input{defs}", "defs__tex"), ("\\usepackage{defs}", "defs__sty")],
+)
+def test_an_environment_defined_in_a_preamble_file_keeps_its_arguments_out(
+    tmp_path: Path, preamble: str, name: str
+) -> None:
+    # QA: an environment defined in an \input preamble file (or a local package) read its
+    # argument into the claim ("important Version control helps."): only the main file's
+    # definitions were read.
+    path = _draft(
+        tmp_path,
+        preamble,
+        "\\begin{note}{important} Version control helps \\cite{wilson2017}.\\end{note}",
+        **{name: "\\newenvironment{note}[1]{\\par\\textbf{Note (#1).} }{\\par}\n"},
+    )
+    assert [c for _, c, _ in _claims(path)] == ["Version control helps."]
+
+
+def test_a_textquote_s_citation_cites_the_quotation_in_its_marks(tmp_path: Path) -> None:
+    # QA: \textquote[\citep{a}]{X} warned that its citation "is in no sentence" (so the
+    # sentence went unchecked) and the quotation lost its marks.
+    path = _draft(
+        tmp_path,
+        "\\usepackage{csquotes}",
+        "As they put it, \\textquote[\\citep{wilson2017}]{version control helps}.\n\n"
+        "\\textquote[{\\cite[p.~3]{dum2016}}][.]{Convolutions work} They agree.",
+    )
+    found = extract_latex_claims(path)
+    assert [(c.text, tuple(x.key for x in c.citations)) for c in found.claims] == [
+        ("As they put it, \u201cversion control helps\u201d.", ("wilson2017",)),
+        ("\u201cConvolutions work\u201d.", ("dum2016",)),
+    ]
+    assert found.warnings == ()

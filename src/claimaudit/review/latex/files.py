@@ -158,15 +158,16 @@ class DraftFiles:
         if len(chain) == 1:
             # babel's German shorthands ("a, "`) are read where the main file sets German.
             self.german = uses_german_shorthands(printed)
-            # Its environments' arguments (\\begin{note}{Title}) are no text of the draft.
-            self.environments = environment_shapes(text)
             self.only = include_only(_COMMENT_LINE.sub("", printed))
             try:
-                packages = preamble_macros(
+                packages, shapes = preamble_macros(
                     printed, self.folder, path.parent.resolve(), self.packages
                 )
             except IncludeNotRegularError as error:  # refused as such an \input is
                 raise InputError(f"{shown_name(name)}: {error} is not a regular file") from None
+            # Its environments' arguments (\\begin{note}{Title}) are no text of the draft,
+            # defined in it or in a file its preamble pulls in (the main file's own win).
+            self.environments = {**shapes, **environment_shapes(text)}
             self._define([*packages, macros])
         printed, calls = rewrite_calls(printed, self.delimited)
         self.calls.update({(name, offset): call for offset, call in calls.items()})
@@ -279,8 +280,9 @@ def _begin_document(text: str) -> int | None:
 
 def preamble_macros(
     printed: str, folder: Path, base: Path, texts: list[str] | None = None
-) -> list[DraftMacros]:
-    """The macros defined in the files the main file's preamble pulls in: a package that is a
+) -> tuple[list[DraftMacros], dict[str, str]]:
+    """The macros defined in the files the main file's preamble pulls in, and the argument
+    shapes of the environments they define (``environment_shapes``): a package that is a
     ``.sty`` file beside the draft (``\\usepackage{mystyle}``) and the ones such packages load
     in turn (``latex_packages.local_packages``), a file it ``\\input``s (one level deep).
     Read with an include's care (inside the draft's folder after symlinks, a regular file,
@@ -291,6 +293,7 @@ def preamble_macros(
     begin = _begin_document(printed)
     preamble = _COMMENT_LINE.sub("", printed[: len(printed) if begin is None else begin])
     found: list[DraftMacros] = []
+    shapes: dict[str, str] = {}
     total = 0
     for _, data in local_packages(preamble, base, folder):
         text = data.decode("utf-8-sig")
@@ -298,6 +301,7 @@ def preamble_macros(
         if texts is not None:
             texts.append(strip_comments(text))
         found.append(draft_macros(blank_unprinted(text, set()), blank_all=True, package=True))
+        shapes.update(environment_shapes(text))
     names: list[str] = []
     for match in _INPUT.finditer(preamble):
         name = (match.group(1) or match.group(2)).strip()
@@ -317,7 +321,8 @@ def preamble_macros(
             break
         package = path.suffix == ".sty"
         found.append(draft_macros(blank_unprinted(text, set()), blank_all=True, package=package))
-    return found
+        shapes.update(environment_shapes(text))
+    return found, shapes
 
 
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:

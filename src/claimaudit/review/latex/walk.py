@@ -53,6 +53,7 @@ from claimaudit.review.latex.kinds import (
     TRANSPARENT_MACROS,
 )
 from claimaudit.review.latex.notes import NoteWalker
+from claimaudit.review.latex.quoted import QUOTE_MACROS, after_quote, quote_pair
 from claimaudit.review.latex.raised import (
     RAISED_COMMAND,
     byline_marks,
@@ -290,6 +291,9 @@ class DraftWalker(NoteWalker):
             # A box, colour or link around cited text (\textcolor{blue}{... \citep{a}}): its
             # text walked as prose, so the citations and notes there are placed in it.
             self.in_box(name)
+            if name in QUOTE_MACROS:
+                self.quotation(node, printed, chain, context)
+                return
             self.walk([printed], chain, context)
             self.aside_arguments(node, [a for a in node_args(node) if a is not printed], context)
         else:
@@ -347,6 +351,25 @@ class DraftWalker(NoteWalker):
             if self.builder is None:
                 self.builder = self.new_block()
             self.builder.boxed = True
+
+    def quotation(
+        self, node: LatexMacroNode, printed: LatexNode, chain: tuple[Path, ...], context: str
+    ) -> None:
+        """csquotes' quotation around cited text, in its marks, its punctuation and citation
+        arguments after them (``latex_quoted``): "\\textquote[\\citep{a}]{X}" reads as
+        "X" cited, not its citation in no sentence and its marks lost."""
+        # Marks around a citation inside would keep its gap ("“Y holds ” in mice"), which the
+        # reader closes before punctuation only: those are read without them, as before.
+        opening, closing = ("", "") if holds_citation([printed]) else quote_pair(node)
+        self.emit(opening, node)
+        self.walk([printed], chain, context)
+        self.emit(closing, node)
+        punctuation, citation = after_quote(node)
+        if punctuation is not None:
+            self.walk([punctuation], chain, context)
+        if citation is not None:
+            self.emit(" ", node)
+            self.walk([citation], chain, context)
 
     def aside_arguments(self, node: LatexMacroNode, rest: list[LatexNode], context: str) -> None:
         """A macro's arguments that print no prose (a colour, a width): their citations are
