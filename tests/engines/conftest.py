@@ -66,6 +66,17 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _wait_for_port(port: int, head: subprocess.Popen[bytes], deadline: float) -> None:
+    while True:
+        with socket.socket() as probe:
+            probe.settimeout(1)
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        if time.monotonic() > deadline or head.poll() is not None:
+            raise RuntimeError(f"the Ray head did not listen on port {port}")
+        time.sleep(0.5)
+
+
 @pytest.fixture(scope="session")
 def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
@@ -95,7 +106,10 @@ def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         start_new_session=True,  # its own process group: stopped below, and nothing else
     )
     try:
-        deadline = time.monotonic() + 120
+        # A loaded CI machine can take minutes to bring the head up; each `ray.init` before the
+        # GCS listens burns its own long wait, so first wait for the port to take connections.
+        deadline = time.monotonic() + 300
+        _wait_for_port(port, head, deadline)
         while True:
             try:
                 ray.init(address=address, log_to_driver=False)
