@@ -35,6 +35,7 @@ from functools import partial
 
 from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.conjunctions import without_bare_conjunction
 from claimaudit.review.objects import compared, verb_objects
 from claimaudit.review.subjects import (
     HOLE,
@@ -519,6 +520,8 @@ def tidy(
     # "See [1] for X." says the cited work covers X, not "For X."; "E.g. [1] shows Y." has
     # the cited work for its subject, not "E.g. shows Y." (``see_for``).
     text = pointed_topics(without_example_pointer(text))
+    # "While [1], Y holds." cites [1] for Y: not "While, Y holds." (``conjunctions``).
+    text = without_bare_conjunction(text)
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
     named = without_respectively(named)
