@@ -248,6 +248,9 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "It was \ue000, not \ue000{run}x",
         "It was \ue000{run}and{run}not \ue000.",
         "For X see \ue000{run}and{run}for Y see \ue000.",
+        "(See \ue000 for X){run}and{run}Y \ue000.",
+        "(See \ue000 for X),{run}but{run}x",
+        "(See \ue000 for X{run}){run}x",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:
