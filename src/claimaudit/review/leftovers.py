@@ -55,6 +55,7 @@ __all__ = ["REMOVED", "UNNAMED_AUTHORS", "tidy"]
 from claimaudit.review.see_for import pointed_topics, without_example_pointer
 from claimaudit.review.tails import without_locators, without_respectively
 from claimaudit.text.removed_marks import (
+    CLOSING_QUOTES,
     NO_BREAK_SPACES,
     OTHER_SCRIPTS_PUNCTUATION,
     closed_up,
@@ -89,7 +90,9 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 # And a closing bracket, which a removed citation's blanks close up before as a LaTeX draft's
 # reader does: "Y holds (in mice [@a])." read "Y holds (in mice )." in a Markdown draft.
-_CLOSING = re.compile(f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]")
+# A closing quote too ("“Y holds [1]”" read "“Y holds ”"; German's "“"), one that no word
+# follows: an opening one ("A ”Y” [1]", Swedish) is followed by its quotation's first word.
+_CLOSING = re.compile(f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]|[{CLOSING_QUOTES}](?!\\w)")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 # A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
 # removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
