@@ -372,7 +372,10 @@ class DraftWalker(NoteWalker):
             self.walk([punctuation], chain, context)
         if citation is not None:
             self.emit(" ", node)
+            # csquotes sets it in brackets (``\\mkcitation``): a bare \cite there is a mark.
+            textual, self.cite_textual = self.cite_textual, None
             self.walk([citation], chain, context)
+            self.cite_textual = textual
 
     def aside_arguments(self, node: LatexMacroNode, rest: list[LatexNode], context: str) -> None:
         """A macro's arguments that print no prose (a colour, a width): their citations are
