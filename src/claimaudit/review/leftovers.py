@@ -327,6 +327,8 @@ def _without_pointer_tail(text: str) -> str:
             _has_hole(words)
             and (opens or _pointing(words))
             and _TOKEN.search(text, 0, clause.start())
+            # A pointer alone ("For details, see [1].") reads as written, as "See." does.
+            and not _pointing(_words(text[: clause.start()]))
         ):
             return text[: clause.start()] + text[clause.end() :]
     # A pointer is a few words: only the sentence's last ones are read (no quadratic scan).
@@ -496,6 +498,8 @@ def _without_dangling(text: str) -> str:
     match = _DANGLING_POINTER.search(text)
     if match is None or not _TOKEN.search(text, 0, match.start()):
         return text
+    if _pointing(_words(text[: match.start()])):
+        return text  # "For details, see [1]." alone reads as written, as "For details see." does
     return text[: match.start()] + (text[-1] if text[-1] in ".!?" else "")
 
 
