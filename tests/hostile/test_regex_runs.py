@@ -248,6 +248,9 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "It was \ue000, not \ue000{run}x",
         "It was \ue000{run}and{run}not \ue000.",
         "For X see \ue000{run}and{run}for Y see \ue000.",
+        "(See \ue000 for X){run}and{run}Y \ue000.",
+        "(See \ue000 for X),{run}but{run}x",
+        "(See \ue000 for X{run}){run}x",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:
@@ -289,3 +292,20 @@ def test_blank_runs_between_the_words_of_a_cited_sentence_are_read_in_linear_tim
     )
     claims, _ = extract_claims(report)
     assert [c.text.split() for c in claims] == [["X", "holds", "in", "mice", "and", "rats."]]
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "While{run}\ue000{run}, x",
+        "X,{run}while \ue000{run}x",
+        ",{run},{run}while{run}\ue000{run},{run}x",
+    ],
+)
+def test_a_conjunction_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:
+    # "While [1], Y holds." reads "Y holds." (``review.conjunctions``): the blanks around the
+    # conjunction and its citation are read from the start of each run only.
+    from claimaudit.review.conjunctions import without_bare_conjunction
+
+    without_bare_conjunction(sentence.format(run=blank * RUN))

@@ -167,3 +167,41 @@ def test_a_pointer_alone_reads_as_written_whichever_its_preposition() -> None:
     ]
     # After words of the sentence's own, the pointer still goes.
     assert _read("X holds as described in [@a].\n")[0] == [("X holds.", [A])]
+
+
+@pytest.mark.parametrize(
+    ("pointer", "claim"),
+    [
+        ("For details see [@a].", "For details see."),
+        ("For details, see [@a].", "For details, see."),
+        ("See [@a] for more information.", "See for more information."),
+        ("For more information, see [@a].", "For more information, see."),
+        ("See [@a] for an overview.", "See for an overview."),
+        ("For background, see [@a].", "For background, see."),
+    ],
+)
+def test_a_pointer_for_pointer_words_alone_reads_as_written_and_is_refused(
+    pointer: str, claim: str
+) -> None:
+    # QA: alone in its paragraph, "For details, see [1]." read "For details." where "For details
+    # see [1]." read "For details see." (the sentence less its citations, as "See [1]." reads
+    # "See."); "See [1] for more information." was judged as "The cited work covers more
+    # information.", a topic of pointer words. Each is now a not_checked record, never judged.
+    source = MemorySource()
+    source.add(parse_ref("doi:10.1234/a"), "A", ["X holds for Y."])
+    judge = ScriptedJudge(pick("supports", "P001"))
+    result = review_report(
+        f"X holds.\n\n{pointer}\n", checker=Checker(source, judge), bibliography=BIB
+    )
+    [item] = result.claims
+    assert item.claim.text == claim
+    [record] = item.records
+    assert record.record.verdict == "not_checked"
+    assert judge.seen == []
+
+
+def test_a_pointer_for_more_information_backs_the_sentence_before() -> None:
+    found, _ = _read("X holds for Y [@a]. See [@b] for more information.\n")
+    assert found == [("X holds for Y.", [A, B])]
+    found, _ = _read("X holds for Y [@a]. For an overview, see [@b].\n")
+    assert found == [("X holds for Y.", [A, B])]

@@ -679,3 +679,23 @@ def test_a_citation_glued_to_a_dash_or_a_slash_leaves_no_stray_blank_or_slash(
 ) -> None:
     text = f"{draft}\n\n## References\n\n1. A. doi:10.1000/a1\n2. B. doi:10.1000/b2\n"
     assert [c.text for c in extract_claims(text)[0]] == [claim]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        ("\u201cY holds [1]\u201d is known.", "\u201cY holds\u201d is known."),
+        ("It is \u2018Y [1]\u2019 here.", "It is \u2018Y\u2019 here."),
+        ('"Y holds [1]" is known.', '"Y holds" is known.'),
+        ("Sie sagt \u201eY gilt [1]\u201c heute.", "Sie sagt \u201eY gilt\u201c heute."),
+        # Swedish quotes open and close with the same mark: an opening one keeps its blank.
+        ("Han sa \u201dY g\u00e4ller [1]\u201d i dag.", "Han sa \u201dY g\u00e4ller\u201d i dag."),
+        ("Han sa [1] \u201dY\u201d i dag.", "Han sa \u201dY\u201d i dag."),
+        ("A \u201dY\u201d [1] holds.", "A \u201dY\u201d holds."),
+    ],
+)
+def test_a_citations_gap_closes_before_a_closing_quote(sentence: str, claim: str) -> None:
+    # QA: "\u201cY holds [1]\u201d is known." was judged as "\u201cY holds \u201d is known.".
+    references = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n"
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{references}")
+    assert [c.text for c in claims] == [claim]

@@ -16,6 +16,7 @@ from claimaudit.review.claims import extract_claims
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.parts import parts
 from claimaudit.review.verbs import REMOVED
+from tests.articles import write_article
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 REFERENCES = """
@@ -232,3 +233,44 @@ def test_long_blank_runs_are_read_in_linear_time(text: str) -> None:
     started = time.perf_counter()
     parts(text)
     assert time.perf_counter() - started < 2
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "own"),
+    [
+        (
+            "(See [1] for X) and Y [2].",
+            "The cited work covers X. Y.",
+            ["The cited work covers X.", "Y."],
+        ),
+        (
+            "(see also [1] for X (in mice)), Y holds [2].",
+            "The cited work covers X (in mice). Y holds.",
+            ["The cited work covers X (in mice).", "Y holds."],
+        ),
+        (
+            "(See [1] for X and [2] for Z) and Y [3].",
+            "The cited work covers X. The cited work covers Z. Y.",
+            ["The cited work covers X.", "The cited work covers Z.", "Y."],
+        ),
+        # A pointer for pointer words alone backs the rest, as "Y holds (see [1] for details)."
+        ("(See [1] for details) and Y holds [2].", "Y holds.", [None, None]),
+    ],
+)
+def test_a_pointer_in_brackets_opening_a_claim_is_a_part_of_its_own(
+    sentence: str, text: str, own: list[str | None]
+) -> None:
+    # QA: "(See [1] for X) and Y [2]." was judged, for both papers, as "(See for X) and Y.":
+    # [2] is cited for Y, [1] for X.
+    assert _own(sentence) == (text, own)
+
+
+def test_a_latex_pointer_in_brackets_opening_a_claim_is_a_part_of_its_own(
+    tmp_path: Path,
+) -> None:
+    bib = "@article{a, title={A}, doi={10.1/a}}\n@article{b, title={B}, doi={10.1/b}}\n"
+    body = "(See~\\cite{a} for X) and Y holds \\cite{b}."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    (claim,) = found.claims
+    assert claim.text == "The cited work covers X. Y holds."
+    assert [t.claim for t in claim.targets] == ["The cited work covers X.", "Y holds."]

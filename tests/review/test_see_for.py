@@ -53,8 +53,8 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
         # Other works pointed at in it go with it.
         ("X holds (see [1] for A and [2] for B).", "X holds."),
         ("X holds (see [1] for A; [2] for B (in mice)).", "X holds."),
-        # A bracket that closes before the sentence ends is no sentence in brackets.
-        ("(See [1] for X) and Y holds.", "(See for X) and Y holds."),
+        # A bracket that closes before the sentence ends is a part of its own (``parts``).
+        ("(See [1] for X) and Y holds.", "The cited work covers X. Y holds."),
     ],
 )
 def test_a_pointer_in_brackets_keeps_a_bracket_of_its_topic(sentence: str, claim: str) -> None:

@@ -30,6 +30,8 @@ POINTER_WORDS = frozenset(
     lines appendix app suppl supplement supplementary s references reference refs ref review
     reviews reviewed discussion discussed details detail summary summarised summarized original
     source sources quoted cited adapted similarly likewise recent recently earlier work works
+    information overview overviews background reading full complete comprehensive thorough
+    extensive
     """.split()
 )
 # Verbs that introduce a work ("as described in [1]", "as shown at <url>"): a sentence of them

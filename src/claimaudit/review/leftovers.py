@@ -35,6 +35,7 @@ from functools import partial
 
 from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
+from claimaudit.review.conjunctions import without_bare_conjunction
 from claimaudit.review.objects import compared, verb_objects
 from claimaudit.review.subjects import (
     HOLE,
@@ -54,6 +55,7 @@ __all__ = ["REMOVED", "UNNAMED_AUTHORS", "tidy"]
 from claimaudit.review.see_for import pointed_topics, without_example_pointer
 from claimaudit.review.tails import without_locators, without_respectively
 from claimaudit.text.removed_marks import (
+    CLOSING_QUOTES,
     NO_BREAK_SPACES,
     OTHER_SCRIPTS_PUNCTUATION,
     closed_up,
@@ -88,7 +90,9 @@ _BREAKING_SPACE_BEFORE_LOW = re.compile(rf"[^\S{NO_BREAK_SPACES}]+([.,])(?!\w)")
 _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 # And a closing bracket, which a removed citation's blanks close up before as a LaTeX draft's
 # reader does: "Y holds (in mice [@a])." read "Y holds (in mice )." in a Markdown draft.
-_CLOSING = re.compile(f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]")
+# A closing quote too ("“Y holds [1]”" read "“Y holds ”"; German's "“"), one that no word
+# follows: an opening one ("A ”Y” [1]", Swedish) is followed by its quotation's first word.
+_CLOSING = re.compile(f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]|[{CLOSING_QUOTES}](?!\\w)")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 # A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
 # removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.
@@ -323,6 +327,8 @@ def _without_pointer_tail(text: str) -> str:
             _has_hole(words)
             and (opens or _pointing(words))
             and _TOKEN.search(text, 0, clause.start())
+            # A pointer alone ("For details, see [1].") reads as written, as "See." does.
+            and not _pointing(_words(text[: clause.start()]))
         ):
             return text[: clause.start()] + text[clause.end() :]
     # A pointer is a few words: only the sentence's last ones are read (no quadratic scan).
@@ -492,6 +498,8 @@ def _without_dangling(text: str) -> str:
     match = _DANGLING_POINTER.search(text)
     if match is None or not _TOKEN.search(text, 0, match.start()):
         return text
+    if _pointing(_words(text[: match.start()])):
+        return text  # "For details, see [1]." alone reads as written, as "For details see." does
     return text[: match.start()] + (text[-1] if text[-1] in ".!?" else "")
 
 
@@ -519,6 +527,8 @@ def tidy(
     # "See [1] for X." says the cited work covers X, not "For X."; "E.g. [1] shows Y." has
     # the cited work for its subject, not "E.g. shows Y." (``see_for``).
     text = pointed_topics(without_example_pointer(text))
+    # "While [1], Y holds." cites [1] for Y: not "While, Y holds." (``conjunctions``).
+    text = without_bare_conjunction(text)
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
     named = name_subjects(compared(_without_pointer_before_hole(text)))
     named = without_respectively(named)

@@ -5,7 +5,8 @@ work covers Y.", not both on a run-together text; "It is not [1] but [2] that sh
 "It is [2], not [1], that shows X.") says [2] shows X ("The cited work shows X.") and [1] does
 not ("It is not the cited work that shows X."), so [1] is never judged on "shows X"; "Y was
 proposed by [1] and extended by [2]." judges [1] on "Y was proposed by the cited work." and [2]
-on "Y was extended by the cited work.".
+on "Y was extended by the cited work."; "(See [1] for X) and Y [2]." judges [1] on "The cited
+work covers X." and [2] on "Y.".
 
 ``parts`` reads a marked sentence (its removed citations ``REMOVED``, as ``leftovers.tidy``
 reads it) and gives each part's text, still to be tidied, with the removed marks it speaks of
@@ -18,7 +19,7 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from claimaudit.review.see_for import FOR_THEN_SEE, SEE_THEN_FOR, closing
+from claimaudit.review.see_for import FOR_THEN_SEE, SEE_THEN_FOR, closing, is_topic
 from claimaudit.review.verbs import HOLE, REMOVED
 
 Owner = TypeVar("Owner", bound=Hashable)
@@ -32,6 +33,7 @@ _NEXT_POINTED = re.compile(
     rf"({HOLE})\s*(?:,\s*)?for\s+(?=\S)",
     re.IGNORECASE,
 )
+_TOKEN = re.compile(r"[^\W_]")
 # What may end the last topic: blanks and its stop.
 _ENDING = frozenset(" \t\n.!?")
 # "For X see [1], and for Y see [2].": each topic before the work pointed at for it.
@@ -103,6 +105,39 @@ def _pointed(text: str) -> list[Part] | None:
             return None  # a topic citing works of its own: one claim, as written
         parts.append((f"{head}{text[start:end]} for {words}{tail}", _marks(text, start, end)))
     return parts
+
+
+# What joins a pointer in brackets to the sentence's own words after it: "(See [1] for X) and
+# Y", "(See [1] for X), Y" (read after the bracket's blanks, which ``str.lstrip`` takes).
+_AFTER_BRACKET = re.compile(r"^(?:[,;]\s*)?(?:(?:and|but)\s+)?", re.IGNORECASE)
+
+
+def _bracket_first(text: str) -> list[Part] | None:
+    """Reads "(See [1] for X) and Y [2]." as "See [1] for X." and "Y [2].": the bracket is
+    a pointer of its own, the rest the author's claim. A pointer for pointer words alone ("(See
+    [1] for details) and Y holds.") backs the rest, as "Y holds (see [1] for details)." does."""
+    see = SEE_THEN_FOR.match(text)
+    if see is None or not see.group(1):
+        return None
+    depth = 0
+    for close in range(see.end(), len(text)):
+        depth += (text[close] == "(") - (text[close] == ")")
+        if depth < 0:
+            break
+    else:
+        return None
+    topic, after = text[see.end() : close].strip(), text[close + 1 :].lstrip()
+    if not topic or not _TOKEN.search(after):
+        return None  # "(See [1] for X.)": a sentence in brackets (``see_for``)
+    rest = (_capital(_AFTER_BRACKET.sub("", after, count=1)), _marks(text, close + 1, len(text)))
+    if REMOVED not in topic and not is_topic(topic):
+        return [(rest[0], tuple(range(text.count(REMOVED))))]
+    # The bracket's marks come first in the sentence: its parts count them as it does.
+    pointer = f"{_capital(text[see.end(1) : see.start(2)].strip())} {see.group(2)} for {topic}."
+    if REMOVED not in topic:
+        return [(pointer, _marks(text, *see.span(2))), rest]
+    pointed = _pointed(pointer)  # "(See [1] for X and [2] for Z) and Y."
+    return None if pointed is None else [*pointed, rest]
 
 
 def _topics_first(text: str) -> list[Part] | None:
@@ -182,7 +217,7 @@ def _capital(text: str) -> str:
 def parts(text: str) -> list[Part] | None:
     """``text`` (a marked sentence) as the parts it says of different cited works, each with
     the numbers of its removed marks; None where it says one thing of them all."""
-    for reader in (_pointed, _topics_first, _not_but, _but_not, _done_by_each):
+    for reader in (_pointed, _bracket_first, _topics_first, _not_but, _but_not, _done_by_each):
         found = reader(text)
         if found is not None:
             return found

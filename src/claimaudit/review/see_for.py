@@ -55,7 +55,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 _STOPS = frozenset(" \t\n.!?")
 
 
-def _topic(words: str) -> bool:
+def is_topic(words: str) -> bool:
     """Whether ``words`` name a topic of their own, not pointer words alone ("details")."""
     found = [word.lower() for word in _WORD.findall(words)]
     return bool(found) and not all(word in POINTING for word in found)
@@ -109,11 +109,11 @@ def pointed_topics(text: str) -> str:
             if closed is None or not _balanced(closed[0]):
                 return text  # "(See [1] for X) and Y.": the bracket closes before the end
             rest = closed[0] + closed[1]
-        if REMOVED not in rest and _topic(rest):
+        if REMOVED not in rest and is_topic(rest):
             return _covers(see.group(2), rest)
         return text
     topic = _FOR_THEN_SEE.match(text)
-    if topic is not None and _topic(topic.group(1)):
+    if topic is not None and is_topic(topic.group(1)):
         return _covers(topic.group(2), topic.group(1)) + (topic.group(3) or ".")
     return text
 

@@ -20,6 +20,10 @@ OTHER_SCRIPTS_PUNCTUATION = (
     "\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\u0964\u0965\u060c\u061b\u061f\u06d4"
 )
 
+# Quotes that may close a quotation (a removed citation's blank goes before one no word
+# follows): English's, German's closing "\u201c" and "\u2018", and straight ones.
+CLOSING_QUOTES = "\u201d\u2019\u201c\u2018'\""
+
 # Blanks that are the author's even beside a removed mark: no-break spaces.
 NO_BREAK_SPACES = "\u00a0\u2007\u202f"
 _BREAKING_BLANKS = "".join(

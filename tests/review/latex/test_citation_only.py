@@ -41,9 +41,11 @@ def _read(folder: Path, body: str) -> tuple[list[tuple[str, list[str]]], list[st
         ("X holds for them \\cite{a}. See also \\cite{b}.", [("X holds for them.", [A, B])]),
         ("X holds for them \\cite{a}. (See \\cite{b}.)", [("X holds for them.", [A, B])]),
         ("X holds for them. Cf.~\\cite{b}, p.~4.", [("X holds for them.", [B])]),
-        # A textual citation prints the authors, who say nothing more.
-        ("X holds for them \\cite{a}. \\citet{b}.", [("X holds for them.", [A, B])]),
-        ("X holds for them \\cite{a}. See \\citealp{b,a}.", [("X holds for them.", [A, B])]),
+        # A textual citation prints the authors, who say nothing more. (natbib's commands in
+        # use, its author-year mode prints a bare \cite's names too, as the library reads it.)
+        ("X holds for them \\cite{a}. \\citet{b}.", [("X holds for them Able.", [A, B])]),
+        ("X holds for them \\citep{a}. \\citet{b}.", [("X holds for them.", [A, B])]),
+        ("X holds for them \\citep{a}. See \\citealp{b,a}.", [("X holds for them.", [A, B])]),
         ("See \\cite{a}. X holds for them \\cite{b}.", [("X holds for them.", [B, A])]),
         # The citation after the full stop belongs to the sentence; no second stop is left.
         ("X holds for them. \\cite{a}.", [("X holds for them.", [A])]),

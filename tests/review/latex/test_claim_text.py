@@ -429,3 +429,18 @@ def test_the_draft_s_macros_in_a_formula_print_as_ingestion_prints_them(
     )
     body = "We take the $\\argmax$ of $\\vect{x}$ over $\\loss$ \\cite{a}."
     assert _claims(tmp_path, preamble, body) == ["We take the arg max of \U0001d431 over \u2112."]
+
+
+def test_a_citations_gap_closes_before_a_closing_quote(tmp_path: Path) -> None:
+    # QA: "``Y holds \cite{a}'' is known." was judged as "\u201cY holds \u201d is known.". Swedish
+    # quotes open with the closing mark: "Han sa \cite{a} \u201dY\u201d" keeps its blank.
+    body = (
+        "``Y holds \\cite{a}'' is known.\n\n"
+        "Han sa \u201dY g\u00e4ller \\cite{a}\u201d i dag.\n\n"
+        "Han sa \\cite{a} \u201dY\u201d i dag."
+    )
+    assert _claims(tmp_path, "", body) == [
+        "\u201cY holds\u201d is known.",
+        "Han sa \u201dY g\u00e4ller\u201d i dag.",
+        "Han sa \u201dY\u201d i dag.",
+    ]

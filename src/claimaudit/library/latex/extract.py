@@ -64,10 +64,9 @@ from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
 from claimaudit.library.latex.packages import read_packages, with_declarations
 from claimaudit.library.latex.refs import (
-    RUN_IN_ALWAYS,
-    RUN_IN_HEADINGS,
     autoref_names,
     numbered_converter,
+    run_in_headings,
 )
 from claimaudit.library.latex.theorems import proof_name
 from claimaudit.library.latex.unclosed import (
@@ -234,7 +233,7 @@ def _extract(
     )
     # A class whose \\subsubsection is a run-in heading (llncs's bold "Setting." opening its
     # paragraph) prints it as ``\\paragraph`` is printed: the paragraph's first words.
-    run_in = RUN_IN_ALWAYS | RUN_IN_HEADINGS.get(document_class(source) or "", frozenset())
+    run_in = run_in_headings(source)
     converter = numbered_converter(
         numbers, names, captions, math_mode, notes, cited, crefs, run_in=run_in
     )

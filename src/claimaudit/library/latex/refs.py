@@ -30,7 +30,7 @@ from claimaudit.library.latex.context import (
     text_converter,
     to_text,
 )
-from claimaudit.library.latex.numbering import Numbering, Target
+from claimaudit.library.latex.numbering import Numbering, Target, document_class
 
 _AUTOREF_NAME = re.compile(
     # ``\\renewcommand{\\x}{...}``, ``\\providecommand*``, TeX's ``\\def\\x{...}`` (``\\gdef``)
@@ -58,6 +58,13 @@ _AUTOREF_DEFAULTS = {
 RUN_IN_HEADINGS = {"llncs": frozenset({"subsubsection"})}
 # Those every standard class runs in.
 RUN_IN_ALWAYS = frozenset({"paragraph", "subparagraph"})
+
+
+def run_in_headings(source: str) -> frozenset[str]:
+    """The heading macros ``source``'s class runs into their paragraph: their title is the
+    paragraph's first words, not the name of a section (a ``\\paragraph{Setting.}`` under
+    ``\\section{Method}`` is in "Method"). The library's reader and a draft's review read so."""
+    return RUN_IN_ALWAYS | RUN_IN_HEADINGS.get(document_class(source) or "", frozenset())
 
 
 def autoref_names(source: str) -> dict[str, str]:

@@ -33,6 +33,7 @@ from claimaudit.review.claims import (
     with_subject,
 )
 from claimaudit.review.empty_draft import refuse_empty_draft
+from claimaudit.review.latex.bare_cite import cite_is_textual, names_known
 from claimaudit.review.latex.cites import CITE_FIELDS, CiteKind
 from claimaudit.review.latex.draft import CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex.raised import RAISED_SIGNS, numbered_items
@@ -244,11 +245,23 @@ def extract_latex_claims(
     # \RequirePackage{biblatex}), as ingestion reads it.
     useprefix = biblatex_useprefix(source, draft.packages)
     names, fields = _printers(resolver, useprefix, citation_name_limit(source, draft.packages))
-    if numbered or any(
-        c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS for c in draft.commands
+    # A bare \cite prints names where natbib is in its author-year mode, as in the library.
+    bare = any(c.command == "cite" for c in draft.commands) and cite_is_textual(
+        draft, source, includes=includes
+    )
+    named = partial(names_known, resolver) if bare else None
+    if (
+        bare
+        or numbered
+        or any(
+            c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS
+            for c in draft.commands
+        )
     ):
         # Read again, now that the bibliography says whose names a textual citation prints.
-        draft = read_latex_draft(path, names, includes=includes, fields=fields, numbered=numbered)
+        draft = read_latex_draft(
+            path, names, includes=includes, fields=fields, numbered=numbered, cite_textual=named
+        )
     claims: list[Claim] = []
     uncited: list[Sentence] = []
     paragraphs: list[Paragraph] = []

@@ -84,6 +84,8 @@ class DraftCollector:
         self.file = draft_files.main
         self.override: tuple[int, int] | None = None
         self.captions = 0  # how many captions the collector is in
+        # Whether a bare ``\\cite`` of these keys prints its works' names (``bare_cite``).
+        self.cite_textual: Callable[[tuple[str, ...]], bool] | None = None
 
     def new_block(self) -> BlockBuilder:
         """The builder of a block starting where the reader is (``NoteWalker``: inside a
@@ -116,6 +118,9 @@ class DraftCollector:
     def citation(self, node: LatexMacroNode, context: str) -> CitationCommand:
         start, end = self.span(node)
         kind = CITE_COMMANDS[node.macroname]
+        textual = self.cite_textual
+        if node.macroname == "cite" and textual is not None and textual(citation_keys(node)):
+            kind = CiteKind.TEXTUAL  # natbib's author-year "\\cite{a}" prints "Smith et al."
         command = CitationCommand(
             command=command_name(node),
             kind=kind,

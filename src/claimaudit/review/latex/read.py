@@ -24,7 +24,7 @@ result (``latex_draft``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from claimaudit.errors import InputError
@@ -53,6 +53,7 @@ def read_latex_draft(
     includes: bool = True,
     fields: CitedFields | None = None,
     numbered: Mapping[int, str] | None = None,
+    cite_textual: Callable[[tuple[str, ...]], bool] | None = None,
 ) -> LatexDraft:
     """Read the draft at ``path`` with the files it includes; InputError when it cannot be
     read (not UTF-8, too large or deep, an include that is missing or leaves the folder, an
@@ -65,7 +66,9 @@ def read_latex_draft(
     ``numbered`` maps the numbers of the draft's ``thebibliography`` items to their keys, so
     that a raised mark (``\\textsuperscript{1}``) cites (``latex_raised``); none by default.
     ``includes=False`` refuses every ``\\input``: a draft that arrived as one text has
-    nothing beside it that belongs to it."""
+    nothing beside it that belongs to it. ``cite_textual(keys)``: whether a bare ``\\cite`` of
+    ``keys`` prints its works' names, as ``\\citet`` does (natbib's author-year mode:
+    ``bare_cite``); by default it never does."""
     files = DraftFiles(path, includes=includes)
     walker = DraftWalker(
         files,
@@ -73,6 +76,7 @@ def read_latex_draft(
         fields or (lambda field, keys: ""),
         numbered,
     )
+    walker.cite_textual = cite_textual
     nodes = files.read(files.folder / path.name, (files.folder / path.name,))
     try:
         walker.document(nodes)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from claimaudit.library.latex.context import BLANK_KEPT
 from claimaudit.review.latex.cites import CitationCommand
-from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION
+from claimaudit.text.removed_marks import CLOSING_QUOTES, OTHER_SCRIPTS_PUNCTUATION
 
 # A blank before these is the gap a dropped citation (or a tie to one) left, closed; unless
 # the author typed it before high punctuation (French "résultat : 5", "vrai~;"), which the
@@ -24,6 +24,10 @@ from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION
 # Other scripts' punctuation too: "情绪 \\cite{a}。" read "情绪 。".
 _CLOSING = frozenset(",.;:)!?" + OTHER_SCRIPTS_PUNCTUATION)
 _HIGH_PUNCTUATION = frozenset(";:!?")
+# A closing quote closes it too ("``Y holds \\cite{a}''" read "“Y holds ”"; German closes
+# with "“"), but only where no word follows it: a quote opening a quotation is followed by
+# its first word, as Swedish "”Y”" opens with the same "”" that closes it.
+_CLOSING_QUOTES = frozenset(CLOSING_QUOTES)
 # What "~" and "\\ " print: a space that never ends a sentence ("Sect.~2", "et al.\\ showed"),
 # kept as the one character it is by ``finish`` (``sentences.split_block`` reads it).
 NO_BREAK = "\u00a0"
@@ -96,7 +100,7 @@ class BlockBuilder:
         kept_offsets: list[int] = []
         position_map: list[int] = []  # old index -> new index
         kept_blank = False  # the blank last kept was typed before high punctuation
-        for char, offset in zip(self.chars, self.offsets, strict=True):
+        for index, (char, offset) in enumerate(zip(self.chars, self.offsets, strict=True)):
             position_map.append(len(kept_chars))
             if char == BLANK_KEPT:
                 kept_blank = bool(kept_chars) and kept_chars[-1] in (" ", NO_BREAK)
@@ -120,6 +124,10 @@ class BlockBuilder:
                     kept_offsets.append(offset)
                 continue
             closes = char in _CLOSING and not (kept_blank and char in _HIGH_PUNCTUATION)
+            if char in _CLOSING_QUOTES:
+                closes = not self.chars[index + 1 : index + 2] or not _is_word(
+                    self.chars[index + 1]
+                )
             if closes and kept_chars and kept_chars[-1] in (" ", NO_BREAK):
                 kept_chars.pop()
                 kept_offsets.pop()
@@ -152,6 +160,10 @@ class BlockBuilder:
             self.aside,
             holes,
         )
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")

@@ -28,6 +28,7 @@ from claimaudit.library.latex.context import (
     with_kept_blanks,
 )
 from claimaudit.library.latex.inputs import INCLUDE_COMMANDS, MissingIncludeWarning
+from claimaudit.library.latex.refs import RUN_IN_ALWAYS, run_in_headings
 from claimaudit.review.latex.arguments import (
     holds_placed,
     text_argument,
@@ -89,6 +90,7 @@ class DraftWalker(NoteWalker):
         self.top_line: int | None = None
         self.unknown_calls: list[UnknownCall] = []
         self.warnings: list[str] = []  # what the reader found but could not place
+        self.run_in = RUN_IN_ALWAYS  # the heading macros run into their paragraph
 
     # -- includes -------------------------------------------------------------------------
 
@@ -256,8 +258,9 @@ class DraftWalker(NoteWalker):
             self.flush()
             self.aside_chain = chain
             self.collect(node_args(node), "heading")
-            title = " ".join(self.text_of(node_args(node)[-1:]).split()) if node_args(node) else ""
-            self.section = title or None
+            if name not in self.run_in:  # a run-in title opens its paragraph, in its section
+                title = " ".join(self.text_of(node_args(node)[-1:]).split())
+                self.section = (title if node_args(node) else "") or None
         elif name == "footnote":
             self.footnote(node, chain)
         elif name == "footnotemark":
@@ -369,7 +372,10 @@ class DraftWalker(NoteWalker):
             self.walk([punctuation], chain, context)
         if citation is not None:
             self.emit(" ", node)
+            # csquotes sets it in brackets (``\\mkcitation``): a bare \cite there is a mark.
+            textual, self.cite_textual = self.cite_textual, None
             self.walk([citation], chain, context)
+            self.cite_textual = textual
 
     def aside_arguments(self, node: LatexMacroNode, rest: list[LatexNode], context: str) -> None:
         """A macro's arguments that print no prose (a colour, a width): their citations are
@@ -430,6 +436,9 @@ class DraftWalker(NoteWalker):
                 self.flush()
 
     def document(self, nodes: list[LatexNode]) -> None:
+        # The class's run-in headings (``\\paragraph``, llncs's ``\\subsubsection``) name no
+        # section, as the library's reader reads them.
+        self.run_in = run_in_headings(self.draft_files.outer)
         body = document_node(nodes)
         chain = (self.folder / self.draft_files.main,)
         if body is None:
