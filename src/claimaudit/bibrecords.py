@@ -19,6 +19,16 @@ _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|2\d\d\d)(?!\d)")
 # A range whose end is written with two digits ("2010--17", "1998\u201399"): more than one year
 # too. Not "2020-03", a year and its month.
 _SHORT_RANGE = re.compile(r"(?<!\d)(?:1[5-9]|2\d)\d\d\s*(?:--|\u2013|\u2014)\s*\d\d(?!\d)")
+# A tag of a title's HTML-like markup with its brackets escaped, as Zotero exports markup it
+# has no LaTeX for (a publisher's "<scp>DNA</scp>", "<i>" in some records):
+# "{\textless}scp{\textgreater}DNA{\textless}/scp{\textgreater}". Read as the tag it is, which
+# ``plain_text`` drops as it drops a catalogue's, not as "scpDNA/scp". Not "p \textless 0.05".
+_LESS = r"(?:\{\\textless\}|\\textless(?:\{\}|\s?+))"
+_GREATER = r"(?:\{\\textgreater\}|\\textgreater(?![A-Za-z])(?:\{\})?)"
+# Its attributes hold an "=": "\\textless b and c \\textgreater" is text, not a tag "b".
+_ESCAPED_TAG = re.compile(
+    _LESS + r"(/?[A-Za-z][\w:-]{0,30}+(?:\s[^<>{}\\=]{0,40}+=[^<>{}\\]{0,200}+)?)" + _GREATER
+)
 
 
 @dataclass(frozen=True)
@@ -61,8 +71,10 @@ class BibRecord:
 
     @property
     def title(self) -> str | None:
-        """The title as it reads (LaTeX markup reduced to its text)."""
+        """The title as it reads (LaTeX markup reduced to its text, markup tags dropped)."""
         title = self.fields.get("title")
+        if title and "\\textless" in title:
+            title = _ESCAPED_TAG.sub(r"<\1>", title)
         return plain_text(title) or None if title else None
 
 
