@@ -60,6 +60,19 @@ def test_a_duplicate_key_and_a_duplicate_field_are_reported() -> None:
     assert "Note" not in fields.message  # bibtexparser's hint about its API is left out
 
 
+def test_a_field_given_twice_in_two_cases_is_reported_as_a_duplicate() -> None:
+    # BibTeX reads field names in any case: "title" and "Title" are one field given twice.
+    # The entry was read with the last silently winning (BibTeX keeps the first, and warns).
+    text = "@misc{a, title = {One}, Title = {Two}}\n@misc{b, Title = {Three}}\n"
+    found = parse_bib(text, source="d.bib")
+    assert [(r.key, r.title) for r in found.records] == [("b", "Three")]
+    (unread,) = found.unread
+    assert (unread.line, unread.key) == (1, "a")
+    assert unread.message == (
+        "d.bib line 1: an entry that could not be read (Duplicate field keys on entry: 'title')"
+    )
+
+
 def test_bibtex_concatenation_and_macros_are_joined_as_bibtex_joins_them() -> None:
     # bibtexparser leaves "a # b" as written: the DOI below was no DOI, the title not its own.
     records = parse_bib(

@@ -54,6 +54,22 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
     return UnreadEntry(line, reason, key, source, why or None)
 
 
+def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
+    """An entry giving one field twice in two cases (``title`` and ``Title``), which BibTeX
+    reads as one name: not read, as bibtexparser does not read one giving it twice in one
+    case. Kept, the last silently won, where BibTeX keeps the first and warns."""
+    seen: set[str] = set()
+    for name in item.fields_dict:
+        if name.lower() in seen:
+            line = item.start_line + 1 if item.start_line is not None else None
+            why = f"Duplicate field keys on entry: {name.lower()!r}"
+            return UnreadEntry(
+                line, f"an entry that could not be read ({why})", item.key, source, why
+            )
+        seen.add(name.lower())
+    return None
+
+
 # What the comment scan stops at: an escape (``\\{`` is no brace), a brace, a quote, a ``%``;
 # and an entry's start, ``@article{``.
 _COMMENT_TOKEN = re.compile(r'\\.|[{}"%]', re.DOTALL)
@@ -139,6 +155,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     # The @preamble's macros (and the sorting trick's \noop) as LaTeX prints them: "{\noop{a}}
     # Title" is "Title" (``bibpreamble``).
     macros = preamble_macros(str(p.value) for p in library.preambles)
+    doubled = [_repeated_field(item, source) for item in library.entries]
     read = [
         CrossrefEntry(
             shown(item.key),
@@ -149,7 +166,8 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
             item.start_line + 1 if item.start_line is not None else None,
             item.entry_type.lower(),
         )
-        for item in library.entries
+        for item, repeated in zip(library.entries, doubled, strict=True)
+        if repeated is None
     ]
     # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
     inherited, warnings = inherit(read, source)
@@ -186,5 +204,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
                 short_authors=shorts,
             )
         )
-    failed = tuple(_unread(b, source) for b in library.failed_blocks)
-    return BibFile(records, failed, warnings=tuple(warnings))
+    failed = [_unread(b, source) for b in library.failed_blocks]
+    failed += [unread for unread in doubled if unread is not None]
+    failed.sort(key=lambda unread: unread.line or 0)
+    return BibFile(records, tuple(failed), warnings=tuple(warnings))
