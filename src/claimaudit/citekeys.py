@@ -8,23 +8,13 @@ or alias that is it in another case; where several entries have one, none: eithe
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 
 def keys_alike(key: str, keys: Iterable[str]) -> list[str]:
     """The keys among ``keys`` that are ``key`` in another case (or the same)."""
     folded = key.casefold()
     return [k for k in keys if k.casefold() == folded]
-
-
-def resolved_key(key: str, exact: Container[str], keys: Iterable[str]) -> str | None:
-    """``key`` where ``exact`` (the keys and aliases) has it as written, else the one key among
-    ``keys`` (the keys and aliases) that is it in another case; None where none is, or several
-    are."""
-    if key in exact:
-        return key
-    alike = keys_alike(key, keys)
-    return alike[0] if len(alike) == 1 else None
 
 
 def citable_names(entries: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:

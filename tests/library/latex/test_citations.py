@@ -557,3 +557,17 @@ def test_a_bib_preamble_macro_with_an_optional_argument_prints_in_the_names(
         encoding="utf-8",
     )
     assert _text(path) == "As Google Brain and Roe and Google Research and Lee show."
+
+
+def test_a_key_and_its_own_alias_alike_in_case_are_one_entry(tmp_path: Path) -> None:
+    # A key renamed in case keeps the old one in ``ids``: "\\citet{ROE2020}" matched both and
+    # printed nothing, where the review's reader names the one entry (``citekeys``).
+    path = _paper(tmp_path, "As \\citet{ROE2020} and \\citet{KIM2021} show.")
+    (tmp_path / "refs.bib").write_text(
+        "@article{Roe2020, author = {Roe, Rita}, title = {A}, ids = {roe2020}}\n"
+        "@article{kim2021, author = {Kim, Ann}, title = {B}}\n"
+        "@article{lee2021, author = {Lee, Bo}, title = {C}, ids = {Kim2021}}\n",
+        encoding="utf-8",
+    )
+    # A key and another entry's alias alike in case: either may be meant, no name is guessed.
+    assert _text(path) == "As Roe and show."
