@@ -2,8 +2,8 @@
 
 Every compiled pattern held at module level by the modules that read drafts, papers, claims,
 bibliographies and queries (``claimaudit.review``, ``claimaudit.library``,
-``claimaudit.refcheck``, ``bibfile``, ``text``, ``fts``, ``inputs``, ``untrusted``) is run
-(``finditer``, every match: a search from every position, which costs at least what a
+``claimaudit.refcheck``, the ``bib*`` readers, ``text``, ``fts``, ``inputs``, ``untrusted``) is
+run (``finditer``, every match: a search from every position, which costs at least what a
 ``match`` or ``search`` does) over long runs of each input kind below, the characters a
 pattern's quantified parts accept, with whatever closes it missing: alone, and after each of
 ``PREFIXES`` followed by an "x". A pattern that takes over ``--screen-ms`` on a
@@ -31,6 +31,10 @@ from functools import partial
 PACKAGES = ("claimaudit.review", "claimaudit.library", "claimaudit.refcheck")
 MODULES = (
     "claimaudit.bibfile",
+    "claimaudit.bibtex",
+    "claimaudit.bibcsl",
+    "claimaudit.bibauthors",
+    "claimaudit.bibrecords",
     "claimaudit.text.plain",
     "claimaudit.library.fts",
     "claimaudit.inputs",

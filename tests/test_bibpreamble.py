@@ -66,3 +66,28 @@ def test_a_later_preamble_s_providecommand_leaves_an_earlier_definition() -> Non
         "@article{e, title = {{\\noop{a}}Title}}\n"
     )
     assert parse_bib(bib).records[0].title == "Title"
+
+
+@pytest.mark.parametrize(
+    ("definition", "title"),
+    [
+        # Its default where the call gives no [...], the value in brackets where it does.
+        ("\\newcommand{\\sw}[2][Python]{#2 in #1}", "\\sw{Tools} and \\sw[R]{Stats}"),
+        ("\\providecommand\\sw[2][Python]{#2 in #1}", "\\sw{Tools} and \\sw [R]{Stats}"),
+        ("\\NewDocumentCommand{\\sw}{om}{#2 in #1}", "\\sw[Python]{Tools} and \\sw[R]{Stats}"),
+    ],
+)
+def test_a_preamble_macro_with_an_optional_argument_is_expanded(
+    definition: str, title: str
+) -> None:
+    # Left as written: the title read "\sw{Tools} and \sw[R]{Stats}", "sw[R]Stats" as text.
+    bib = f'@preamble{{"{definition}"}}\n@misc{{e, title = {{{title}}}}}\n'
+    assert parse_bib(bib).records[0].title == "Tools in Python and Stats in R"
+
+
+def test_a_preamble_macro_with_an_optional_argument_in_a_name_list() -> None:
+    bib = (
+        '@preamble{"\\newcommand{\\org}[1][Research]{Google #1}"}\n'
+        "@misc{e, author = {{\\org} and {\\org[Brain]} and Roe, R.}, title = {T}}\n"
+    )
+    assert parse_bib(bib).records[0].authors == ("Google Research", "Google Brain", "Roe")

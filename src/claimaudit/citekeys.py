@@ -3,12 +3,12 @@ the library's reader of a paper's LaTeX.
 
 BibTeX reads keys in any case: ``\\citet{ROE2020}`` cites the entry ``roe2020`` (it warns, and
 prints that entry). A key (or an alias, biblatex's ``ids``) as written wins; else the one key
-that is it in another case; where several differ only in case, none: either may be meant.
+or alias that is it in another case; where several entries have one, none: either may be meant.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Iterable, Mapping
 
 
 def keys_alike(key: str, keys: Iterable[str]) -> list[str]:
@@ -17,10 +17,23 @@ def keys_alike(key: str, keys: Iterable[str]) -> list[str]:
     return [k for k in keys if k.casefold() == folded]
 
 
-def resolved_key(key: str, exact: Container[str], keys: Iterable[str]) -> str | None:
-    """``key`` where ``exact`` (the keys and aliases) has it as written, else the one key among
-    ``keys`` that is it in another case; None where none is, or several are."""
-    if key in exact:
-        return key
-    alike = keys_alike(key, keys)
-    return alike[0] if len(alike) == 1 else None
+def citable_names(entries: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """Every name a citation may give -> the key of the entry it names, from each entry's key
+    and aliases (biblatex's ``ids``): the keys, then each alias no entry has as its key (biber's
+    rule: a key wins over an alias; the first entry to give an alias wins)."""
+    listed = [(key, tuple(aliases)) for key, aliases in entries]
+    named = {key: key for key, _ in listed}
+    for key, aliases in listed:
+        for alias in aliases:
+            named.setdefault(alias, key)
+    return named
+
+
+def names_alike(key: str, named: Mapping[str, str]) -> list[str]:
+    """The names among ``named`` (``citable_names``) that are ``key`` in another case (or the
+    same), one for each entry they name (its key before an alias): a citation resolves to an
+    entry where this holds one name, whether that is the entry's key or an alias of it."""
+    found: dict[str, str] = {}
+    for name in keys_alike(key, named):
+        found.setdefault(named[name], name)
+    return list(found.values())

@@ -225,8 +225,8 @@ def test_a_hostile_compiled_bibliography_is_read_in_linear_time(bbl: str) -> Non
     ],
 )
 def test_bibtex_comments_and_line_breaks_are_read_in_linear_time(text: str) -> None:
-    # Each character is scanned once before bibtexparser reads the text (``bibfile``).
-    from claimaudit.bibfile import _blank_field_comments, _hide_double_backslashes
+    # Each character is scanned once before bibtexparser reads the text (``bibtex``).
+    from claimaudit.bibtex import _blank_field_comments, _hide_double_backslashes
 
     hidden, _ = _hide_double_backslashes(text)
     assert len(_blank_field_comments(hidden)) == len(hidden)

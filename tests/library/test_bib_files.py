@@ -61,6 +61,24 @@ def test_mendeley_drops_the_leading_slash_and_escapes_latex(papers: Path, tmp_pa
     assert windows.written == "C:/Users/me/Mendeley/a.pdf" and windows.path is None
 
 
+@pytest.mark.parametrize(
+    ("on_disk", "written"),
+    [
+        ("M\u00fcller - 2016 - Genomes.pdf", 'M{\\"{u}}ller - 2016 - Genomes.pdf'),
+        ("M\u00fcller.pdf", 'M{\\"u}ller.pdf'),
+        ("Stra\u00dfe \u00c9mile \u0160koda.pdf", "Stra{\\ss}e {\\'{E}}mile {\\v{S}}koda.pdf"),
+        ("Mart\u00ednez \u00d8st a~b.pdf", "Mart{\\'{\\i}}nez {\\O}st a{\\~}b.pdf"),
+    ],
+)
+def test_mendeley_s_accents_in_a_path_are_the_letters_of_its_name(
+    tmp_path: Path, on_disk: str, written: str
+) -> None:
+    # "attached file not found (.../M\\"uller - 2016 - Genomes.pdf: no such file)".
+    (tmp_path / on_disk).write_bytes(b"%PDF-1.4\n")
+    escaped = str(tmp_path / written).lstrip("/")
+    assert _paths(f":{escaped}:pdf", [tmp_path]) == [tmp_path / on_disk]
+
+
 def test_missing_files_are_kept_with_why(tmp_path: Path) -> None:
     [missing] = attachments(":nowhere/a.pdf:PDF", [tmp_path])
     assert (missing.written, missing.path, missing.problem) == (

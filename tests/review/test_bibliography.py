@@ -94,6 +94,26 @@ def test_a_key_matching_two_keys_but_for_case_is_ambiguous_not_the_first() -> No
     ]
 
 
+def test_an_alias_cited_in_another_case_names_its_entry_as_a_key_does() -> None:
+    # biblatex's ids = {Smith2020} cited as @smith2020 was "no bibliography entry", though
+    # the library's reader of the same paper printed its names (one rule: ``citekeys``).
+    bib = parse_bibliography(
+        "@article{smith2020rules, ids = {Smith2020}, doi = {10.1371/journal.pcbi.1003542}}\n"
+        "@article{Lee2022, ids = {lee2022}, doi = {10.1371/journal.pcbi.1009803}}\n"
+        "@article{roe2021, doi = {10.1000/roe}}\n"
+        "@article{kim2021, ids = {ROE2021}, doi = {10.1000/kim}}\n"
+    )
+    assert _resolve(bib, "A [@smith2020; @SMITH2020; @LEE2022; @Roe2021].") == [
+        "doi:10.1371/journal.pcbi.1003542",
+        "doi:10.1371/journal.pcbi.1003542",
+        # An entry's key and its alias alike in case: one entry, so not ambiguous.
+        "doi:10.1371/journal.pcbi.1009803",
+        # A key and another entry's alias alike in case: either may be meant.
+        "error: @Roe2021 is ambiguous: the bibliography has 'roe2021' and 'ROE2021', which "
+        "differ only in case; cite one as written",
+    ]
+
+
 def test_a_sici_doi_key_cut_at_its_parenthesis_says_to_cite_it_in_braces() -> None:
     # Pandoc ends a key at "(": the citation named "doi:10.1002/", and was only "not a DOI".
     sici = "doi:10.1002/(SICI)1097-4636(199703)34:3<289::AID-JBM2>3.0.CO;2-A"

@@ -9,7 +9,8 @@ Each tool writes the field its own way; all are read here:
 - JabRef: ``:papers/a.pdf:PDF`` (description, path, type), the path relative to the ``.bib``
   file or to the library's ``jabref-meta: fileDirectory`` comment;
 - Mendeley Desktop: ``:home/me/Documents/Mendeley Desktop/a.pdf:pdf``, the leading ``/``
-  dropped, a drive written ``C$\\backslash$:``, and ``_`` or ``&`` escaped as ``{\\_}``, ``{\\&}``.
+  dropped, a drive written ``C$\\backslash$:``, ``_`` or ``&`` escaped as ``{\\_}``,
+  ``{\\&}``, and a letter with an accent as LaTeX writes it, ``M{\\"{u}}ller``, ``{\\ss}``.
 
 CSL-JSON has no field for attachments; an item's ``file`` member, when a tool writes one, is
 read the same way. Only files a paper is read from are attached papers: PDF first, then LaTeX,
@@ -19,6 +20,7 @@ Markdown or text; snapshots (``.html``) are not.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +42,42 @@ _LATEX_ESCAPES = (
     (r"\$", "$"),
     (r"{\~}", "~"),
 )
+# A letter with an accent, or a letter of its own, braced as Mendeley writes them in a path
+# ("M{\"{u}}ller - 2016.pdf", "Stra{\ss}e.pdf"): the file's name holds the letter itself.
+# Only braced: a Windows path's "\.hidden" or "\users" is no accent.
+_ACCENT_MARKS = {
+    '"': "\u0308",
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
+}
+_OWN_LETTERS = {
+    "ss": "\u00df",
+    "o": "\u00f8",
+    "O": "\u00d8",
+    "aa": "\u00e5",
+    "AA": "\u00c5",
+    "ae": "\u00e6",
+    "AE": "\u00c6",
+    "oe": "\u0153",
+    "OE": "\u0152",
+    "l": "\u0142",
+    "L": "\u0141",
+    "i": "\u0131",
+}
+_BRACED_ACCENT = re.compile(
+    r"\{\\(?:([\"'`^~=.])\s?|([uvHckr])(?:\s|(?=\{)))\{?(\\i(?![A-Za-z])|[A-Za-z])\}?\}"
+)
+_BRACED_LETTER = re.compile(r"\{\\(ss|aa|AA|ae|AE|oe|OE|[oOlLi])\}")
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
 # A linked URL (Zotero's "Online", a Mendeley or JabRef link): its "://" may come with the
 # colon escaped (Zotero's "\:") or not.
@@ -84,7 +122,15 @@ def _split(text: str, separator: str) -> list[str]:
     return parts
 
 
+def _accented(match: re.Match[str]) -> str:
+    letter = "i" if match.group(3) == "\\i" else match.group(3)
+    return unicodedata.normalize("NFC", letter + _ACCENT_MARKS[match.group(1) or match.group(2)])
+
+
 def _unescape(path: str) -> str:
+    if "{\\" in path:
+        path = _BRACED_ACCENT.sub(_accented, path)
+        path = _BRACED_LETTER.sub(lambda m: _OWN_LETTERS[m.group(1)], path)
     for written, meant in _LATEX_ESCAPES:
         path = path.replace(written, meant)
     path = re.sub(r"\\([:;\\])", r"\1", path)  # Zotero's "\:" and "\\", JabRef's "\;"

@@ -28,7 +28,7 @@ from claimaudit.bibfile import (
     parse_bib,
     read_bib,
 )
-from claimaudit.citekeys import keys_alike, resolved_key
+from claimaudit.citekeys import citable_names, names_alike
 from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
@@ -586,15 +586,16 @@ class Bibliography:
         return Resolution(local, entry=entry, note=note, former=kept, clash=clash)
 
     @cached_property
+    def _named(self) -> dict[str, str]:
+        """Every key and alias (biblatex's ``ids``) a citation may give -> its entry's key
+        (``citekeys.citable_names``: a key wins over an alias; the first alias wins)."""
+        return citable_names((key, entry.aliases) for key, entry in self.entries.items())
+
+    @cached_property
     def aliases(self) -> dict[str, Entry]:
         """The entries by the other keys they are cited by (biblatex's ``ids``), where no entry
-        has that key itself (biber's rule: a key wins over an alias; the first alias wins)."""
-        found: dict[str, Entry] = {}
-        for entry in self.entries.values():
-            for alias in entry.aliases:
-                if alias not in self.entries:
-                    found.setdefault(alias, entry)
-        return found
+        has that key itself."""
+        return {n: self.entries[key] for n, key in self._named.items() if n not in self.entries}
 
     def keyed(self, key: str) -> Entry | None:
         """The entry whose key, else one of whose ``ids``, is ``key`` as written."""
@@ -602,29 +603,31 @@ class Bibliography:
 
     def resolved_entry(self, key: str) -> Entry | None:
         """The entry a citation of ``key`` resolves to (``_key``): as written, an alias, else
-        the one entry whose key is it in another case; None where none is, or several are."""
+        the one entry whose key or alias is it in another case; None where none is, or several
+        are."""
         found = self.keyed(key)
         if found is not None:
             return found
-        resolved = resolved_key(key, self.entries, self.entries)
-        return None if resolved is None else self.entries[resolved]
+        alike = self._alike(key)
+        return alike[0][1] if len(alike) == 1 else None
 
     def entry(self, key: str) -> Entry | None:
         """The entry of citation key ``key`` (or an alias of it, biblatex's ``ids``), its case
-        ignored where no key matches exactly (the first such, where several do: ``_key``
-        refuses to resolve that citation)."""
-        return self.keyed(key) or next(iter(self._alike(key)), None)
+        ignored where no key or alias matches exactly (the first such, where several entries
+        do: ``_key`` refuses to resolve that citation)."""
+        return self.keyed(key) or next((entry for _, entry in self._alike(key)), None)
 
-    def _alike(self, key: str) -> list[Entry]:
-        """The entries whose keys are ``key`` in another case."""
-        return [self.entries[k] for k in keys_alike(key, self.entries)]
+    def _alike(self, key: str) -> list[tuple[str, Entry]]:
+        """The entries whose key or alias is ``key`` in another case, each with that name (as
+        BibTeX reads keys, and the library's reader reads them: ``citekeys``)."""
+        return [(name, self.entries[self._named[name]]) for name in names_alike(key, self._named)]
 
     def _key(self, key: str, label: str | None = None) -> Resolution:
         alike = self._alike(key) if self.keyed(key) is None else []
         if len(alike) > 1:
             # BibTeX reads keys in any case, so a key in a third case may mean either entry:
             # taking the first would check the claim against a paper perhaps not cited.
-            keys = " and ".join(repr(e.key) for e in alike)
+            keys = " and ".join(repr(name) for name, _ in alike)
             return Resolution(
                 None,
                 f"{label or '@' + key} is ambiguous: the bibliography has {keys}, which differ "

@@ -543,3 +543,31 @@ def test_apacite_s_bare_cite_with_a_prefix_prints_no_key(tmp_path: Path) -> None
     angled = _text(path)
     _paper(tmp_path, "It holds \\cite{yu2015} and \\cite[p.~2]{yu2015} too.")
     assert angled == _text(path) and "yu2015" not in angled and ">" not in angled
+
+
+def test_a_bib_preamble_macro_with_an_optional_argument_prints_in_the_names(
+    tmp_path: Path,
+) -> None:
+    # The macro was left as written: "\\citet{g2020}" printed "Lab[Brain] and Roe" (latex/48).
+    path = _paper(tmp_path, "As \\citet{g2020} and \\citet{h2021} show.")
+    (tmp_path / "refs.bib").write_text(
+        '@preamble{"\\newcommand{\\lab}[1][Research]{{Google #1}}"}\n'
+        "@article{g2020, author = {\\lab[Brain] and Roe, Rita}, title = {A}}\n"
+        "@article{h2021, author = {\\lab and Lee, Ann}, title = {B}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As Google Brain and Roe and Google Research and Lee show."
+
+
+def test_a_key_and_its_own_alias_alike_in_case_are_one_entry(tmp_path: Path) -> None:
+    # A key renamed in case keeps the old one in ``ids``: "\\citet{ROE2020}" matched both and
+    # printed nothing, where the review's reader names the one entry (``citekeys``).
+    path = _paper(tmp_path, "As \\citet{ROE2020} and \\citet{KIM2021} show.")
+    (tmp_path / "refs.bib").write_text(
+        "@article{Roe2020, author = {Roe, Rita}, title = {A}, ids = {roe2020}}\n"
+        "@article{kim2021, author = {Kim, Ann}, title = {B}}\n"
+        "@article{lee2021, author = {Lee, Bo}, title = {C}, ids = {Kim2021}}\n",
+        encoding="utf-8",
+    )
+    # A key and another entry's alias alike in case: either may be meant, no name is guessed.
+    assert _text(path) == "As Roe and show."

@@ -445,6 +445,28 @@ def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path)
     assert [t.paper for t in claim.targets] == ["doi:10.1000/xyz"]
 
 
+def test_a_textual_citation_of_an_alias_in_another_case_prints_its_entry_s_names(
+    tmp_path: Path,
+) -> None:
+    # It was "no bibliography entry for \\textcite{OLD2020}", and read "The authors found",
+    # while the library's reader of the same paper printed "Roe and Lee".
+    (tmp_path / "refs.bib").write_text(
+        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {Graphs}, year = 2020,"
+        " doi = {10.1000/xyz}, ids = {old2020}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{biblatex}\n\\begin{document}\n"
+        "\\textcite{OLD2020} found that graphs are sparse.\n\\bibliography{refs}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == "Roe and Lee found that graphs are sparse."
+    assert [t.paper for t in claim.targets] == ["doi:10.1000/xyz"]
+
+
 @pytest.mark.parametrize(
     ("bib", "reads"),
     [

@@ -26,7 +26,7 @@ from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode, LatexMacroNod
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
-from claimaudit.citekeys import resolved_key
+from claimaudit.citekeys import citable_names, names_alike
 from claimaudit.errors import BibliographyError
 from claimaudit.library.latex.apacite import (
     APACITE_ALL_AUTHORS,
@@ -156,6 +156,10 @@ class CitedWorks:
     full: Mapping[str, str] = field(default_factory=dict)
     # What ``\\citetalias`` prints of a key: the alias ``\\defcitealias`` gives it.
     aliases: Mapping[str, str] = field(default_factory=dict)
+    # Each key and alias (biblatex's ``ids``) among ``names`` -> the entry it names, so a key
+    # in another case is read by the review's rule (``citekeys``): an entry's key and its own
+    # alias alike in case are one entry, not two.
+    entries: Mapping[str, str] = field(default_factory=dict)
 
 
 def cite_prints_names(source: str, package_texts: Sequence[str] = ()) -> bool:
@@ -356,56 +360,67 @@ def names_from_bbl(text: str) -> dict[str, str]:
 
 def _bib_names(
     text: str, path: Path, limit: int, useprefix: bool | None = None
-) -> dict[str, tuple[str, str]]:
+) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
     """Each key's authors as a textual citation names them, and as a starred one does, from a
-    ``.bib`` or CSL-JSON file's text; nothing from one that cannot be read (its citations then
-    print nothing, as before). ``useprefix`` False: as biblatex cites them by default, without
-    a prefix ("Dijk" for "van Dijk")."""
+    ``.bib`` or CSL-JSON file's text, and every key and alias (biblatex's ``ids``) a citation
+    may give -> its entry's key (``citekeys.citable_names``: a key wins over an alias); nothing
+    from one that cannot be read (its citations then print nothing, as before). ``useprefix``
+    False: as biblatex cites them by default, without a prefix ("Dijk" for "van Dijk")."""
     try:
         found = parse_bib(
             text, kind="csl-json" if path.suffix == ".json" else None, source=path.name
         )
     except BibliographyError:
-        return {}
+        return {}, {}
     names: dict[str, tuple[str, str]] = {}
-    aliases: dict[str, tuple[str, str]] = {}
     for r in found.records:
         if r.authors:
             authors = r.cited_authors(useprefix)
-            shown = (
+            names[r.key] = (
                 textual_names(authors, et_al=r.et_al, limit=limit),
                 full_names(authors, et_al=r.et_al),
             )
-            names[r.key] = shown
-            for alias in r.aliases:  # biblatex's ``ids``: other keys it is cited by
-                aliases.setdefault(alias, shown)
-    return {**aliases, **names}  # a key wins over an alias
+    named = citable_names((r.key, r.aliases) for r in found.records if r.key in names)
+    return names, named
 
 
 def read_names(
     files: Sequence[tuple[Path, bytes]],
     limit: int = NATBIB_NAME_LIMIT,
     useprefix: bool | None = None,
-) -> tuple[dict[str, str], dict[str, str]]:
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first: as
     a textual citation prints them (up to ``limit`` authors, ``citation_name_limit``), and as
     a starred one does (every author); a name's prefix as biblatex's ``useprefix`` says
-    (``biblatex_useprefix``; None: natbib, which prints it)."""
+    (``biblatex_useprefix``; None: natbib, which prints it). Then each key and alias -> the
+    entry it names (its file and key: ``CitedWorks.entries``)."""
     names: dict[str, str] = {}
     full: dict[str, str] = {}
+    entries: dict[str, str] = {}
     for path, data in files:
         if len(data) > MAX_BIBLIOGRAPHY_BYTES:
             continue
         text = data.decode("utf-8-sig", "replace")
-        found = (
-            _compiled_names(text, limit, bool(useprefix))
-            if path.suffix == ".bbl"
-            else _bib_names(text, path, limit, useprefix)
-        )
-        for key, (shown, every) in found.items():
-            names.setdefault(key, shown)
-            full.setdefault(key, every)
-    return names, full
+        if path.suffix == ".bbl":
+            found = _compiled_names(text, limit, bool(useprefix))
+            named = {key: key for key in found}
+        else:
+            found, named = _bib_names(text, path, limit, useprefix)
+        for name, key in named.items():
+            if name not in names:  # an earlier file's (the .bbl's) stands
+                names[name], full[name] = found[key]
+                entries[name] = f"{path}\n{key}"
+    return names, full, entries
+
+
+def _cited_name(key: str, names: Mapping[str, str], entries: Mapping[str, str]) -> str:
+    """The name among ``names`` a citation of ``key`` gives: as written, else the one entry's
+    key or alias that is it in another case (``citekeys``); else ``key``, which prints
+    nothing."""
+    if key in names:
+        return key
+    alike = names_alike(key, entries)
+    return alike[0] if len(alike) == 1 else key
 
 
 def citation_aliases(source: str) -> dict[str, str]:
@@ -444,7 +459,7 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
         if node.macroname not in ALIAS_COMMANDS:
             # A key in another case names its entry, as BibTeX reads it and the review's reader
             # prints it: "\\citet{ROE2020}" of roe2020 printed nothing.
-            keys = tuple(resolved_key(key, names, names) or key for key in keys)
+            keys = tuple(_cited_name(key, names, cited.entries) for key in keys)
         if not keys or any(key not in names for key in keys):
             return ""
         text = "; ".join(names[key] for key in keys)

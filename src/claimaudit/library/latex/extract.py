@@ -143,7 +143,7 @@ def extract_latex(
         bare or any(TEXTUAL_COMMAND.search(text) for text in [source, *packages])
     )
     files = _bibliography(path, source, hasher, root) if textual else []
-    names_printed, full_names = read_names(
+    names_printed, full_names, entries = read_names(
         files, citation_name_limit(source, packages), biblatex_useprefix(source, packages)
     )
     cited = CitedWorks(
@@ -151,6 +151,7 @@ def extract_latex(
         bare and not numeric_bibliography(files),
         full=full_names,
         aliases=citation_aliases(source),
+        entries=entries,
     )
     # Before expansion: ``\\ifdefined\\x`` asks of \\x, not of what it expands to.
     source = decide_conditionals(source)

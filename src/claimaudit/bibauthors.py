@@ -1,0 +1,96 @@
+"""The family names a BibTeX name list gives, split and read by BibTeX's name rules ("van der
+Walt, St{\\'e}fan" has the family name "van der Walt", read as text), with its mark of a list
+cut short ("and others", "et al.") and a list that separates people with commas or semicolons
+in place of "and" (``claimaudit.bibnames``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.bibnames import extended_parts, list_separator
+from claimaudit.text.plain import plain_text
+
+# A name that marks a list cut short: "others" (BibTeX's word, CSL-JSON's too) or "et al.".
+ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
+# The same written after a BibTeX name, "A. Lee et al." or "Lee, A., et al.".
+_ET_AL_AFTER = re.compile(r"[\s,]+\{?et\.?\s*al\.?\}?\s*$", re.IGNORECASE)
+
+# An "and" left at either end of a name: "Doe, J. and and Roe, R." (a doubled "and", as hand
+# edits leave one) was split as "Doe, J." and "and Roe, R.", whose family name read "and Roe".
+_STRAY_AND = re.compile(r"^(?:and(?:\s+|$))+|(?:(?:^|\s+)and)+$", re.IGNORECASE)
+
+
+def _people(value: str) -> list[str]:
+    """The names in a BibTeX name list, split at "and" as BibTeX splits them, an empty name
+    between two "and"s (or before the first, after the last) dropped."""
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
+    people = (_STRAY_AND.sub("", person.strip()) for person in split_multiple_persons_names(value))
+    return [person for person in people if person.strip()]
+
+
+def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The family names in a BibTeX name list, each with its prefix ("van Dijk") and as
+    biblatex cites it by default, without ("Dijk"; ``BibRecord.bare_authors``), and whether
+    it ends "and others" (BibTeX's "et al.": a list cut short, which no author is)."""
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
+
+    families: list[tuple[str, str]] = []
+    et_al = False
+    for person in _people(value):
+        if ET_AL.match(person.strip().strip("{}").rstrip(".")):
+            # "and others", or "and et al." as people write it: a list cut short, no author
+            # (read as one, "al." was the second author, "Lee and al.").
+            et_al = True
+            continue
+        if (cut := _ET_AL_AFTER.search(person)) is not None and cut.start() > 0:
+            et_al = True  # "A. Lee et al.": the name before it ("et al." was its family name)
+            person = person[: cut.start()]
+        extended = extended_parts(person)
+        if extended is not None:  # biblatex's "family=Walt, given=Stéfan, prefix=van der"
+            family, prefix, useprefix = extended
+            full = plain_text(f"{prefix} {family}" if prefix else family)
+            families.append((full, full if useprefix else plain_text(family)))
+            continue
+        try:
+            parts = parse_single_name_into_parts(person)
+        except InvalidNameError:
+            families.append((plain_text(person),) * 2)
+            continue
+        if _family_then_initials(person, parts.first, parts.von, parts.last):
+            # "Wilson G", as PubMed and Vancouver write names: BibTeX reads "G" as the family
+            # name, which no catalogue's first author then matched.
+            families.append((plain_text(" ".join(parts.first)),) * 2)
+            continue
+        family = plain_text(" ".join([*parts.von, *parts.last])) or plain_text(person)
+        families.append((family, plain_text(" ".join(parts.last)) or family))
+    return tuple(families), et_al
+
+
+# A PubMed-style name's initials: one to three capitals, no full stop ("G", "GV", "JAB").
+_INITIALS = re.compile(r"[A-Z]{1,3}")
+
+
+def _family_then_initials(person: str, first: list[str], von: list[str], last: list[str]) -> bool:
+    """Whether ``person`` is written "Family Initials" ("Wilson G", "Le Cun Y"): no comma, and
+    a last part of bare initials after capitalised words."""
+    return (
+        "," not in person
+        and not von
+        and len(last) == 1
+        and _INITIALS.fullmatch(last[0]) is not None
+        and bool(first)
+        and all(word[:1].isupper() and not _INITIALS.fullmatch(word) for word in first)
+    )
+
+
+def name_list_separator(value: str) -> str | None:
+    """What a name list separates people with in place of "and" (``bibnames.list_separator``:
+    "commas", "semicolons"), or None."""
+    if "," not in value and ";" not in value:
+        return None
+    # "Lee, A., et al.": one name and the mark of a list cut short.
+    names = (_ET_AL_AFTER.sub("", name) for name in _people(value))
+    found = (list_separator(name) for name in names)
+    return next((separator for separator in found if separator is not None), None)

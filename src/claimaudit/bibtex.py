@@ -1,0 +1,210 @@
+"""BibTeX read into records (``claimaudit.bibfile``): parsed by bibtexparser, ``@string``
+macros and ``#`` concatenation resolved (``claimaudit.bibmacros``), enclosing braces removed,
+the ``@preamble``'s macros expanded (``claimaudit.bibpreamble``), an entry's ``crossref``
+parent giving it the fields it lacks (``claimaudit.bibcrossref``), names read by BibTeX's rules
+(``claimaudit.bibauthors``); a block that could not be parsed, or repeats a key, kept as an
+``UnreadEntry``. Before parsing, what bibtexparser misreads is made what BibTeX reads: a ``%``
+comment between fields, a ``\\\\`` before a brace.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from claimaudit.bibauthors import family_names, name_list_separator
+from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
+from claimaudit.bibnames import comma_list_warning
+from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written, year_of
+
+# The key a block that could not be parsed seems to give: what follows "@type{".
+_BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
+# An entry's own biblatex options (``options = {useprefix=true}``): its names cited with their
+# prefix whatever the document's setting.
+_ENTRY_USEPREFIX = re.compile(r"(?:^|,)\s*useprefix\s*(?:=\s*true\s*)?(?:,|$)", re.IGNORECASE)
+
+
+def _why(error: object) -> str:
+    reason = str(getattr(error, "abort_reason", None) or error or "")
+    # bibtexparser's own hint ("Note: The entry ... is available as ...") is about its API.
+    if " Note: " in reason:
+        reason = reason.split(" Note: ")[0].rstrip(".")
+    return " ".join(reason.split())
+
+
+def _unread(block: Any, source: str | None) -> UnreadEntry:
+    from bibtexparser.model import DuplicateBlockKeyBlock
+
+    line = block.start_line + 1 if block.start_line is not None else None
+    if isinstance(block, DuplicateBlockKeyBlock):
+        return UnreadEntry(
+            line,
+            f"a second entry with the key {block.key!r}, ignored (the first is used)",
+            source=source,
+            duplicate=True,
+        )
+    parsed = getattr(block, "ignore_error_block", None)  # a duplicate field: parsed, not kept
+    key = getattr(parsed, "key", None)
+    if not isinstance(key, str):
+        match = _BLOCK_KEY.match(str(block.raw or "").lstrip())
+        key = match.group(1) if match else None
+    why = _why(getattr(block, "error", None))
+    reason = "an entry that could not be read" + (f" ({why})" if why else "")
+    return UnreadEntry(line, reason, key, source, why or None)
+
+
+def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
+    """An entry giving one field twice in two cases (``title`` and ``Title``), which BibTeX
+    reads as one name: not read, as bibtexparser does not read one giving it twice in one
+    case. Kept, the last silently won, where BibTeX keeps the first and warns."""
+    seen: set[str] = set()
+    for name in item.fields_dict:
+        if name.lower() in seen:
+            line = item.start_line + 1 if item.start_line is not None else None
+            why = f"Duplicate field keys on entry: {name.lower()!r}"
+            return UnreadEntry(
+                line, f"an entry that could not be read ({why})", item.key, source, why
+            )
+        seen.add(name.lower())
+    return None
+
+
+# What the comment scan stops at: an escape (``\\{`` is no brace), a brace, a quote, a ``%``;
+# and an entry's start, ``@article{``.
+_COMMENT_TOKEN = re.compile(r'\\.|[{}"%]', re.DOTALL)
+_ENTRY_START = re.compile(r"@\s*[A-Za-z]+\s*\{")
+
+
+def _blank_field_comments(text: str) -> str:
+    """``text`` with each ``%`` comment between an entry's fields (``title = {T}, % final``, or
+    a line of its own) blanked to the end of its line, as biber skips it: bibtexparser read it
+    as part of the next field's name, "% final\\n author", so the author was lost, and a ``,``
+    or ``=`` in it split the entry wrongly. A ``%`` inside a value (``{50% of cases}``) stays.
+    Lengths and line breaks are kept, so every entry keeps its line number."""
+    if "%" not in text:
+        return text
+    blanked: list[tuple[int, int]] = []
+    position = 0
+    while (entry := _ENTRY_START.search(text, position)) is not None:
+        depth, quoted, position = 1, False, entry.end()
+        while depth and (token := _COMMENT_TOKEN.search(text, position)) is not None:
+            char, position = token.group(), token.end()
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+            elif char == '"' and depth == 1:
+                quoted = not quoted
+            elif char == "%" and depth == 1 and not quoted:
+                end = text.find("\n", position)
+                end = len(text) if end < 0 else end
+                blanked.append((token.start(), end))
+                position = end
+        if depth:
+            break  # an entry never closed: the rest is left to the parser, as before
+    if not blanked:
+        return text
+    parts: list[str] = []
+    last = 0
+    for start, end in blanked:
+        parts += [text[last:start], " " * (end - start)]
+        last = end
+    return "".join([*parts, text[last:]])
+
+
+def _hide_double_backslashes(text: str) -> tuple[str, str | None]:
+    """``text`` with each ``\\\\`` (TeX's line break) as one character it does not hold, and
+    that character. bibtexparser takes a brace or quote after a backslash for an escaped one,
+    so ``title={A \\\\}`` ran on to the next entry and was not read; BibTeX counts braces
+    whatever stands before them, and after ``\\\\`` TeX too reads a brace as a brace. (A few
+    private-use characters are tried: a text holding them all is read as before.)"""
+    if "\\\\" not in text:
+        return text, None
+    mark = next((chr(c) for c in range(0xE000, 0xE010) if chr(c) not in text), None)
+    return (text, None) if mark is None else (text.replace("\\\\", mark), mark)
+
+
+def read_bibtex(text: str, source: str | None) -> BibFile:
+    """The entries of BibTeX ``text``, and its blocks that could not be read as one; ``source``
+    names it in what is said of them."""
+    # Imported on use: every command loads this module's importers, few need BibTeX.
+    from bibtexparser.entrypoint import parse_string
+    from bibtexparser.middlewares.enclosing import RemoveEnclosingMiddleware
+
+    from claimaudit.bibmacros import ResolveMacrosMiddleware
+    from claimaudit.bibpreamble import apply_macros, preamble_macros
+
+    # bibtexparser logs each block it cannot parse to stderr (Python's last-resort handler);
+    # the failure is reported once, as our own one-line error, instead.
+    logger = logging.getLogger("bibtexparser")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    hidden, mark = _hide_double_backslashes(text)
+    hidden = _blank_field_comments(hidden)
+    try:
+        # bibtexparser's default stack, but with ``#`` concatenation joined (``bibmacros``).
+        stack = [ResolveMacrosMiddleware(), RemoveEnclosingMiddleware(True)]
+        library = parse_string(hidden, parse_stack=stack)
+    finally:
+        logger.setLevel(level)
+
+    def shown(value: str) -> str:
+        return value.replace(mark, "\\\\") if mark else value
+
+    # The @preamble's macros (and the sorting trick's \noop) as LaTeX prints them: "{\noop{a}}
+    # Title" is "Title" (``bibpreamble``).
+    macros = preamble_macros(str(p.value) for p in library.preambles)
+    doubled = [_repeated_field(item, source) for item in library.entries]
+    read = [
+        CrossrefEntry(
+            shown(item.key),
+            {
+                name.lower(): shown(apply_macros(name.lower(), str(f.value), macros))
+                for name, f in item.fields_dict.items()
+            },
+            item.start_line + 1 if item.start_line is not None else None,
+            item.entry_type.lower(),
+        )
+        for item, repeated in zip(library.entries, doubled, strict=True)
+        if repeated is None
+    ]
+    # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
+    inherited, warnings = inherit(read, source)
+    records: list[BibRecord] = []
+    for entry, fields in zip(read, inherited, strict=True):
+        if entry.kind == XDATA:
+            continue  # biblatex's shared data, which other entries take in: no work of its own
+        authors = fields.get("author") or fields.get("editor") or ""
+        line = entry.line
+        written = fields.get("year") or fields.get("date")
+        year = year_of(written)
+        names, et_al = family_names(authors)
+        if (separator := name_list_separator(authors)) is not None:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(comma_list_warning(where, entry.key, authors, separator))
+            names, et_al = (), False
+        families = tuple(full for full, _ in names)
+        bare = tuple(short for _, short in names)
+        if _ENTRY_USEPREFIX.search(fields.get("options") or "") or bare == families:
+            bare = ()
+        unread = year_as_written(written) if year is None else None
+        short = fields.get("shortauthor") or fields.get("shorteditor") or ""
+        shorts = tuple(full for full, _ in family_names(short)[0]) if short.strip() else ()
+        records.append(
+            BibRecord(
+                entry.key,
+                fields,
+                families,
+                year,
+                line,
+                et_al,
+                unread,
+                bare_authors=bare,
+                short_authors=shorts,
+            )
+        )
+    failed = [_unread(b, source) for b in library.failed_blocks]
+    failed += [unread for unread in doubled if unread is not None]
+    failed.sort(key=lambda unread: unread.line or 0)
+    return BibFile(records, tuple(failed), warnings=tuple(warnings))

@@ -1,0 +1,151 @@
+"""The family names a BibTeX name list gives: by BibTeX's name rules, with "et al." and stray
+"and"s read as such, and lists written with commas or semicolons said to be so."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.bibfile import parse_bib
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Wilson, G., Bryan, J., Cranston, K.",
+        "G. Wilson, J. Bryan, K. Cranston",
+        "Wilson, Greg, Bryan, Jennifer",
+        "Wilson, G., Bryan, J. and Cranston, Karen",  # the first "name" a list
+        # One comma, a person written initials first on each side: two people, no "and".
+        "G. Wilson, J. Bryan",
+        "G Wilson, J Bryan",
+        "{\\'E}. Durand, J.-P. Sartre",
+        "A. B. Smith, C. de Vries and E. Doe",
+        # PubMed's order, family name then initials, on each side of one comma.
+        "Wilson G., Bryan J.",
+        "Wilson GV, Le Cun Y",
+    ],
+)
+def test_authors_listed_with_commas_are_said_to_be_and_not_compared(authors: str) -> None:
+    # Read as one name, its "family name" was compared: "first author differs: cited
+    # 'Wilson, G., Bryan, J., Cranston, K.'", of a paper whose first author is Wilson.
+    bib = f"@article{{k, title = {{T}},\n author = {{{authors}}}}}\n"
+    found = parse_bib(bib, source="refs.bib")
+    (record,) = found.records
+    assert record.authors == ()
+    (warning,) = found.warnings
+    assert warning.startswith("refs.bib line 1: entry 'k' separates its authors with commas (")
+    assert warning.endswith("BibTeX separates them with 'and', so its authors are not compared")
+
+
+@pytest.mark.parametrize(
+    ("authors", "families"),
+    [
+        ("Ford, Jr., Henry", ("Ford",)),  # a suffix between its commas
+        ("King, Martin Luther, Jr.", ("King",)),  # or after them
+        ("Wilson, Greg and Bryan, Jennifer", ("Wilson", "Bryan")),
+        ("{Barnes, Noble, and Sons, Inc.} and Doe, J.", ("Barnes, Noble, and Sons, Inc.", "Doe")),
+        # One comma: family name, then given names or initials, however they are written.
+        ("Wilson, G.", ("Wilson",)),
+        ("Wilson, G. Greg", ("Wilson",)),
+        ("Smith, J. R. R.", ("Smith",)),
+        ("De La Cruz, Maria J.", ("De La Cruz",)),
+        ("van der Walt, St{\\'e}fan", ("van der Walt",)),
+        ("Escher, M. C. and Penrose, R.", ("Escher", "Penrose")),
+        # biblatex's extended name format: every part "key=value".
+        (
+            "family=Walt, given=Stéfan, prefix=van der, useprefix=true and given=J., family=Doe",
+            ("van der Walt", "Doe"),
+        ),
+        ("family={Le Cun}, given=Yann", ("Le Cun",)),
+    ],
+)
+def test_names_with_their_own_commas_are_no_comma_list(
+    authors: str, families: tuple[str, ...]
+) -> None:
+    found = parse_bib(f"@article{{k, title = {{T}}, author = {{{authors}}}}}\n")
+    assert (found.records[0].authors, found.warnings) == (families, ())
+
+
+@pytest.mark.parametrize(
+    "authors", ["G. Wilson; J. Bryan", "Wilson, G.; Bryan, J.", "Wilson G; Bryan J and Doe K"]
+)
+def test_authors_listed_with_semicolons_are_said_to_be_so_and_not_compared(authors: str) -> None:
+    # "G. Wilson; J. Bryan" was one person, family name "Bryan": `refs` compared "Bryan" as
+    # the first author, and said the first author differs of a paper by Wilson.
+    found = parse_bib(
+        f"@article{{k, title = {{T}},\n author = {{{authors}}}}}\n", source="refs.bib"
+    )
+    assert found.records[0].authors == ()
+    (warning,) = found.warnings
+    assert warning.startswith(
+        f"refs.bib line 1: entry 'k' separates its authors with semicolons ({authors!r}); "
+    )
+
+
+def test_a_braced_semicolon_is_part_of_a_name() -> None:
+    found = parse_bib("@article{k, title = {T}, author = {{Smith; Sons} and Doe, J.}}\n")
+    assert (found.records[0].authors, found.warnings) == (("Smith; Sons", "Doe"), ())
+
+
+@pytest.mark.parametrize(
+    ("author", "families"),
+    [
+        ("Wilson G and Bryan J", ("Wilson", "Bryan")),  # PubMed / Vancouver
+        ("Virtanen P and Gommers RJ and Oliphant TE", ("Virtanen", "Gommers", "Oliphant")),
+        ("Le Cun Y", ("Le Cun",)),
+        ("G. Wilson and J. Bryan", ("Wilson", "Bryan")),  # as before
+        ("Wilson, G. and Bryan, J.", ("Wilson", "Bryan")),
+        ("Greg Wilson", ("Wilson",)),
+        ("G Wilson", ("Wilson",)),  # initials first: the family name is last, as BibTeX reads it
+    ],
+)
+def test_family_names_written_before_initials_are_read_as_family_names(
+    author: str, families: tuple[str, ...]
+) -> None:
+    # "Wilson G" gave the family name "G", so `refs` said "first author differs".
+    [record] = parse_bib(f"@article{{a, title={{T}}, author={{{author}}}}}").records
+    assert record.authors == families
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Lee, Ann and et al.",
+        "Lee, Ann and et al",
+        "Lee, Ann and {et al.}",
+        "Lee, Ann and others.",
+        "Ann Lee et al.",
+        "Lee, Ann, et al.",
+        "Lee, Ann et al.",
+    ],
+)
+def test_et_al_written_by_hand_cuts_the_list_short(authors: str) -> None:
+    # "and et al." read a second author "al.", and "Ann Lee et al." the first author "et al.":
+    # a textual citation read "Lee and al.", and `refs` compared "et al." as the first author.
+    found = parse_bib(f"@article{{k, title = {{T}}, author = {{{authors}}}}}\n")
+    [record] = found.records
+    assert (record.authors, record.et_al, found.warnings) == (("Lee",), True, ())
+
+
+def test_a_name_ending_in_al_is_no_et_al() -> None:
+    [record] = parse_bib("@article{k, title = {T}, author = {Al, Omar and Etal, K.}}\n").records
+    assert (record.authors, record.et_al) == (("Al", "Etal"), False)
+
+
+@pytest.mark.parametrize(
+    "authors",
+    [
+        "Doe, J. and and Roe, R.",
+        "Doe, J. AND and Roe, R.",
+        "Doe, J. and\n  and Roe, R.",
+        "and Doe, J. and Roe, R.",
+        "Doe, J. and Roe, R. and",
+    ],
+)
+def test_a_doubled_or_stray_and_is_no_name(authors: str) -> None:
+    # A hand-edited field's doubled "and" leaves an empty name, which is dropped; the name
+    # after it is read as written ("and Roe" was its family name), and no comma list is said.
+    found = parse_bib(f"@article{{k, author = {{{authors}}}, title = {{T}}}}\n")
+    (record,) = found.records
+    assert record.authors == ("Doe", "Roe")
+    assert not found.warnings

@@ -1,0 +1,271 @@
+"""Reading BibTeX into records: fields kept as written (``@string`` macros, ``#``
+concatenation and ``crossref`` resolved), titles and names as text, blocks that could not be
+read reported, comments and line breaks read as BibTeX reads them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.bibfile import parse_bib, read_bib
+
+
+def test_bibtex_records() -> None:
+    records = parse_bib(
+        r"""@string{nm = "Nature Methods"}
+@article{scipy,
+  author = {Virtanen, Pauli and Gommers, Ralf and others},
+  title = {{SciPy} 1.0: Algorithms in {P}ython},
+  journal = nm, date = {2020-02-03},
+  file = {Full Text PDF:/tmp/a.pdf:application/pdf},
+}
+@book{eds, editor = {Le Cun, Yann}, title = {Sch{\"o}ne {\'E}t{\'e}s}}
+"""
+    ).records
+    scipy, eds = records
+    assert (scipy.key, scipy.line, scipy.year) == ("scipy", 2, 2020)
+    # "and others" is no author: it marks the list as cut short (BibTeX's "et al.").
+    assert (scipy.authors, scipy.et_al) == (("Virtanen", "Gommers"), True)
+    assert scipy.title == "SciPy 1.0: Algorithms in Python"
+    assert scipy.fields["journal"] == "Nature Methods"
+    assert scipy.fields["file"] == "Full Text PDF:/tmp/a.pdf:application/pdf"
+    assert (eds.authors, eds.title, eds.year) == (("Le Cun",), "Schöne Étés", None)
+    assert not eds.et_al
+
+
+PARTIAL = "@misc{first, title={One}}\n@misc{broken title = {x}}\n@misc{third, title={Three}}\n"
+
+
+def test_an_entry_that_cannot_be_parsed_is_reported_not_dropped() -> None:
+    found = parse_bib(PARTIAL, source="partial.bib")
+    assert [r.key for r in found.records] == ["first", "third"]
+    (unread,) = found.unread
+    assert (unread.line, unread.key) == (2, "broken")
+    assert unread.message == (
+        "partial.bib line 2: an entry that could not be read "
+        "(Expected comma after entry key, but found =)"
+    )
+
+
+def test_a_duplicate_key_and_a_duplicate_field_are_reported() -> None:
+    text = "@misc{a, title={One}}\n@misc{a, title={Two}}\n@misc{b, title={x}, title={y}}\n"
+    found = parse_bib(text, source="d.bib")
+    assert [r.key for r in found.records] == ["a"]
+    second, fields = found.unread
+    assert (
+        second.message
+        == "d.bib line 2: a second entry with the key 'a', ignored (the first is used)"
+    )
+    assert (fields.line, fields.key) == (3, "b")
+    assert "Duplicate field keys on entry: 'title'" in fields.message
+    assert "Note" not in fields.message  # bibtexparser's hint about its API is left out
+
+
+def test_a_field_given_twice_in_two_cases_is_reported_as_a_duplicate() -> None:
+    # BibTeX reads field names in any case: "title" and "Title" are one field given twice.
+    # The entry was read with the last silently winning (BibTeX keeps the first, and warns).
+    text = "@misc{a, title = {One}, Title = {Two}}\n@misc{b, Title = {Three}}\n"
+    found = parse_bib(text, source="d.bib")
+    assert [(r.key, r.title) for r in found.records] == [("b", "Three")]
+    (unread,) = found.unread
+    assert (unread.line, unread.key) == (1, "a")
+    assert unread.message == (
+        "d.bib line 1: an entry that could not be read (Duplicate field keys on entry: 'title')"
+    )
+
+
+def test_bibtex_concatenation_and_macros_are_joined_as_bibtex_joins_them() -> None:
+    # bibtexparser leaves "a # b" as written: the DOI below was no DOI, the title not its own.
+    records = parse_bib(
+        r"""@string{ pre = "10.1038" }
+@STRING{ NM = {Nature} }
+@string{ nmeth = nm # " Methods" }
+@article{scipy,
+  title = "{SciPy} 1.0: " # {Fundamental Algorithms},
+  journal = NMeth # { (online)},
+  doi = pre # "/s41592-019-0686-2",
+  month = jan # "~15",
+  year = 20 # 20,
+}
+"""
+    ).records
+    (scipy,) = records
+    assert scipy.fields["doi"] == "10.1038/s41592-019-0686-2"
+    assert scipy.title == "SciPy 1.0: Fundamental Algorithms"
+    assert scipy.fields["journal"] == "Nature Methods (online)"
+    assert scipy.fields["month"] == "January~15"
+    assert scipy.year == 2020
+
+
+def test_a_concatenation_naming_an_undefined_macro_is_left_as_written() -> None:
+    # BibTeX reads an undefined macro as nothing: the value would change without a word.
+    (record,) = parse_bib(
+        '@article{k, doi = nowhere # "/x", title = {C\\# # tips}, note = "a # b"}\n'
+    ).records
+    assert record.fields["doi"] == 'nowhere # "/x"'
+    assert record.fields["title"] == "C\\# # tips"
+    assert record.fields["note"] == "a # b"
+
+
+def test_macros_of_macros_doubling_are_not_joined_past_a_bound() -> None:
+    # Each @string twice the one before: joined whole, 40 of them were a terabyte.
+    strings = ['@string{m0 = "xxxxxxxxxx"}'] + [
+        f"@string{{m{i} = m{i - 1} # m{i - 1}}}" for i in range(1, 41)
+    ]
+    text = "\n".join([*strings, "@misc{k, title = m40, note = m3 # m3}", ""])
+    (record,) = parse_bib(text).records
+    assert record.fields["title"] == "m40"  # left as written
+    assert record.fields["note"] == "x" * 160
+
+
+# As DBLP exports a conference paper: the paper's entry, then the proceedings it crossrefs.
+_CROSSREF_BIB = r"""@inproceedings{DBLP:conf/nips/VaswaniSPUJGKP17,
+  author    = {Ashish Vaswani and Noam Shazeer and others},
+  title     = {Attention is All you Need},
+  pages     = {5998--6008},
+  crossref  = {DBLP:conf/nips/2017},
+}
+@inproceedings{own,
+  author    = {Ada Lovelace},
+  title     = {Notes},
+  booktitle = {Its Own Venue},
+  year      = {2016},
+  crossref  = {dblp:conf/NIPS/2017},
+}
+@proceedings{DBLP:conf/nips/2017,
+  editor    = {Isabelle Guyon and Ulrike von Luxburg},
+  title     = {Advances in Neural Information Processing Systems 30},
+  publisher = {Curran Associates},
+  year      = {2017},
+  doi       = {10.5555/nips2017},
+  url       = {https://proceedings.neurips.cc/paper/2017},
+}
+@inproceedings{orphan,
+  author    = {Alan Turing},
+  title     = {Computing Machinery},
+  crossref  = {nowhere},
+}
+"""
+
+
+def test_a_crossref_entry_inherits_the_fields_it_lacks_from_its_parent() -> None:
+    # QA: crossref was not read, so a DBLP paper had no year or booktitle (its year check was
+    # skipped); BibTeX and biber give it the proceedings' fields.
+    found = parse_bib(_CROSSREF_BIB, source="refs.bib")
+    paper, own, proceedings, orphan = found.records
+    assert paper.year == 2017
+    assert paper.fields["booktitle"] == "Advances in Neural Information Processing Systems 30"
+    assert paper.fields["publisher"] == "Curran Associates"
+    assert paper.fields["editor"] == "Isabelle Guyon and Ulrike von Luxburg"
+    # Its own fields win, and what names the volume itself is not the paper's.
+    assert paper.title == "Attention is All you Need" and paper.authors == ("Vaswani", "Shazeer")
+    assert "doi" not in paper.fields and "url" not in paper.fields
+    # The child's own booktitle and year win; the key is found ignoring case, as BibTeX does.
+    assert (own.fields["booktitle"], own.year, own.fields["publisher"]) == (
+        "Its Own Venue",
+        2016,
+        "Curran Associates",
+    )
+    assert proceedings.fields["doi"] == "10.5555/nips2017"
+    # A parent no entry has is a warning, the entry read as written.
+    assert (orphan.year, orphan.title) == (None, "Computing Machinery")
+    assert found.warnings == (
+        "refs.bib line 22: entry 'orphan' has crossref 'nowhere', which no entry has; it is "
+        "read without the fields it would inherit",
+    )
+
+
+def test_a_crossref_chain_is_followed_and_a_loop_is_a_warning() -> None:
+    text = r"""@inbook{chapter, author = {A. Author}, title = {Ch}, crossref = {book}}
+@book{book, title = {The Book}, crossref = {series}}
+@mvbook{series, publisher = {P}, year = {1999}}
+@misc{a, title = {A}, crossref = {b}}
+@misc{b, title = {B}, crossref = {a}, year = {2001}}
+"""
+    found = parse_bib(text)
+    chapter, book, _, a, b = found.records
+    assert (chapter.year, chapter.fields["publisher"], chapter.fields["booktitle"]) == (
+        1999,
+        "P",
+        "The Book",
+    )
+    assert book.year == 1999
+    assert a.year == 2001 and b.year == 2001  # b's fields reach a; the loop back is said once
+    assert len(found.warnings) == 1 and "leads back to itself" in found.warnings[0]
+
+
+def test_a_missing_crossref_parent_is_warned_of_by_read_bib(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(_CROSSREF_BIB, encoding="utf-8")
+    found = read_bib(path)
+    assert len(found.records) == 4
+    assert found.warnings == (
+        f"{path} line 22: entry 'orphan' has crossref 'nowhere', which no entry has; it is "
+        "read without the fields it would inherit",
+    )
+
+
+def test_a_value_ending_in_a_double_backslash_ends_there() -> None:
+    # "\\" is TeX's line break, no escape of the brace or quote after it: bibtexparser read on
+    # past it, so the entry was not read ("could not be read"), nor the next quoted one.
+    found = parse_bib(
+        '@string{pub = "Pub \\\\"}\n'
+        "@article{a, title={A \\\\}, author={Lee, Ann}, year={2020}}\n"
+        "@article{b, title={B}, author={Kim, Bo}, year={2021}}\n"
+        '@article{c, title = "C \\\\", journal = pub, year = 2022, doi = {10.1/c}}\n'
+        "@article{d, title={D \\\\\\{e\\}}, note = {x \\\\ y}}\n"
+    )
+    assert found.unread == ()
+    a, b, c, d = found.records
+    assert (a.key, a.fields["title"], a.authors, a.year) == ("a", "A \\\\", ("Lee",), 2020)
+    assert (b.key, b.authors) == ("b", ("Kim",))
+    assert (c.fields["title"], c.fields["doi"], c.year) == ("C \\\\", "10.1/c", 2022)
+    assert c.fields["journal"] == "Pub \\\\"
+    assert (d.fields["title"], d.fields["note"]) == ("D \\\\\\{e\\}", "x \\\\ y")
+
+
+def test_a_comment_line_before_a_field_leaves_its_name_alone() -> None:
+    # bibtexparser read "% the final version\n  author" as the field's name: no author.
+    found = parse_bib(
+        "@article{a, % from the journal\n  title = {T}, % the final version\n"
+        "  % checked twice\n  author = {Lee, Ann},\n  year = 2020}\n"
+        "@article{b, title = {50% of cases}, author = {Kim, Bo}}\n"
+        # A comma or "=" in the comment split the entry: a field "" and one "also\n author".
+        '@article{c,\n title = "T", % see url = x, also\n author = {Park, C.}, year = 2022}\n'
+    )
+    a, b, c = found.records
+    assert dict(a.fields) == {"title": "T", "author": "Lee, Ann", "year": "2020"}
+    assert (a.authors, a.year) == (("Lee",), 2020)
+    assert (b.title, b.authors) == ("50% of cases", ("Kim",))
+    assert dict(c.fields) == {"title": "T", "author": "Park, C.", "year": "2022"}
+    assert c.line == 7
+
+
+XDATA_BIB = r"""@xdata{nature2019, journaltitle = {Nature}, year = {2019}, publisher = {NPG}}
+@xdata{team, author = {Lee, A. and Roe, B.}, xdata = {nature2019}}
+@article{one, xdata = {team}, title = {One}, doi = {10.1038/one}}
+@article{two, xdata = {Nature2019, gone}, author = {Kim, C.}, title = {Two}, year = {2020}}
+"""
+
+
+def test_an_xdata_entry_gives_its_fields_and_is_no_record() -> None:
+    # biblatex's xdata was not read: "one" had no authors or year, so its reference check
+    # compared nothing, and each @xdata block was a reference of its own, "no arXiv id or DOI".
+    found = parse_bib(XDATA_BIB, source="refs.bib")
+    one, two = found.records
+    assert (one.key, one.authors, one.year, one.fields["journaltitle"]) == (
+        "one",
+        ("Lee", "Roe"),
+        2019,
+        "Nature",
+    )
+    # Its own fields win; a key in another case is found, as BibTeX finds keys.
+    assert (two.key, two.authors, two.year, two.fields["publisher"]) == (
+        "two",
+        ("Kim",),
+        2020,
+        "NPG",
+    )
+    assert found.warnings == (
+        "refs.bib line 4: entry 'two' has xdata 'gone', which no entry has; it is read without "
+        "the fields it would inherit",
+    )
