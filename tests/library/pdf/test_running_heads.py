@@ -94,3 +94,40 @@ def test_a_caption_or_a_numbered_heading_over_a_pages_text_is_kept(tmp_path: Pat
     ):
         text = _text(tmp_path / "kept.pdf", 3, top)
         assert all(line in text for line in top.values()), top
+
+
+def _two_pages(path: Path, head: str) -> str:
+    """The text of a two-page paper, its title and authors over page 1 and ``head`` over page
+    2 alone, in 9 pt italics, apart from the text under it."""
+    pdf = FPDF()
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("helvetica", size=18)
+    pdf.text(20, 26, "Claims in Papers")
+    pdf.set_font("helvetica", size=12)
+    pdf.text(20, 34, "Ann Vienna and Bo Lee")
+    pdf.set_font("helvetica", size=11)
+    pdf.set_xy(20, 42)
+    pdf.multi_cell(170, 5.5, _prose(70, 1))
+    pdf.add_page()
+    pdf.set_font("helvetica", style="I", size=9)
+    pdf.text(20, 12, head)
+    pdf.set_font("helvetica", size=11)
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 5.5, _prose(80, 2))
+    pdf.output(str(path))
+    return " ".join(block.text for block in extract(path).blocks)
+
+
+def test_a_head_over_the_second_page_alone_that_names_the_paper_is_left_out(
+    tmp_path: Path,
+) -> None:
+    # A two-page paper prints its head once, on page 2: no second page repeats it, and it was
+    # read into the paragraph under it. Its words are the title's or the authors'.
+    for head in ("Vienna et al.", "Claims in Papers", "Vienna and Lee: Claims in Papers"):
+        text = _two_pages(tmp_path / "two.pdf", head)
+        assert head not in text, head
+        assert "Sentence gamma eta holds" in text
+    # A line set so that names nothing over page 1 is the page's text: kept.
+    for line in ("Sentence omicron holds words too", "Claims about papers of others"):
+        assert line in _two_pages(tmp_path / "kept.pdf", line), line

@@ -78,19 +78,22 @@ def test_list_items_numbered_formulas_and_prose_lines_are_not_tables() -> None:
     assert aligned_rows(far, 480) == set()
 
 
-def test_rows_of_cells_without_headers_stay_a_table_beside_a_wrapped_line() -> None:
-    # No row of headers, so the wrapped line is not taken into the table; the three rows of
-    # cells before it are a table all the same, as they were before wrapped lines were read.
-    rows = _rows(
-        [
-            [("optimize", 80), ("a few more high quality global optimizers", 250)],
-            [("fftpack", 84), ("reduce overlap with NumPy equivalent", 250)],
-            [("interpolate", 72), ("mesh refinement and coarsening of B-splines", 250)],
-            [("and more wrapped here", 250)],
-            [("sparse.linalg", 66), ("add PROPACK wrappers for faster SVD", 250)],
-        ]
-    )
-    assert aligned_rows(rows, 480) == {0, 1, 2}
+def test_rows_of_cells_without_headers_keep_a_wrapped_line_in_the_table() -> None:
+    # No row of headers, and one row of four wrapped: the table all the same, its wrapped line
+    # and the row after it too (they were left as prose, the rows before them a table).
+    cells = [
+        [("optimize", 80), ("a few more high quality global optimizers", 250)],
+        [("fftpack", 84), ("reduce overlap with NumPy equivalent", 250)],
+        [("interpolate", 72), ("mesh refinement and coarsening of B-splines", 250)],
+        [("and more wrapped here", 250)],
+        [("sparse.linalg", 66), ("add PROPACK wrappers for faster SVD", 250)],
+    ]
+    assert aligned_rows(_rows(cells), 480) == {0, 1, 2, 3, 4}
+    # Most rows wrapped, as a description list's items are: each stretch of rows of cells
+    # alone, none long enough for a table.
+    wrapped = [[("and more wrapped here", 250)]]
+    rows = _rows(cells[:1] + wrapped + cells[1:2] + wrapped + cells[2:3] + wrapped + cells[4:])
+    assert aligned_rows(rows, 480) == set()
 
 
 def test_a_grid_keeps_its_row_labels_wrapped_onto_a_second_line() -> None:
@@ -250,6 +253,23 @@ def test_a_table_without_headers_whose_last_row_is_wrapped_leaves_no_line_behind
         ("Evidence", "A passage of a cited paper"),
         ("Verdict", "The relation the judge picks, with its"),
         ("", "probability and the passage it quotes."),
+    ]
+    texts = _passages(rows, (146.0, 200.0), tmp_path)
+    assert texts == [" ".join(BEFORE), "Table 1: Terms used in this paper.", " ".join(AFTER)]
+
+
+def test_a_table_without_headers_whose_middle_row_is_wrapped_is_left_out(
+    tmp_path: Path,
+) -> None:
+    # No row of headers, and one row in the middle wrapped: the rows of cells on either side
+    # of its wrapped line were read apart, each stretch too short for a table, so "Evidence A
+    # passage of a cited paper that the judge reads before it decides ..." was prose.
+    rows = [
+        ("Claim", "A statement a paper makes"),
+        ("Evidence", "A passage of a cited paper that the judge reads"),
+        ("", "before it decides whether the claim is supported."),
+        ("Verdict", "The relation the judge picks"),
+        ("Record", "One line of the output per paper"),
     ]
     texts = _passages(rows, (146.0, 200.0), tmp_path)
     assert texts == [" ".join(BEFORE), "Table 1: Terms used in this paper.", " ".join(AFTER)]

@@ -172,6 +172,29 @@ def test_a_compound_of_two_words_that_joins_into_no_word_keeps_its_hyphen() -> N
     )
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "read"),
+    [
+        # The word list lacks "throughput": "high-" then "throughput" read "highthroughput".
+        ("a high-", "throughput screen", "a high-throughput screen"),
+        ("were under-", "replicated here", "were under-replicated here"),
+        ("after post-", "transplantation care", "after post-transplantation care"),
+        # Words TeX broke, whose second piece is no closed compound, still read whole.
+        ("the infor-", "mation we need", "the information we need"),
+        ("for com-", "puting it", "for computing it"),
+        ("seen psycho-", "logically and", "seen psychologically and"),
+        ("in demo-", "graphically matched", "in demographically matched"),
+        ("by boot-", "strapping the", "by bootstrapping the"),
+        ("the en-", "dometrial lining", "the endometrial lining"),
+    ],
+)
+def test_a_compound_whose_second_half_is_a_closed_compound_keeps_its_hyphen(
+    first: str, second: str, read: str
+) -> None:
+    printed = lines(first, second)
+    assert join_lines(printed, vocabulary(printed)) == read
+
+
 def test_a_word_a_browser_broke_at_a_soft_hyphen_reads_whole() -> None:
     # Chromium prints the hyphen of a word broken at a soft hyphen as U+2010, the text's own
     # hyphens as "-": "immuno\u2010" then "suppressive" was kept as "immuno\u2010 suppressive",

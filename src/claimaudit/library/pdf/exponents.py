@@ -19,6 +19,10 @@ _MINUS = "-\u2212\u2013"
 _SIGNED = re.compile(f"^[{_MINUS}]\\d")
 # A one-letter symbol at the end of the text: a letter no letter or digit comes just before.
 _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_]$")
+# An operator's name that takes a subscript beside it in a sentence's formula ("min_x f(x)").
+_OPERATOR = re.compile(r"(?<![^\W_])(?:min|max|argmin|argmax|sup|inf|lim)$")
+# A script of letters is a name or an index: a few letters.
+_SCRIPT_LETTERS = 3
 # A word of two letters or more: a group holding one is a name or a note, not a formula.
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _OPENING = {")": "(", "]": "["}
@@ -50,6 +54,20 @@ def is_exponent(before: str, raised: str) -> bool:
     if last in _OPENING:
         return _formula_group(before)
     return _ONE_LETTER.search(before) is not None
+
+
+def script_text(before: str, letters: str, raised: bool) -> str | None:
+    """How a raised or lowered run of ``letters`` set close after ``before`` is written, as
+    the LaTeX reading writes a script: on a one-letter symbol ("R^n", "x^T", "c_eq"), raised
+    on a formula's closing bracket ("(C^T)^T"), or lowered on an operator's name ("min_x");
+    None where it is no script (the caller keeps it as printed)."""
+    if not (0 < len(letters) <= _SCRIPT_LETTERS and letters.isalpha()) or not before:
+        return None
+    if _ONE_LETTER.search(before) or (not raised and _OPERATOR.search(before)):
+        return ("^" if raised else "_") + letters
+    if raised and before[-1] in _OPENING and _formula_group(before):
+        return "^" + letters  # "(C^T)^T"
+    return None
 
 
 def exponent_text(raised: str) -> str:

@@ -24,7 +24,7 @@ from claimaudit.library.pdf.line_numbers import drop_line_numbers
 from claimaudit.library.pdf.note_rules import under_rule
 from claimaudit.library.pdf.patterns import WORD
 from claimaudit.library.pdf.read import PageText
-from claimaudit.library.pdf.running_heads import body_type, placed_heads
+from claimaudit.library.pdf.running_heads import body_type, front_words, placed_heads
 from claimaudit.library.pdf.segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
 from claimaudit.library.pdf.side_by_side import find_band
 from claimaudit.library.pdf.tables import aligned_rows, grid_rows
@@ -139,7 +139,11 @@ def _drop_running_lines(pages: list[PageText]) -> int:
     # Heads that alternate between odd and even pages, known by their place.
     tops = {page.number: _top_rows(page) for page in pages if page.number in distinct}
     body = body_type(s for page in pages for s in page.segments)
-    heads = placed_heads(tops, body, needed) if len(distinct) > 1 else {}
+    heads: dict[int, list[Segment]] = {}
+    if len(distinct) > 1:
+        title_page = min(distinct)
+        title_rows = _rows(next(p.segments for p in pages if p.number == title_page))
+        heads = placed_heads(tops, body, needed, (title_page, front_words(title_rows, body)))
     removed = 0
     for page in pages:
         running: list[list[Segment]] = []

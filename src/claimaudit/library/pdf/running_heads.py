@@ -32,20 +32,59 @@ _NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*|[IVX]+\.)\s+\w")
 _SMALLER = 0.95
 # One baseline across pages: within this (points).
 _SAME_PT = 1.0
+# A head no other page repeats names the paper in at most this many words, each printed in
+# the title page's first rows set apart from the text (title, authors).
+_HEAD_WORDS = 10
+_FRONT_ROWS = 12
+_WORD = re.compile(r"[^\W\d_]+")
+# How a head cites the authors: "Vienna et al.", "Vienna and Lee".
+_CITED_AS = frozenset(("et", "al", "and"))
 
 
 def placed_heads(
-    tops: dict[int, list[list[Segment]]], body: tuple[str, float], needed: int
+    tops: dict[int, list[list[Segment]]],
+    body: tuple[str, float],
+    needed: int,
+    front: tuple[int, frozenset[str]] = (0, frozenset()),
 ) -> dict[int, list[Segment]]:
     """The running head of each page (by number) whose first rows ``tops`` are (the page's
     first two rows, top to bottom, where the first lies in its top band), found by its place:
-    set apart on a baseline shared with heads on ``needed`` pages or more; ``body`` is the
-    text's font and size."""
+    set apart on a baseline shared with heads on ``needed`` pages or more, or, on a page
+    other than the title page, naming the paper in words ``front`` has (the title page's
+    number and ``front_words``); ``body`` is the text's font and size."""
     found: dict[int, list[Segment]] = {}
     for number, rows in tops.items():
         if len(rows) >= 2 and _apart(rows[0], rows[1], body, number):
             found[number] = rows[0]
-    return {number: row for number, row in found.items() if _shared(row, found, needed)}
+    title_page, names = front
+    return {
+        number: row
+        for number, row in found.items()
+        if _shared(row, found, needed) or (number != title_page and _names_paper(row, names))
+    }
+
+
+def front_words(rows: list[list[Segment]], body: tuple[str, float]) -> frozenset[str]:
+    """The words of the title page's first rows set in other type than the text's: its title,
+    authors and affiliations (and the abstract, where it is set smaller)."""
+    font, size = body
+    words: set[str] = set()
+    for row in rows[:_FRONT_ROWS]:
+        if any(s.font != font or abs(s.size - size) > 0.1 for s in row):
+            words.update(_words(" ".join(s.text for s in row)))
+    return frozenset(words)
+
+
+def _names_paper(row: list[Segment], names: frozenset[str]) -> bool:
+    """Whether a line set apart over a page, which no other page repeats, names the paper:
+    a few words, each printed over its title page ("Vienna et al.", a short title). A two-page
+    paper prints its head once, on page 2."""
+    words = [w for w in _words(" ".join(s.text for s in row)) if w not in _CITED_AS]
+    return 0 < len(words) <= _HEAD_WORDS and all(w in names for w in words)
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
 
 
 def _apart(row: list[Segment], below: list[Segment], body: tuple[str, float], page: int) -> bool:

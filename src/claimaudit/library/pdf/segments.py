@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from claimaudit.library.pdf.chars import Char
-from claimaudit.library.pdf.exponents import exponent_text, is_exponent
+from claimaudit.library.pdf.exponents import exponent_text, is_exponent, script_text
 
 # A gap wider than this (in ems of the larger neighbouring font) starts a new segment: wide
 # enough for the widest justified word space, narrow enough to part a line number (set 10pt
@@ -158,6 +158,14 @@ def _read(
     exponent_ends = -1  # index of the last character of the exponent being read
     for index, char in enumerate(run):
         opens_raised = raised[index] and (index == 0 or not raised[index - 1])
+        if index <= exponent_ends:
+            continue  # written with its exponent or script
+        script = _script(run, raised, index, parts, end) if drop_marks and index > 0 else None
+        if script is not None:
+            written, last = script
+            parts.append(written)
+            exponent_ends, end, around_marks, previous = last, run[last].x1, 0.0, run[last]
+            continue
         if opens_raised and _letter_marks(_raised_run(run, raised, index), parts):
             marks.update(id(c) for c in _raised_run(run, raised, index))
         elif opens_raised and any(c.ch in _MARK_CHARS for c in _raised_run(run, raised, index)):
@@ -172,8 +180,6 @@ def _read(
                 previous = chars[-1]
                 continue
             marks.update(id(c) for c in chars if c.ch in _MARK_CHARS)
-        if index <= exponent_ends:
-            continue  # written with its exponent
         if id(char) in marks:
             # A word break is on either side of a mark: "India, ¹Department" and "individuals¹
             # and" keep their space; "(PyPI)¹, Continuum" is "(PyPI),", not "(PyPI) ,".
@@ -201,6 +207,42 @@ def _read(
     if _THIN in text:  # rare: only numbers set with thin spaces
         text = _DIGIT_GROUP.sub("", text).replace(_THIN, " ")
     return text, marks
+
+
+def _script(
+    run: list[Char], raised: list[bool], index: int, parts: list[str], end: float
+) -> tuple[str, int] | None:
+    """A script of letters that opens at ``index``, set close after a one-letter symbol or an
+    operator's name ("ℝⁿ", "min" over a lowered "x"), as written and the index of its last
+    character; None otherwise. A letter right after it makes it part of a word: LaTeX's logo
+    raises its "A" after the "L"."""
+    char, size = run[index], run[index - 1].size
+    if char.x0 - end > SPACE_GAP_EMS * char.size or not char.ch.isalpha():
+        return None
+    up = raised[index] and not raised[index - 1]
+    if not (up or _opens_lowered(run, index)):
+        return None
+    last = index
+    while last + 1 < len(run) and run[last + 1].ch.isalpha() and _beside(run[last + 1], char):
+        last += 1
+    after = run[last + 1] if last + 1 < len(run) else None
+    if after is not None and after.ch.isalnum() and after.x0 - run[last].x1 < 0.16 * size:
+        return None
+    letters = "".join(c.ch for c in run[index : last + 1])
+    written = script_text("".join(parts[-40:]), letters, up)
+    return None if written is None else (written, last)
+
+
+def _opens_lowered(run: list[Char], index: int) -> bool:
+    """Small type set below the line after a character on it: a subscript."""
+    char, before = run[index], run[index - 1]
+    drop = char.baseline - before.baseline
+    return char.size < 0.85 * before.size and 0.1 * before.size < drop < 0.5 * before.size
+
+
+def _beside(char: Char, first: Char) -> bool:
+    """Whether ``char`` is set as the script ``first`` opens is: its size, on its baseline."""
+    return abs(char.size - first.size) < 0.1 and abs(char.baseline - first.baseline) < 0.5
 
 
 def _opens_bold(chars: list[Char]) -> bool:

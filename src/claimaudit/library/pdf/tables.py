@@ -171,7 +171,8 @@ def _close_run(
         return
     end = max([run[-1], *wrapped])
     headed = _header(rows, run)
-    if not (headed or _heads(rows, run, width)) and end + 1 - run[0] > len(run):
+    lines = end + 1 - run[0] - len(run)  # its wrapped lines, between its rows and after them
+    if not (headed or _heads(rows, run, width) or _few_wrapped(rows, run, lines)) and lines:
         # Read as if its wrapped lines broke it: each stretch of rows of cells alone.
         stretches = itertools.groupby(enumerate(run), key=lambda pair: pair[1] - pair[0])
         for _, stretch in stretches:
@@ -186,6 +187,14 @@ def _close_run(
     doomed.update(range(run[0], end + 1))
     if headed:
         doomed.add(run[0] - 1)
+
+
+def _few_wrapped(rows: list[list[Segment]], run: list[int], lines: int) -> bool:
+    """Whether a run with no row of headers is a table all the same: its cells wrapped onto
+    fewer lines than half its rows, its names not bold. A description list's items wrap their
+    text most of the time, under a bold name."""
+    names = [rows[index][0] for index in run]
+    return 2 * lines < len(run) and not all(s.bold for s in names)
 
 
 def _header(rows: list[list[Segment]], run: list[int]) -> bool:

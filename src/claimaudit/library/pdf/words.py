@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from claimaudit.library.english_words import english_words
 from claimaudit.library.pdf.layout import Line
@@ -26,6 +26,12 @@ from claimaudit.library.pdf.layout import Line
 # ("trans-" "posing", "transposed" elsewhere) is still one word.
 _INFLECTION = re.compile(r"(?:ing|ed|es|e|s|er|ers|ion|ions)$")
 _ENDINGS = ("", "e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions")
+# Endings that are words too, and so cannot make the second word of a closed compound:
+# "logic" then "ally" is "logically", "strap" then "ping" is "strapping".
+_SUFFIXES = frozenset(
+    "ing ings ion ions ed er ers ness less able ally ting ping ment ments ism ist ists ity ive"
+    " ous ful ship".split()
+)
 # The hyphen a typesetter adds: "-", or U+2010 (a browser's, at a soft hyphen).
 _HYPHENATED = re.compile("(?<![^\\W\\d_])([^\\W\\d_]+)[-\u2010]$")
 _ADDED_HYPHEN = re.compile("[^\\W\\d_]\u2010$")
@@ -167,7 +173,26 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
     words = english_words()
     if _is_word(joined, vocabulary, words):
         return False
-    return all(part.lower() in vocabulary or part.lower() in words for part in (head, tail))
+    first, second = head.lower(), tail.lower()
+
+    def known(part: str) -> bool:
+        return part in vocabulary or part in words
+
+    if not known(first):
+        return False
+    # A compound's second half may itself be a closed compound the word list lacks
+    # ("high-" "throughput": "through" and "put"); a short first half is more often a piece
+    # TeX cut off ("en-" "dometrial") than a word, so that reading needs one of 4 letters.
+    return known(second) or (len(first) >= 4 and _closed_compound(second, known))
+
+
+def _closed_compound(word: str, known: Callable[[str], bool]) -> bool:
+    """Whether ``word`` is two words written as one ("throughput", "spreadsheet"): a first of
+    5 letters or more, then a word that is not an ending ("strap" "ping" is no compound)."""
+    return any(
+        known(word[:cut]) and known(word[cut:]) and word[cut:] not in _SUFFIXES
+        for cut in range(5, len(word) - 2)
+    )
 
 
 def _is_word(word: str, *known: set[str] | frozenset[str]) -> bool:
