@@ -1094,6 +1094,25 @@ def test_an_answer_cached_before_hebrew_prefixes_were_read_past_is_asked_afresh(
     assert hits == (0 if afresh else 1)
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("בית גדול", "ובבית שקט", True),
+        ("ובבית שקט", "Plain text.", True),
+        ("בית גדול", "הבית יפה", False),
+    ],
+    ids=["passage-stacked", "claim-stacked", "one-prefix"],
+)
+def test_an_answer_cached_before_stacked_hebrew_prefixes_were_read_past_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # "ובבית" (and in the house) was read without its vav alone, never as "בית": the cached
+    # answer was judged on passages ranked otherwise, even where its key read one prefix past.
+    # A Hebrew question with one prefix only ranks as before and keeps its answer.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], ":he-prefix")
+    assert hits == (0 if afresh else 1)
+
+
 @pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
 def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
     long_claim: bool,

@@ -98,3 +98,15 @@ def test_a_long_hebrew_query_keeps_every_words_first_spellings() -> None:
     assert '"בבית"' in words.match  # the first word's stem with another prefix, in the room left
     assert "והדוח" in words.spellings_left_out  # named: searched for in some of its spellings
     assert search_words("והבית").spellings_left_out == ()
+
+
+def test_a_hebrew_word_typed_with_two_prefixes_finds_its_stem(library: Library) -> None:
+    # QA: "ובבית" (and in the house) found no "בית" nor "הבית": one prefix was read past,
+    # never two, though the rankers read both words as "בית".
+    texts = ["בית גדול", "הבית יפה", "ובבית שקט", "ביתן קטן", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("ובבית")} == {"P001", "P002", "P003"}
+    assert {h.passage_id for h in library.search("שבבית")} == {"P001", "P002", "P003"}
+    words = search_words("ובבית")
+    assert words.spellings_left_out == () and words.left_out == ()

@@ -64,6 +64,7 @@ from claimaudit.checker.selection import (
     reads_cjk_apart,
     reads_cjk_words_apart,
     reads_hebrew_prefixes,
+    reads_hebrew_stacked_prefixes,
     reads_unspaced_pairs,
     select_candidates,
     unofferable_kinds,
@@ -405,6 +406,10 @@ class Checker(Closing):
             # written onto it ("המחקר" as "מחקר") were judged on passages ranked otherwise:
             # asked afresh.
             selection += ":he-prefix"
+        if reads_hebrew_stacked_prefixes(query, texts):
+            # Answers cached before a Hebrew word was read also without two prefixes
+            # ("ובבית" as "בית") were judged on passages ranked otherwise: asked afresh.
+            selection += ":he-stacked"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

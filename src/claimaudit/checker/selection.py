@@ -30,7 +30,12 @@ from claimaudit.text.cjkpairs import (
     lone_cjk,
     touches_cjk,
 )
-from claimaudit.text.hebrew import has_hebrew, with_unprefixed, without_acronym_marks
+from claimaudit.text.hebrew import (
+    has_hebrew,
+    holds_stacked_prefixes,
+    with_unprefixed,
+    without_acronym_marks,
+)
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -163,6 +168,16 @@ def reads_hebrew_prefixes(query: str, texts: Iterable[str]) -> bool:
     if not has_hebrew(_indexed(query)):
         return False
     return any(_prefix_read(text) for text in chain((query,), texts))
+
+
+def reads_hebrew_stacked_prefixes(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds a Hebrew word and it or one of ``texts`` a word with two
+    one-letter words written onto it ("ובבית", and in the house), which the rankers once read
+    without the first alone ("בבית", never "בית"): the results cache asks such a question
+    afresh (``text.hebrew``)."""
+    if not has_hebrew(_indexed(query)):
+        return False
+    return any(holds_stacked_prefixes(_indexed(text)) for text in chain((query,), texts))
 
 
 def _prefix_read(text: str) -> bool:

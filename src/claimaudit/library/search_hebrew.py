@@ -8,8 +8,9 @@ written and the word without each prefix it begins with, where three letters or 
 (``text.hebrew.unprefixed_forms``); two words are one where they share a stem. So a query's
 word is looked for as each of its stems, and each stem with each prefix written onto it:
 "והבית" (and the house) finds "בית", "הבית" and "בבית" (in the house), as the rankers match
-them. The word as written is a stem too, since a word beginning with one of these letters is
-as often a word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
+them, and "ובבית" (and in the house), two prefixes stacked, finds "בית" and "הבית". The
+word as written is a stem too, since a word beginning with one of these letters is as often a
+word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
 three letters: "לך" + "ה" is "הלך", another word, so "הלך" is looked for with prefixes but
 never as "לך", nor "בלך".
 """
@@ -19,7 +20,8 @@ from __future__ import annotations
 from claimaudit.text.hebrew import PREFIXES, is_hebrew_word, unprefixed_forms
 
 # The most spellings a Hebrew word is looked for in first: without the prefixes it begins with
-# (at most two: vav, and vav + "ה"), and with each prefix written onto it.
+# (at most two: vav, and vav + "ה"; or one, and two stacked: "ובבית" as "בבית" and "בית"), and
+# with each prefix written onto it.
 MAX_HEBREW_FORMS = len(PREFIXES) + 2
 # Then, as room is left, each of the stems it was read in with each prefix (``restemmed_forms``):
 # after every word's first spellings, so a query's later words are not left with none.
