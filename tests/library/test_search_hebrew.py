@@ -110,3 +110,20 @@ def test_a_hebrew_word_typed_with_two_prefixes_finds_its_stem(library: Library) 
     assert {h.passage_id for h in library.search("שבבית")} == {"P001", "P002", "P003"}
     words = search_words("ובבית")
     assert words.spellings_left_out == () and words.left_out == ()
+
+
+# Eleven words, six typed with a prefix: more spellings than the 64 the query may add.
+LONG_QUERY = "המחקר הראה תוצאות טובות בבית החולים לגבי מחלות כרוניות וטיפול תרופתי"
+
+
+def test_a_long_hebrew_query_shares_its_spellings_among_its_words(library: Library) -> None:
+    # QA: the first words took all 64 spellings, word by word, so the tenth, "וטיפול" (and
+    # treatment), was never looked for as "טיפול", nor the last, "תרופתי", as "התרופתי".
+    words = search_words(LONG_QUERY)
+    for form in ("מחקר", "בית", "טיפול", "התרופתי", "בתרופתי", "הטובות", "לטובות"):
+        assert f'"{form}"' in words.match, form
+    assert "תרופתי" in words.spellings_left_out  # named: not in all its spellings
+    texts = ["הטיפול התרופתי הצליח", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert [h.passage_id for h in library.search(LONG_QUERY)] == ["P001"]

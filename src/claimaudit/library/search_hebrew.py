@@ -40,10 +40,11 @@ def prefixed_forms(word: str) -> tuple[str, ...]:
 def restemmed_forms(word: str) -> tuple[str, ...]:
     """Each stem of the Hebrew ``word`` without a prefix it begins with, with each prefix in
     turn written onto it ("והבית": "בבית", "לבית", ..., "מהבית", ...), but those
-    ``prefixed_forms`` gives; none for a word without such a stem."""
+    ``prefixed_forms`` gives; none for a word without such a stem. The shortest stem first:
+    the plain word's ("בית") are what a passage writes, "ההבית" is no Hebrew."""
     if not is_hebrew_word(word):
         return ()
-    stems = unprefixed_forms(word)
+    stems = sorted(unprefixed_forms(word), key=len)
     first = {word, *prefixed_forms(word)}
-    forms = (prefix + stem for prefix in PREFIXES for stem in stems)
+    forms = (prefix + stem for stem in stems for prefix in PREFIXES)
     return tuple(dict.fromkeys(f for f in forms if f not in first))

@@ -29,8 +29,8 @@ figures depend on it); a person searching the library gets more care here:
   index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
   onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with and without a
   one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר", "והבית"
-  finds "בבית", ``search_hebrew``); a word some of whose spellings the caps leave out is named
-  too;
+  finds "בבית", ``search_hebrew``), the Hebrew words' spellings taken in turn, every word's
+  stems first; a word some of whose spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -55,7 +55,7 @@ from claimaudit.library.search_hebrew import (
     restemmed_forms,
 )
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
-from claimaudit.text.hebrew import is_hebrew_word, without_acronym_marks
+from claimaudit.text.hebrew import is_hebrew_word, unprefixed_forms, without_acronym_marks
 from claimaudit.text.searchform import (
     ascii_separators,
     plain_letters,
@@ -233,33 +233,62 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
     (MAX_HEBREW_FORMS a Hebrew one, then as room is left its MAX_RESTEMMED_FORMS) and
     MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
-    "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
+    "ασκηση", 21st word of a query, for searched for as "άσκηση" too.
+
+    Hebrew words share the room fairly: first every word's stems ("וטיפול" as "טיפול"), then
+    each word's spellings with a prefix in turn, one prefix a round, the commonest first, then
+    its stems with another prefix so. Taken word by word, the first six words of a long Hebrew
+    query took all 64, and the later ones were looked for as typed alone, "וטיפול" never as
+    "טיפול"."""
     taken: dict[str, None] = {}
     cut: dict[str, None] = {}
-    later: list[tuple[str, tuple[str, ...]]] = []
+    stems: list[tuple[str, list[str]]] = []
+    hebrew: list[tuple[str, list[str]]] = []
+    later: list[tuple[str, list[str]]] = []
     for tokens, term in kept.items():
         if len(tokens) != 1:
             continue
         word = tokens[0]
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
-        forms = [f for f in spellings if (f,) not in kept and f not in taken]
-        # A Hebrew word: with each prefix and without those it begins with (``search_hebrew``).
-        most = MAX_HEBREW_FORMS if is_hebrew_word(word) else MAX_FORMS
-        room = min(most, MAX_ACCENT_FORMS - len(taken))
+        forms = [f for f in dict.fromkeys(spellings) if (f,) not in kept]
+        if is_hebrew_word(word):
+            if len(forms) > MAX_HEBREW_FORMS:
+                cut[term.written] = None
+            hebrew.append((term.written, forms[:MAX_HEBREW_FORMS]))
+            # Shortest first: the plain word ("מחקר" of "והמחקר").
+            own = sorted((f for f in unprefixed_forms(word) if f in forms), key=len)
+            stems.append((term.written, own))
+            restemmed = [f for f in restemmed_forms(word) if (f,) not in kept]
+            if len(restemmed) > MAX_RESTEMMED_FORMS:
+                cut[term.written] = None
+            later.append((term.written, restemmed[:MAX_RESTEMMED_FORMS]))
+            continue
+        forms = [f for f in forms if f not in taken]
+        room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
         taken.update(dict.fromkeys(forms[:room]))
         if len(forms) > room:
             cut[term.written] = None
-        if restemmed := restemmed_forms(word):
-            later.append((term.written, restemmed))
-    # Then each Hebrew word's stems with another prefix ("והבית" as "בבית"), in the room left:
-    # taken first, they left a query's later words without even their first spellings.
-    for written, restemmed in later:
-        forms = [f for f in restemmed if (f,) not in kept and f not in taken]
-        room = min(MAX_RESTEMMED_FORMS, MAX_ACCENT_FORMS - len(taken))
-        taken.update(dict.fromkeys(forms[:room]))
-        if len(forms) > room:
-            cut[written] = None
+    _in_turns(stems, taken, cut)
+    _in_turns(hebrew, taken, cut)
+    _in_turns(later, taken, cut)
     return list(taken), tuple(cut)
+
+
+def _in_turns(
+    words: list[tuple[str, list[str]]], taken: dict[str, None], cut: dict[str, None]
+) -> None:
+    """Each word's forms into ``taken``, one a word in turn, while MAX_ACCENT_FORMS allow; a
+    word with one left out goes into ``cut``."""
+    queues = [(written, [f for f in forms if f not in taken]) for written, forms in words]
+    while len(taken) < MAX_ACCENT_FORMS and any(forms for _, forms in queues):
+        for _, forms in queues:
+            while forms and forms[0] in taken:
+                forms.pop(0)
+            if forms and len(taken) < MAX_ACCENT_FORMS:
+                taken[forms.pop(0)] = None
+    for written, forms in queues:
+        if any(f not in taken for f in forms):
+            cut[written] = None
 
 
 def _touching_cjk(normal: str) -> list[_Term | None]:
