@@ -40,4 +40,8 @@ SPELLINGS_OF_ONE_WORD = [
     ("encyclop\u00e6dia", "encyclopaedia"),
     ("\u0153dema", "OEDEMA"),
     ("\u0110\u00e0 N\u1eb5ng", "Da Nang"),
+    # QA: the Danish and Norwegian "ø" and the "o" English writes for it ("Søren", "Soren"):
+    # one letter to a reader, two to the index and the rankers.
+    ("S\u00f8ren", "Soren"),
+    ("\u00d8RSTED", "orsted"),
 ]

@@ -51,6 +51,7 @@ from claimaudit.checker.selection import (
     holds_hamza_alef,
     holds_hebrew_acronym_marks,
     holds_modifier_apostrophes,
+    holds_o_stroke,
     holds_other_digits,
     holds_plain_latin_letters,
     holds_raised_digits,
@@ -374,6 +375,10 @@ class Checker(Closing):
             # "ae", "oe", "l", "d" or "h" written for it, were judged on passages ranked
             # otherwise: asked afresh.
             selection += ":plain-latin"
+        if holds_o_stroke(chain((query,), texts)):
+            # Answers cached while "ø" was a letter of its own, not the "o" written for it,
+            # were judged on passages ranked otherwise: asked afresh.
+            selection += ":o-stroke"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.

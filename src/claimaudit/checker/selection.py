@@ -352,6 +352,12 @@ def holds_plain_latin_letters(texts: Iterable[str]) -> bool:
 _PLAIN_LATIN = re.compile("[\u00e6\u00c6\u0153\u0152\u0142\u0141\u0111\u0110\u0127\u0126]")
 
 
+def holds_o_stroke(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an "ø" or "Ø", which the rankers once kept and now read
+    as "o" (``text.searchform``): the results cache asks such a question afresh."""
+    return any(not text.isascii() and ("\u00f8" in text or "\u00d8" in text) for text in texts)
+
+
 def holds_hebrew_acronym_marks(texts: Iterable[str]) -> bool:
     """Whether one of ``texts`` holds a gershayim, geresh or quotation mark between two Hebrew
     letters ("צה״ל"), which the rankers once read as a word break and now read past
