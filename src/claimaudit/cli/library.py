@@ -317,10 +317,10 @@ def search(
         # Searched for as typed, so not among the words above: without this a Greek word late in
         # a long query silently missed the passages spelling it with its tonos.
         warn(
-            f"Greek, Russian, Arabic and Hebrew words are searched for in at most {MAX_FORMS} "
-            f"other spellings each, a Hebrew one {ALL_HEBREW_FORMS} (with or without a tonos, "
-            f"ё, the article or a prefix), {MAX_ACCENT_FORMS} in all; only in some of theirs: "
-            + _few(words.spellings_left_out)
+            f"Greek, Russian, Arabic, Hebrew and German words are searched for in at most "
+            f"{MAX_FORMS} other spellings each, a Hebrew one {ALL_HEBREW_FORMS} (with or without "
+            f"a tonos, ё, the article, a prefix or an umlaut), {MAX_ACCENT_FORMS} in all; only "
+            "in some of theirs: " + _few(words.spellings_left_out)
         )
     with _library(library) as lib:
         hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)

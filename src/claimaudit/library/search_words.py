@@ -30,7 +30,9 @@ figures depend on it); a person searching the library gets more care here:
   onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with and without a
   one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר", "והבית"
   finds "בבית", ``search_hebrew``), the Hebrew words' spellings taken in turn, every word's
-  stems first; a word some of whose spellings the caps leave out is named too;
+  stems first, and a word with a German umlaut with it written out, and the other way round
+  ("Mueller" finds "Müller", ``search_umlauts``); a word some of whose spellings the caps
+  leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -54,6 +56,7 @@ from claimaudit.library.search_hebrew import (
     prefixed_forms,
     restemmed_forms,
 )
+from claimaudit.library.search_umlauts import umlaut_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
 from claimaudit.text.hebrew import is_hebrew_word, unprefixed_forms, without_acronym_marks
 from claimaudit.text.searchform import (
@@ -93,8 +96,9 @@ _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 _UNSPACED_RUN = re.compile(f"[{UNSPACED_CLASS}]+")
 # Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
-# Other spellings of Greek, Russian, Arabic and Hebrew words (``search_accents``,
-# ``search_article``, ``search_hebrew``), in all: each is a term.
+# Other spellings of Greek, Russian, Arabic and Hebrew words and German umlauts
+# (``search_accents``, ``search_article``, ``search_hebrew``, ``search_umlauts``), in all: each
+# is a term.
 MAX_ACCENT_FORMS = 64
 # Typed in capitals these are FTS5 operators, which a user may think work: never kept.
 _OPERATORS = frozenset({"and", "or", "not"})
@@ -129,10 +133,10 @@ class SearchWords:
     # How many of ``left_out`` are such pieces: the two limits differ, and a warning naming the
     # 256 words of a query of 40 Chinese characters would be false.
     pieces_left_out: int = 0
-    # The Greek, Russian, Arabic and Hebrew words (as written, in query order, also at the end of
-    # ``left_out``) searched for as typed but not in all their other spellings: past MAX_FORMS
-    # for the word or MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less
-    # widely.
+    # The Greek, Russian, Arabic, Hebrew and German words (as written, in query order, also at
+    # the end of ``left_out``) searched for as typed but not in all their other spellings: past
+    # MAX_FORMS for the word or MAX_ACCENT_FORMS in all. Named apart: they are searched for,
+    # only less widely.
     spellings_left_out: tuple[str, ...] = ()
 
     def left_out_reason(self) -> str:
@@ -245,10 +249,13 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
     stems: list[tuple[str, list[str]]] = []
     hebrew: list[tuple[str, list[str]]] = []
     later: list[tuple[str, list[str]]] = []
+    umlauts: list[tuple[str, list[str]]] = []
     for tokens, term in kept.items():
         if len(tokens) != 1:
             continue
         word = tokens[0]
+        if written_out := [f for f in umlaut_forms(word) if (f,) not in kept]:
+            umlauts.append((term.written, written_out))
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
         forms = [f for f in dict.fromkeys(spellings) if (f,) not in kept]
         if is_hebrew_word(word):
@@ -271,6 +278,9 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
     _in_turns(stems, taken, cut)
     _in_turns(hebrew, taken, cut)
     _in_turns(later, taken, cut)
+    # Last, a German word's umlaut written out or in ("Mueller" as "Muller", which the index
+    # reads "Müller" as), in the room left.
+    _in_turns(umlauts, taken, cut)
     return list(taken), tuple(cut)
 
 

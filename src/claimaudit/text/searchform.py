@@ -98,7 +98,8 @@ def without_invisible(text: str) -> str:
 # the Vietnamese and Croatian "đ" ("Đà Nẵng", "Da Nang"), the Maltese "ħ" and the Danish and
 # Norwegian "ø" ("Søren", "Soren"): the tokenizer folds "ó", "ẵ" and "ö" to their plain
 # letters, but these not, so "Lodz" found no "Łódź", nor "Soren" "Søren"; read as "ae", "oe",
-# "l", "d", "h" and "o", as the tokenizer reads "ö".
+# "l", "d", "h" and "o", as the tokenizer reads "ö". "ø" is written "oe" too ("Soeren"), as "ö"
+# is: ``library search`` looks such a word up without its "e" (``library.search_umlauts``).
 _PLAIN = {
     "\u00e6": "ae",
     "\u00c6": "AE",
