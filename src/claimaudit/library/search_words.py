@@ -31,8 +31,9 @@ figures depend on it); a person searching the library gets more care here:
   one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר", "והבית"
   finds "בבית", ``search_hebrew``), the Hebrew words' spellings taken in turn, every word's
   stems first, and a word with a German umlaut with it written out, and the other way round
-  ("Mueller" finds "Müller", ``search_umlauts``); a word some of whose spellings the caps
-  leave out is named too;
+  ("Mueller" finds "Müller", ``search_umlauts``), and a letter's exponent or index raised or
+  lowered as written with "^" or "_", and the other way round ("x²" finds "x^2",
+  ``search_raised``); a word some of whose spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -56,6 +57,7 @@ from claimaudit.library.search_hebrew import (
     prefixed_forms,
     restemmed_forms,
 )
+from claimaudit.library.search_raised import raised_forms
 from claimaudit.library.search_umlauts import umlaut_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
 from claimaudit.text.hebrew import is_hebrew_word, unprefixed_forms, without_acronym_marks
@@ -205,7 +207,7 @@ def search_words(text: str) -> SearchWords:
     numbered.update(_quoted(t) for t, term in kept.items() if term.number)
     # Greek and Russian words also in the spellings with and without their accents, Arabic ones
     # with and without their article.
-    spellings, spellings_left_out = _other_spellings(kept)
+    spellings, spellings_left_out = _other_spellings(kept, raised_forms(without_invisible(text)))
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
     # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.
@@ -231,7 +233,9 @@ def search_words(text: str) -> SearchWords:
     )
 
 
-def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
+def _other_spellings(
+    kept: dict[tuple[str, ...], _Term], raised: list[tuple[str, list[str]]]
+) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
     (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
     (MAX_HEBREW_FORMS a Hebrew one, then as room is left its MAX_RESTEMMED_FORMS) and
@@ -279,8 +283,9 @@ def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tup
     _in_turns(hebrew, taken, cut)
     _in_turns(later, taken, cut)
     # Last, a German word's umlaut written out or in ("Mueller" as "Muller", which the index
-    # reads "Müller" as), in the room left.
-    _in_turns(umlauts, taken, cut)
+    # reads "Müller" as), and a letter's exponent or index raised or not ("x²" as "x 2", "x^2"
+    # as "x2", ``search_raised``), in the room left.
+    _in_turns([*umlauts, *raised], taken, cut)
     return list(taken), tuple(cut)
 
 
