@@ -44,4 +44,8 @@ SPELLINGS_OF_ONE_WORD = [
     # one letter to a reader, two to the index and the rankers.
     ("S\u00f8ren", "Soren"),
     ("\u00d8RSTED", "orsted"),
+    # QA: a Persian plural's ending after a non-joiner, written onto its word, or as a word
+    # apart ("کتابها", books): one word to a reader, to the rankers a word or two.
+    ("\u06a9\u062a\u0627\u0628\u200c\u0647\u0627", "\u06a9\u062a\u0627\u0628 \u0647\u0627"),
+    ("\u06a9\u062a\u0627\u0628\u0647\u0627\u06cc", "\u06a9\u062a\u0627\u0628 \u0647\u0627\u06cc"),
 ]

@@ -66,6 +66,7 @@ from claimaudit.checker.selection import (
     reads_cjk_words_apart,
     reads_hebrew_prefixes,
     reads_hebrew_stacked_prefixes,
+    reads_persian_plurals,
     reads_unspaced_pairs,
     select_candidates,
     unofferable_kinds,
@@ -406,6 +407,10 @@ class Checker(Closing):
             # Answers cached before an Arabic word was read without its article ("الكتاب" as
             # "كتاب") were judged on passages ranked otherwise: asked afresh.
             selection += ":ar-article"
+        if reads_persian_plurals(query, texts):
+            # Answers cached before a Persian plural's ending written apart from its word was
+            # read onto it were judged on passages ranked otherwise: asked afresh.
+            selection += ":fa-plural"
         if reads_hebrew_prefixes(query, texts):
             # Answers cached before a Hebrew word was read also without the one-letter word
             # written onto it ("המחקר" as "מחקר") were judged on passages ranked otherwise:

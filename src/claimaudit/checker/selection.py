@@ -21,7 +21,7 @@ from typing import Protocol
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
-from claimaudit.text.arabic import has_arabic, without_article
+from claimaudit.text.arabic import has_arabic, joined_plurals, without_article
 from claimaudit.text.cjkpairs import (
     as_query,
     cjk_apart,
@@ -158,7 +158,9 @@ def _read_with(
 ) -> Callable[[str], str]:
     if hebrew:
         return _read_with(lambda text: with_unprefixed(read(text)), article)
-    return (lambda text: without_article(read(text))) if article else read
+    # An Arabic-script claim: a Persian plural's ending written apart onto its word too
+    # ("کتابها", ``text.arabic.joined_plurals``), as a non-joiner before it is read past.
+    return (lambda text: without_article(joined_plurals(read(text)))) if article else read
 
 
 def reads_hebrew_prefixes(query: str, texts: Iterable[str]) -> bool:
@@ -194,6 +196,22 @@ def reads_arabic_article(query: str, texts: Iterable[str]) -> bool:
     if not has_arabic(_indexed(query)):
         return False
     return any(_article_read(text) for text in chain((query,), texts))
+
+
+def reads_persian_plurals(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds an Arabic-script word and it or one of ``texts`` a Persian plural
+    ending written apart from its word, which the rankers once read as a word of its own (so
+    the results cache asks such a question afresh: ``text.arabic.joined_plurals``)."""
+    if not has_arabic(_indexed(query)):
+        return False
+    return any(_plural_read(text) for text in chain((query,), texts))
+
+
+def _plural_read(text: str) -> bool:
+    if not has_arabic(text):
+        return False
+    form = _indexed(text)
+    return joined_plurals(form) != form
 
 
 def _article_read(text: str) -> bool:

@@ -33,7 +33,9 @@ figures depend on it); a person searching the library gets more care here:
   stems first, and a word with a German umlaut with it written out, and the other way round
   ("Mueller" finds "Müller", ``search_umlauts``), and a letter's exponent or index raised or
   lowered as written with "^" or "_", and the other way round ("x²" finds "x^2",
-  ``search_raised``); a word some of whose spellings the caps leave out is named too;
+  ``search_raised``), and a Persian plural ending written onto its word or apart, and the
+  other way round ("کتابها" finds the two words "کتاب" and the ending); a word some of whose
+  spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -50,7 +52,7 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
-from claimaudit.library.search_article import article_forms
+from claimaudit.library.search_article import article_forms, plural_forms
 from claimaudit.library.search_hebrew import (
     MAX_HEBREW_FORMS,
     MAX_RESTEMMED_FORMS,
@@ -207,7 +209,8 @@ def search_words(text: str) -> SearchWords:
     numbered.update(_quoted(t) for t, term in kept.items() if term.number)
     # Greek and Russian words also in the spellings with and without their accents, Arabic ones
     # with and without their article.
-    spellings, spellings_left_out = _other_spellings(kept, raised_forms(without_invisible(text)))
+    others = raised_forms(without_invisible(text)) + plural_forms(normal)
+    spellings, spellings_left_out = _other_spellings(kept, others)
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
     # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.
@@ -234,7 +237,7 @@ def search_words(text: str) -> SearchWords:
 
 
 def _other_spellings(
-    kept: dict[tuple[str, ...], _Term], raised: list[tuple[str, list[str]]]
+    kept: dict[tuple[str, ...], _Term], others: list[tuple[str, list[str]]]
 ) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
     (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
@@ -283,9 +286,10 @@ def _other_spellings(
     _in_turns(hebrew, taken, cut)
     _in_turns(later, taken, cut)
     # Last, a German word's umlaut written out or in ("Mueller" as "Muller", which the index
-    # reads "Müller" as), and a letter's exponent or index raised or not ("x²" as "x 2", "x^2"
-    # as "x2", ``search_raised``), in the room left.
-    _in_turns([*umlauts, *raised], taken, cut)
+    # reads "Müller" as), a letter's exponent or index raised or not ("x²" as "x 2", "x^2" as
+    # "x2", ``search_raised``) and a Persian plural ending written onto its word or apart
+    # ("کتابها" as two words, ``search_article.plural_forms``), in the room left.
+    _in_turns([*umlauts, *others], taken, cut)
     return list(taken), tuple(cut)
 
 
