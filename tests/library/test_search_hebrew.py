@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
-from claimaudit.library.search_hebrew import prefixed_forms
+from claimaudit.library.search_hebrew import prefixed_forms, stacked_forms
 from claimaudit.library.search_words import search_words
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -127,3 +127,22 @@ def test_a_long_hebrew_query_shares_its_spellings_among_its_words(library: Libra
     passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
     library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
     assert [h.passage_id for h in library.search(LONG_QUERY)] == ["P001"]
+
+
+def test_a_hebrew_word_finds_it_with_two_prefixes_stacked_onto_it(library: Library) -> None:
+    # QA: "בית" (house) found no "ובבית" (and in the house) nor "מהבית" (from the house),
+    # though the rankers read both as "בית": one prefix was written onto a word, never two.
+    texts = ["ובבית שקט", "מהבית יצא", "ולבית חזר", "ביתן קטן", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    for query in ("בית", "הבית", "והבית"):
+        assert {h.passage_id for h in library.search(query)} == {"P001", "P002", "P003"}, query
+    assert search_words("בית").spellings_left_out == ()
+
+
+def test_two_prefixes_are_stacked_onto_the_plain_stem_as_hebrew_writes_them() -> None:
+    # Onto "בית" whatever prefix the word was typed with; "ב", "ל", "כ" and "ה" never onto a
+    # stem beginning with "ה" (they swallow it), and a short word keeps none.
+    assert stacked_forms("בית")[:4] == ("ובבית", "ולבית", "ומבית", "מהבית")
+    assert "ובבית" in stacked_forms("והבית") and "ובהלך" not in stacked_forms("הלך")
+    assert stacked_forms("לך") == () and stacked_forms("word") == ()

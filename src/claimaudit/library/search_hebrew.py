@@ -13,11 +13,15 @@ word as written is a stem too, since a word beginning with one of these letters 
 word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
 three letters: "לך" + "ה" is "הלך", another word, so "הלך" is looked for with prefixes but
 never as "לך", nor "בלך".
+
+Last, as room is left, a word's plain stem (the shortest, or the word itself) with two
+prefixes stacked onto it (``stacked_forms``): "בית" finds "ובבית" (and in the house) and
+"מהבית" (from the house), as the rankers read those without both.
 """
 
 from __future__ import annotations
 
-from claimaudit.text.hebrew import PREFIXES, is_hebrew_word, unprefixed_forms
+from claimaudit.text.hebrew import PREFIXES, STACKED_PREFIXES, is_hebrew_word, unprefixed_forms
 
 # The most spellings a Hebrew word is looked for in first: without the prefixes it begins with
 # (at most two: vav, and vav + "ה"; or one, and two stacked: "ובבית" as "בבית" and "בית"), and
@@ -26,7 +30,9 @@ MAX_HEBREW_FORMS = len(PREFIXES) + 2
 # Then, as room is left, each of the stems it was read in with each prefix (``restemmed_forms``):
 # after every word's first spellings, so a query's later words are not left with none.
 MAX_RESTEMMED_FORMS = 2 * len(PREFIXES)
-ALL_HEBREW_FORMS = MAX_HEBREW_FORMS + MAX_RESTEMMED_FORMS
+# Then its plain stem with each stack of two prefixes (``stacked_forms``).
+MAX_STACKED_FORMS = len(STACKED_PREFIXES)
+ALL_HEBREW_FORMS = MAX_HEBREW_FORMS + MAX_RESTEMMED_FORMS + MAX_STACKED_FORMS
 
 
 def prefixed_forms(word: str) -> tuple[str, ...]:
@@ -48,3 +54,18 @@ def restemmed_forms(word: str) -> tuple[str, ...]:
     first = {word, *prefixed_forms(word)}
     forms = (prefix + stem for stem in stems for prefix in PREFIXES)
     return tuple(dict.fromkeys(f for f in forms if f not in first))
+
+
+def stacked_forms(word: str) -> tuple[str, ...]:
+    """The plain stem of the Hebrew ``word`` (its shortest, or the word itself) with each of
+    ``STACKED_PREFIXES`` written onto it ("בית", "הבית": "ובבית", "ולבית", ..., "מהבית"), but
+    those ``prefixed_forms`` or ``restemmed_forms`` gives; none for other words."""
+    if not is_hebrew_word(word):
+        return ()
+    plain = min(unprefixed_forms(word), key=len, default=word)
+    before = {word, *prefixed_forms(word), *restemmed_forms(word)}
+    # "ב", "ל" and "כ" swallow the "ה" of a stem beginning with it, and "ה" goes onto no "ה":
+    # "ובהבית" and "מההבית" are no Hebrew.
+    swallowed = tuple("בלכה") if plain.startswith("ה") else ()
+    forms = (stack + plain for stack in STACKED_PREFIXES if not stack.endswith(swallowed))
+    return tuple(dict.fromkeys(f for f in forms if f not in before))

@@ -56,8 +56,10 @@ from claimaudit.library.search_article import article_forms, plural_forms
 from claimaudit.library.search_hebrew import (
     MAX_HEBREW_FORMS,
     MAX_RESTEMMED_FORMS,
+    MAX_STACKED_FORMS,
     prefixed_forms,
     restemmed_forms,
+    stacked_forms,
 )
 from claimaudit.library.search_raised import raised_forms
 from claimaudit.library.search_umlauts import umlaut_forms
@@ -241,21 +243,23 @@ def _other_spellings(
 ) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
     (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
-    (MAX_HEBREW_FORMS a Hebrew one, then as room is left its MAX_RESTEMMED_FORMS) and
+    (MAX_HEBREW_FORMS a Hebrew one, then as room is left its MAX_RESTEMMED_FORMS, then its
+    MAX_STACKED_FORMS) and
     MAX_ACCENT_FORMS in all, and the words (as written) some of whose
     spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
     "ασκηση", 21st word of a query, for searched for as "άσκηση" too.
 
     Hebrew words share the room fairly: first every word's stems ("וטיפול" as "טיפול"), then
     each word's spellings with a prefix in turn, one prefix a round, the commonest first, then
-    its stems with another prefix so. Taken word by word, the first six words of a long Hebrew
-    query took all 64, and the later ones were looked for as typed alone, "וטיפול" never as
-    "טיפול"."""
+    its stems with another prefix so, then its plain stem with two prefixes stacked so. Taken
+    word by word, the first six words of a long Hebrew query took all 64, and the later ones
+    were looked for as typed alone, "וטיפול" never as "טיפול"."""
     taken: dict[str, None] = {}
     cut: dict[str, None] = {}
     stems: list[tuple[str, list[str]]] = []
     hebrew: list[tuple[str, list[str]]] = []
     later: list[tuple[str, list[str]]] = []
+    stacks: list[tuple[str, list[str]]] = []
     umlauts: list[tuple[str, list[str]]] = []
     for tokens, term in kept.items():
         if len(tokens) != 1:
@@ -276,6 +280,8 @@ def _other_spellings(
             if len(restemmed) > MAX_RESTEMMED_FORMS:
                 cut[term.written] = None
             later.append((term.written, restemmed[:MAX_RESTEMMED_FORMS]))
+            stacked = [f for f in stacked_forms(word) if (f,) not in kept]
+            stacks.append((term.written, stacked[:MAX_STACKED_FORMS]))
             continue
         forms = [f for f in forms if f not in taken]
         room = min(MAX_FORMS, MAX_ACCENT_FORMS - len(taken))
@@ -285,6 +291,7 @@ def _other_spellings(
     _in_turns(stems, taken, cut)
     _in_turns(hebrew, taken, cut)
     _in_turns(later, taken, cut)
+    _in_turns(stacks, taken, cut)
     # Last, a German word's umlaut written out or in ("Mueller" as "Muller", which the index
     # reads "Müller" as), a letter's exponent or index raised or not ("x²" as "x 2", "x^2" as
     # "x2", ``search_raised``) and a Persian plural ending written onto its word or apart

@@ -23,15 +23,23 @@ PREFIXES = ("ה", "ב", "ל", _VAV, "מ", "ש", "כ", _VAV + "ה")
 # The letters of a Hebrew word without its points (``text.wordchars.without_points``).
 _HEBREW_WORD = re.compile("[\u05d0-\u05ea\u05f0-\u05f2]+")
 SHORTEST = 3
-# The prefixes another may be written onto, each with those it comes before (Hebrew writes
-# vav first, then "ש", then "ב", "ל", "כ" or "מ", then "ה"; "ה" goes after "מ" alone, the
-# others swallow it): "ובבית" is vav + "ב" + "בית"; no stack of three is read.
-_STACKED = {
-    _VAV: ("ש", "ב", "ל", "כ", "מ"),
-    "ש": ("ב", "ל", "כ", "מ", "ה"),
-    "כ": ("ש",),
-    "מ": ("ה",),
-}
+# Two prefixes stacked onto a word, the commoner first (Hebrew writes vav first, then "ש", then
+# "ב", "ל", "כ" or "מ", then "ה"; "ה" goes after "מ" and "ש" alone, the others swallow it):
+# "ובבית" is vav + "ב" + "בית"; no stack of three is read.
+STACKED_PREFIXES = (
+    _VAV + "ב",
+    _VAV + "ל",
+    _VAV + "מ",
+    "מה",
+    _VAV + "ש",
+    "שה",
+    _VAV + "כ",
+    "שב",
+    "של",
+    "שמ",
+    "שכ",
+    "כש",
+)
 
 
 def is_hebrew_word(word: str) -> bool:
@@ -45,22 +53,13 @@ def has_hebrew(text: str) -> bool:
 
 def unprefixed_forms(word: str) -> tuple[str, ...]:
     """``word`` without each of ``PREFIXES`` it begins with, then without two stacked ones
-    (``_STACKED``), where three letters or more are left ("והמחקר": "המחקר", "מחקר";
+    (``STACKED_PREFIXES``), where three letters or more are left ("והמחקר": "המחקר", "מחקר";
     "ובבית": "בבית", "בית"); none for other words."""
     if not _HEBREW_WORD.fullmatch(word):
         return ()
-    one = [prefix for prefix in PREFIXES if word.startswith(prefix)]
-    forms = (word[len(prefix) :] for prefix in (*one, *_stacks(word, one)))
+    prefixes = (p for p in (*PREFIXES, *STACKED_PREFIXES) if word.startswith(p))
+    forms = (word[len(prefix) :] for prefix in prefixes)
     return tuple(dict.fromkeys(form for form in forms if len(form) >= SHORTEST))
-
-
-def _stacks(word: str, one: list[str]) -> list[str]:
-    return [
-        first + second
-        for first in one
-        for second in _STACKED.get(first, ())
-        if word.startswith(second, len(first))
-    ]
 
 
 def holds_stacked_prefixes(text: str) -> bool:
@@ -70,8 +69,7 @@ def holds_stacked_prefixes(text: str) -> bool:
         return False
     for match in _HEBREW_WORD.finditer(text):
         word = match.group()
-        one = [prefix for prefix in PREFIXES if word.startswith(prefix)]
-        if any(len(word) - len(stack) >= SHORTEST for stack in _stacks(word, one)):
+        if len(word) - 2 >= SHORTEST and word.startswith(STACKED_PREFIXES):
             return True
     return False
 
