@@ -33,6 +33,16 @@ def test_a_name_is_found_with_its_umlaut_written_either_way(library: Library) ->
     assert [h.passage_id for h in library.search("Soeren")] == ["P006"]
 
 
+def test_a_word_with_o_with_a_stroke_finds_it_written_oe(library: Library) -> None:
+    # QA: "Søren" found "Soren" and "Søren" but no "Soeren", as Danish and German write it:
+    # the query read "ø" as "o" and no longer knew where it was.
+    texts = ["Soeren wrote it.", "Soren wrote it.", "The weather is fine."]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:da"), "T", passages, "local:da"))
+    for query in ("S\u00f8ren", "S\u00d8REN"):
+        assert {h.passage_id for h in library.search(query)} == {"P001", "P002"}, query
+
+
 def test_a_word_read_without_its_e_keeps_four_letters_and_is_no_common_word() -> None:
     # "poet" is no "pot", "does" no "dos", "blue" no "blu"; "que" and "gue" are no umlaut.
     for word in ("poet", "does", "blue", "question", "rodrigues", "weather", "cafe"):

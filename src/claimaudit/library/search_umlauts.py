@@ -5,8 +5,9 @@ tokenizer folds "ü" to "u" ("Muller"), never to "ue", so "Mueller" found no "M�
 "Müller" "Mueller". Danish and Norwegian write "ø" as "oe" too ("Soeren" for "Søren"), which
 the index reads as "o" (``text.searchform``).
 
-So ``library search`` looks a word with an umlaut up written with "ue", "oe", "ae" too, and a
-word written with them without the "e" (as the index reads the umlaut). Not "ue" after "q" or
+So ``library search`` looks a word with an umlaut or "ø" up written with "ue", "oe", "ae" too
+(``umlaut_forms``, ``o_stroke_forms``), and a word written with them without the "e" (as the
+index reads the umlaut). Not "ue" after "q" or
 "g" ("quelle", "Rodrigues"), and not where fewer than four letters or a common word are left
 ("poet" is no "pot", "does" no "dos"); a word so read that is another word ("reuse" as
 "ruse") only adds a term. The rankers read words as the index does and are left as they are:
@@ -16,6 +17,7 @@ an English claim ranks its passages as before.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from claimaudit.library.fts import STOPWORDS
 
@@ -37,3 +39,18 @@ def umlaut_forms(word: str) -> tuple[str, ...]:
         return (plain,)
     written = word.translate(_UMLAUTS)
     return (written,) if written != word else ()
+
+
+_O_STROKE_WORD = re.compile("\\w*[\u00f8\u00d8]\\w*")
+
+
+def o_stroke_forms(typed: str) -> list[tuple[str, list[str]]]:
+    """Each word of the query ``typed`` holding an "ø", as written, with it written "oe"
+    ("Søren": "soeren"), lower case. The query is read with "ø" as "o" (``text.searchform``),
+    so the word is looked for so too, but that reading no longer tells where an "ø" was."""
+    if typed.isascii():
+        return []
+    return [
+        (word, [unicodedata.normalize("NFKC", word).lower().replace("\u00f8", "oe")])
+        for word in _O_STROKE_WORD.findall(typed)
+    ]

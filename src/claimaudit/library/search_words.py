@@ -62,7 +62,7 @@ from claimaudit.library.search_hebrew import (
     stacked_forms,
 )
 from claimaudit.library.search_raised import raised_forms
-from claimaudit.library.search_umlauts import umlaut_forms
+from claimaudit.library.search_umlauts import o_stroke_forms, umlaut_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
 from claimaudit.text.hebrew import is_hebrew_word, unprefixed_forms, without_acronym_marks
 from claimaudit.text.searchform import (
@@ -211,7 +211,8 @@ def search_words(text: str) -> SearchWords:
     numbered.update(_quoted(t) for t, term in kept.items() if term.number)
     # Greek and Russian words also in the spellings with and without their accents, Arabic ones
     # with and without their article.
-    others = raised_forms(without_invisible(text)) + plural_forms(normal)
+    visible = without_invisible(text)
+    others = o_stroke_forms(visible) + raised_forms(visible) + plural_forms(normal)
     spellings, spellings_left_out = _other_spellings(kept, others)
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
