@@ -38,7 +38,8 @@ from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.search_accents import MAX_FORMS
 from claimaudit.library.search_hebrew import ALL_HEBREW_FORMS
-from claimaudit.library.search_words import MAX_ACCENT_FORMS, MAX_SEARCH_LIMIT, search_words
+from claimaudit.library.search_spellings import MAX_ACCENT_FORMS
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT, search_words
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut, wire_time
 from claimaudit.passage import Passage, location, page_list
