@@ -334,7 +334,8 @@ def test_the_readme_gives_the_cap_on_the_spellings_a_search_adds() -> None:
     # QA: "ασκηση" alone found "άσκηση", but not as the 21st word of a Greek query: the other
     # spellings stop at MAX_ACCENT_FORMS in all, which the README did not say; the words so cut
     # are named (``leftOut``), as the words past the cap on words are.
-    from claimaudit.library.search_words import MAX_ACCENT_FORMS, search_words
+    from claimaudit.library.search_spellings import MAX_ACCENT_FORMS
+    from claimaudit.library.search_words import search_words
 
     text = README.read_text(encoding="utf-8")
     assert f"up to {MAX_ACCENT_FORMS} spellings in all: the later Greek or Russian words" in text

@@ -213,6 +213,14 @@ def test_bm25_reads_a_hebrew_word_with_or_without_its_prefix_alike() -> None:
     assert Bm25Ranker().rank("מחקר", passages)[0].passage_id == "P002"
 
 
+def test_bm25_reads_a_hebrew_word_without_two_stacked_prefixes() -> None:
+    # QA: a claim's "ובבית" (and in the house) matched no passage writing "בית" or "הבית".
+    passages = _passages("מזג האוויר נאה היום", "הבית גדול")
+    assert Bm25Ranker().rank("ובבית שקט", passages)[0].passage_id == "P002"
+    passages = _passages("מזג האוויר נאה היום", "ובבית שקט")
+    assert Bm25Ranker().rank("בית", passages)[0].passage_id == "P002"
+
+
 def test_bm25_reads_a_cjk_claim_in_character_pairs() -> None:
     # QA: a run of CJK characters was one token, which no claim's word equalled: a Chinese
     # claim left a paper's passages in document order, the passage about it last.

@@ -837,9 +837,9 @@ def test_search_names_the_greek_words_whose_other_spellings_the_cap_cut(
     assert json.loads(result.stdout) == {"hits": [], "leftOut": [*cut, "ασκηση"], "more": False}
     [line] = [x for x in result.stderr.splitlines() if x.strip()]
     assert line == (
-        "warning: Greek, Russian, Arabic and Hebrew words are searched for in at most 8 other "
-        "spellings each, a Hebrew one 26 (with or without a tonos, ё, the article or a prefix), "
-        "64 in all; only in some of theirs: " + " ".join([*cut, "ασκηση"])
+        "warning: Greek, Russian, Arabic, Hebrew and German words are searched for in at most 8 "
+        "other spellings each, a Hebrew one 38 (with or without a tonos, ё, the article, a "
+        "prefix or an umlaut), 64 in all; only in some of theirs: " + " ".join([*cut, "ασκηση"])
     )
     # Alone, it is searched for in every spelling, and found.
     alone = run("search", "ασκηση", "--json", "--library", db)

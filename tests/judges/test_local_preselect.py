@@ -118,6 +118,12 @@ def test_a_hebrew_word_counts_with_or_without_its_prefix() -> None:
     assert scores[0] == 0.0 < scores[1]
 
 
+def test_a_hebrew_word_counts_without_two_stacked_prefixes() -> None:
+    # QA: "ובבית" (and in the house) was read as "בבית" at most, never "בית".
+    scores = bm25_scores("ובבית שקט", ["מזג האוויר נאה", "הבית גדול"])
+    assert scores[0] == 0.0 < scores[1]
+
+
 def test_a_word_touching_cjk_text_counts_for_a_claim_without_cjk() -> None:
     # QA: "DNA는" was one word, which the claim's "DNA" did not equal.
     scores = bm25_scores("DNA methylation", ["RNA 연구 결과", "DNA는 메틸화된다"])

@@ -38,3 +38,19 @@ def test_the_article_is_read_only_before_a_stem_of_three_letters() -> None:
     assert article_forms("والد")[:2] == ("الوالد", "والوالد")
     assert article_forms("كالسيوم")[0] == "الكالسيوم"  # calcium
     assert article_forms("له") == () and article_forms("book") == ()
+
+
+def test_a_persian_plural_is_found_with_its_ending_apart_or_onto_it(library: Library) -> None:
+    # QA: "کتابها" (books), with a non-joiner or not, found no paper writing the ending apart,
+    # nor the other way round: one word to the index, or two.
+    books, apart = "\u06a9\u062a\u0627\u0628\u0647\u0627", "\u06a9\u062a\u0627\u0628 \u0647\u0627"
+    texts = [
+        f"{books[:4]}\u200c{books[4:]} \u062e\u0648\u0628",
+        f"{books} \u0628\u062f",
+        f"{apart} \u0632\u06cc\u0627\u062f",
+        "The weather is fine.",
+    ]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:fa"), "T", passages, "local:fa"))
+    for query in (books, apart, f"{books[:4]}\u200c{books[4:]}"):
+        assert {h.passage_id for h in library.search(query)} == {"P001", "P002", "P003"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
-from claimaudit.library.search_hebrew import prefixed_forms
+from claimaudit.library.search_hebrew import prefixed_forms, stacked_forms
 from claimaudit.library.search_words import search_words
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -98,3 +98,51 @@ def test_a_long_hebrew_query_keeps_every_words_first_spellings() -> None:
     assert '"בבית"' in words.match  # the first word's stem with another prefix, in the room left
     assert "והדוח" in words.spellings_left_out  # named: searched for in some of its spellings
     assert search_words("והבית").spellings_left_out == ()
+
+
+def test_a_hebrew_word_typed_with_two_prefixes_finds_its_stem(library: Library) -> None:
+    # QA: "ובבית" (and in the house) found no "בית" nor "הבית": one prefix was read past,
+    # never two, though the rankers read both words as "בית".
+    texts = ["בית גדול", "הבית יפה", "ובבית שקט", "ביתן קטן", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("ובבית")} == {"P001", "P002", "P003"}
+    assert {h.passage_id for h in library.search("שבבית")} == {"P001", "P002", "P003"}
+    words = search_words("ובבית")
+    assert words.spellings_left_out == () and words.left_out == ()
+
+
+# Eleven words, six typed with a prefix: more spellings than the 64 the query may add.
+LONG_QUERY = "המחקר הראה תוצאות טובות בבית החולים לגבי מחלות כרוניות וטיפול תרופתי"
+
+
+def test_a_long_hebrew_query_shares_its_spellings_among_its_words(library: Library) -> None:
+    # QA: the first words took all 64 spellings, word by word, so the tenth, "וטיפול" (and
+    # treatment), was never looked for as "טיפול", nor the last, "תרופתי", as "התרופתי".
+    words = search_words(LONG_QUERY)
+    for form in ("מחקר", "בית", "טיפול", "התרופתי", "בתרופתי", "הטובות", "לטובות"):
+        assert f'"{form}"' in words.match, form
+    assert "תרופתי" in words.spellings_left_out  # named: not in all its spellings
+    texts = ["הטיפול התרופתי הצליח", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert [h.passage_id for h in library.search(LONG_QUERY)] == ["P001"]
+
+
+def test_a_hebrew_word_finds_it_with_two_prefixes_stacked_onto_it(library: Library) -> None:
+    # QA: "בית" (house) found no "ובבית" (and in the house) nor "מהבית" (from the house),
+    # though the rankers read both as "בית": one prefix was written onto a word, never two.
+    texts = ["ובבית שקט", "מהבית יצא", "ולבית חזר", "ביתן קטן", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    for query in ("בית", "הבית", "והבית"):
+        assert {h.passage_id for h in library.search(query)} == {"P001", "P002", "P003"}, query
+    assert search_words("בית").spellings_left_out == ()
+
+
+def test_two_prefixes_are_stacked_onto_the_plain_stem_as_hebrew_writes_them() -> None:
+    # Onto "בית" whatever prefix the word was typed with; "ב", "ל", "כ" and "ה" never onto a
+    # stem beginning with "ה" (they swallow it), and a short word keeps none.
+    assert stacked_forms("בית")[:4] == ("ובבית", "ולבית", "ומבית", "מהבית")
+    assert "ובבית" in stacked_forms("והבית") and "ובהלך" not in stacked_forms("הלך")
+    assert stacked_forms("לך") == () and stacked_forms("word") == ()

@@ -40,4 +40,12 @@ SPELLINGS_OF_ONE_WORD = [
     ("encyclop\u00e6dia", "encyclopaedia"),
     ("\u0153dema", "OEDEMA"),
     ("\u0110\u00e0 N\u1eb5ng", "Da Nang"),
+    # QA: the Danish and Norwegian "ø" and the "o" English writes for it ("Søren", "Soren"):
+    # one letter to a reader, two to the index and the rankers.
+    ("S\u00f8ren", "Soren"),
+    ("\u00d8RSTED", "orsted"),
+    # QA: a Persian plural's ending after a non-joiner, written onto its word, or as a word
+    # apart ("کتابها", books): one word to a reader, to the rankers a word or two.
+    ("\u06a9\u062a\u0627\u0628\u200c\u0647\u0627", "\u06a9\u062a\u0627\u0628 \u0647\u0627"),
+    ("\u06a9\u062a\u0627\u0628\u0647\u0627\u06cc", "\u06a9\u062a\u0627\u0628 \u0647\u0627\u06cc"),
 ]

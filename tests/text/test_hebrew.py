@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from claimaudit.text.hebrew import (
     has_hebrew,
+    holds_stacked_prefixes,
     unprefixed_forms,
     with_unprefixed,
     without_acronym_marks,
@@ -19,6 +20,23 @@ def test_a_word_is_kept_and_followed_by_its_forms_without_a_prefix() -> None:
 def test_fewer_than_three_letters_left_is_no_prefix() -> None:
     # "הלך" (walked) is no "ה" + "לך" (go).
     assert unprefixed_forms("הלך") == () and with_unprefixed("הלך") == "הלך"
+
+
+def test_a_word_is_read_without_two_stacked_prefixes() -> None:
+    # QA: "ובבית" (and in the house) was read as "בבית" alone, never the stem "בית".
+    assert unprefixed_forms("ובבית") == ("בבית", "בית")
+    assert unprefixed_forms("שבבית") == ("בבית", "בית")
+    assert unprefixed_forms("מהבית") == ("הבית", "בית")
+    assert with_unprefixed("ובבית") == "ובבית בבית בית"
+    assert holds_stacked_prefixes("גר ובבית") and not holds_stacked_prefixes("גר בבית")
+
+
+def test_two_stacked_prefixes_leave_three_letters_or_none() -> None:
+    # "ולך" is vav + "לך" (and go), never vav + "ל" + "ך"; "ובית" has one prefix alone; "שבת"
+    # (sabbath) is no "ש" + "בת"; "ההבית" no stack ("ה" goes onto no "ה").
+    assert unprefixed_forms("ולך") == () and unprefixed_forms("ובית") == ("בית",)
+    assert unprefixed_forms("שבת") == () and unprefixed_forms("ההבית") == ("הבית",)
+    assert not holds_stacked_prefixes("ובית שבת ולך")
 
 
 def test_other_text_is_itself() -> None:

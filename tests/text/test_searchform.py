@@ -48,6 +48,9 @@ from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_for
         ("encyclop\u00e6dia", "encyclopaedia"),
         ("\u0153dema", "oedema"),
         ("\u0110a \u0127al", "Da hal"),
+        # QA: the Danish and Norwegian "ø" and the "o" written for it ("Søren", "Soren").
+        ("S\u00f8ren", "Soren"),
+        ("\u00d8rsted", "Orsted"),
     ],
     ids=ascii,
 )

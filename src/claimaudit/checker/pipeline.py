@@ -51,6 +51,7 @@ from claimaudit.checker.selection import (
     holds_hamza_alef,
     holds_hebrew_acronym_marks,
     holds_modifier_apostrophes,
+    holds_o_stroke,
     holds_other_digits,
     holds_plain_latin_letters,
     holds_raised_digits,
@@ -64,6 +65,8 @@ from claimaudit.checker.selection import (
     reads_cjk_apart,
     reads_cjk_words_apart,
     reads_hebrew_prefixes,
+    reads_hebrew_stacked_prefixes,
+    reads_persian_plurals,
     reads_unspaced_pairs,
     select_candidates,
     unofferable_kinds,
@@ -373,6 +376,10 @@ class Checker(Closing):
             # "ae", "oe", "l", "d" or "h" written for it, were judged on passages ranked
             # otherwise: asked afresh.
             selection += ":plain-latin"
+        if holds_o_stroke(chain((query,), texts)):
+            # Answers cached while "ø" was a letter of its own, not the "o" written for it,
+            # were judged on passages ranked otherwise: asked afresh.
+            selection += ":o-stroke"
         if holds_other_digits(chain((query,), texts)):
             # Answers cached while a digit of another script ("٢") was no ASCII digit were
             # judged on passages ranked otherwise: asked afresh.
@@ -400,11 +407,19 @@ class Checker(Closing):
             # Answers cached before an Arabic word was read without its article ("الكتاب" as
             # "كتاب") were judged on passages ranked otherwise: asked afresh.
             selection += ":ar-article"
+        if reads_persian_plurals(query, texts):
+            # Answers cached before a Persian plural's ending written apart from its word was
+            # read onto it were judged on passages ranked otherwise: asked afresh.
+            selection += ":fa-plural"
         if reads_hebrew_prefixes(query, texts):
             # Answers cached before a Hebrew word was read also without the one-letter word
             # written onto it ("המחקר" as "מחקר") were judged on passages ranked otherwise:
             # asked afresh.
             selection += ":he-prefix"
+        if reads_hebrew_stacked_prefixes(query, texts):
+            # Answers cached before a Hebrew word was read also without two prefixes
+            # ("ובבית" as "בית") were judged on passages ranked otherwise: asked afresh.
+            selection += ":he-stacked"
         if past_word_cap(query):
             # Answers cached before a long CJK question was ranked by all its pairs were judged
             # on passages ranked by its first 64 characters' pairs: asked afresh.

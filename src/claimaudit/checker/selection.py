@@ -21,7 +21,7 @@ from typing import Protocol
 from claimaudit.errors import JudgeError, UsageError
 from claimaudit.library.fts import MAX_TOKENS, fts_query, query_terms
 from claimaudit.passage import Passage
-from claimaudit.text.arabic import has_arabic, without_article
+from claimaudit.text.arabic import has_arabic, joined_plurals, without_article
 from claimaudit.text.cjkpairs import (
     as_query,
     cjk_apart,
@@ -30,7 +30,12 @@ from claimaudit.text.cjkpairs import (
     lone_cjk,
     touches_cjk,
 )
-from claimaudit.text.hebrew import has_hebrew, with_unprefixed, without_acronym_marks
+from claimaudit.text.hebrew import (
+    has_hebrew,
+    holds_stacked_prefixes,
+    with_unprefixed,
+    without_acronym_marks,
+)
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, altered_characters, raised_apart, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -153,7 +158,9 @@ def _read_with(
 ) -> Callable[[str], str]:
     if hebrew:
         return _read_with(lambda text: with_unprefixed(read(text)), article)
-    return (lambda text: without_article(read(text))) if article else read
+    # An Arabic-script claim: a Persian plural's ending written apart onto its word too
+    # ("کتابها", ``text.arabic.joined_plurals``), as a non-joiner before it is read past.
+    return (lambda text: without_article(joined_plurals(read(text)))) if article else read
 
 
 def reads_hebrew_prefixes(query: str, texts: Iterable[str]) -> bool:
@@ -163,6 +170,16 @@ def reads_hebrew_prefixes(query: str, texts: Iterable[str]) -> bool:
     if not has_hebrew(_indexed(query)):
         return False
     return any(_prefix_read(text) for text in chain((query,), texts))
+
+
+def reads_hebrew_stacked_prefixes(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds a Hebrew word and it or one of ``texts`` a word with two
+    one-letter words written onto it ("ובבית", and in the house), which the rankers once read
+    without the first alone ("בבית", never "בית"): the results cache asks such a question
+    afresh (``text.hebrew``)."""
+    if not has_hebrew(_indexed(query)):
+        return False
+    return any(holds_stacked_prefixes(_indexed(text)) for text in chain((query,), texts))
 
 
 def _prefix_read(text: str) -> bool:
@@ -179,6 +196,22 @@ def reads_arabic_article(query: str, texts: Iterable[str]) -> bool:
     if not has_arabic(_indexed(query)):
         return False
     return any(_article_read(text) for text in chain((query,), texts))
+
+
+def reads_persian_plurals(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds an Arabic-script word and it or one of ``texts`` a Persian plural
+    ending written apart from its word, which the rankers once read as a word of its own (so
+    the results cache asks such a question afresh: ``text.arabic.joined_plurals``)."""
+    if not has_arabic(_indexed(query)):
+        return False
+    return any(_plural_read(text) for text in chain((query,), texts))
+
+
+def _plural_read(text: str) -> bool:
+    if not has_arabic(text):
+        return False
+    form = _indexed(text)
+    return joined_plurals(form) != form
 
 
 def _article_read(text: str) -> bool:
@@ -335,6 +368,12 @@ def holds_plain_latin_letters(texts: Iterable[str]) -> bool:
 
 
 _PLAIN_LATIN = re.compile("[\u00e6\u00c6\u0153\u0152\u0142\u0141\u0111\u0110\u0127\u0126]")
+
+
+def holds_o_stroke(texts: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds an "ø" or "Ø", which the rankers once kept and now read
+    as "o" (``text.searchform``): the results cache asks such a question afresh."""
+    return any(not text.isascii() and ("\u00f8" in text or "\u00d8" in text) for text in texts)
 
 
 def holds_hebrew_acronym_marks(texts: Iterable[str]) -> bool:

@@ -38,7 +38,8 @@ from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.search_accents import MAX_FORMS
 from claimaudit.library.search_hebrew import ALL_HEBREW_FORMS
-from claimaudit.library.search_words import MAX_ACCENT_FORMS, MAX_SEARCH_LIMIT, search_words
+from claimaudit.library.search_spellings import MAX_ACCENT_FORMS
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT, search_words
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut, wire_time
 from claimaudit.passage import Passage, location, page_list
@@ -317,10 +318,10 @@ def search(
         # Searched for as typed, so not among the words above: without this a Greek word late in
         # a long query silently missed the passages spelling it with its tonos.
         warn(
-            f"Greek, Russian, Arabic and Hebrew words are searched for in at most {MAX_FORMS} "
-            f"other spellings each, a Hebrew one {ALL_HEBREW_FORMS} (with or without a tonos, "
-            f"ё, the article or a prefix), {MAX_ACCENT_FORMS} in all; only in some of theirs: "
-            + _few(words.spellings_left_out)
+            f"Greek, Russian, Arabic, Hebrew and German words are searched for in at most "
+            f"{MAX_FORMS} other spellings each, a Hebrew one {ALL_HEBREW_FORMS} (with or without "
+            f"a tonos, ё, the article, a prefix or an umlaut), {MAX_ACCENT_FORMS} in all; only "
+            "in some of theirs: " + _few(words.spellings_left_out)
         )
     with _library(library) as lib:
         hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)

@@ -8,23 +8,31 @@ written and the word without each prefix it begins with, where three letters or 
 (``text.hebrew.unprefixed_forms``); two words are one where they share a stem. So a query's
 word is looked for as each of its stems, and each stem with each prefix written onto it:
 "והבית" (and the house) finds "בית", "הבית" and "בבית" (in the house), as the rankers match
-them. The word as written is a stem too, since a word beginning with one of these letters is
-as often a word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
+them, and "ובבית" (and in the house), two prefixes stacked, finds "בית" and "הבית". The
+word as written is a stem too, since a word beginning with one of these letters is as often a
+word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
 three letters: "לך" + "ה" is "הלך", another word, so "הלך" is looked for with prefixes but
 never as "לך", nor "בלך".
+
+Last, as room is left, a word's plain stem (the shortest, or the word itself) with two
+prefixes stacked onto it (``stacked_forms``): "בית" finds "ובבית" (and in the house) and
+"מהבית" (from the house), as the rankers read those without both.
 """
 
 from __future__ import annotations
 
-from claimaudit.text.hebrew import PREFIXES, is_hebrew_word, unprefixed_forms
+from claimaudit.text.hebrew import PREFIXES, STACKED_PREFIXES, is_hebrew_word, unprefixed_forms
 
 # The most spellings a Hebrew word is looked for in first: without the prefixes it begins with
-# (at most two: vav, and vav + "ה"), and with each prefix written onto it.
+# (at most two: vav, and vav + "ה"; or one, and two stacked: "ובבית" as "בבית" and "בית"), and
+# with each prefix written onto it.
 MAX_HEBREW_FORMS = len(PREFIXES) + 2
 # Then, as room is left, each of the stems it was read in with each prefix (``restemmed_forms``):
 # after every word's first spellings, so a query's later words are not left with none.
 MAX_RESTEMMED_FORMS = 2 * len(PREFIXES)
-ALL_HEBREW_FORMS = MAX_HEBREW_FORMS + MAX_RESTEMMED_FORMS
+# Then its plain stem with each stack of two prefixes (``stacked_forms``).
+MAX_STACKED_FORMS = len(STACKED_PREFIXES)
+ALL_HEBREW_FORMS = MAX_HEBREW_FORMS + MAX_RESTEMMED_FORMS + MAX_STACKED_FORMS
 
 
 def prefixed_forms(word: str) -> tuple[str, ...]:
@@ -38,10 +46,26 @@ def prefixed_forms(word: str) -> tuple[str, ...]:
 def restemmed_forms(word: str) -> tuple[str, ...]:
     """Each stem of the Hebrew ``word`` without a prefix it begins with, with each prefix in
     turn written onto it ("והבית": "בבית", "לבית", ..., "מהבית", ...), but those
-    ``prefixed_forms`` gives; none for a word without such a stem."""
+    ``prefixed_forms`` gives; none for a word without such a stem. The shortest stem first:
+    the plain word's ("בית") are what a passage writes, "ההבית" is no Hebrew."""
     if not is_hebrew_word(word):
         return ()
-    stems = unprefixed_forms(word)
+    stems = sorted(unprefixed_forms(word), key=len)
     first = {word, *prefixed_forms(word)}
-    forms = (prefix + stem for prefix in PREFIXES for stem in stems)
+    forms = (prefix + stem for stem in stems for prefix in PREFIXES)
     return tuple(dict.fromkeys(f for f in forms if f not in first))
+
+
+def stacked_forms(word: str) -> tuple[str, ...]:
+    """The plain stem of the Hebrew ``word`` (its shortest, or the word itself) with each of
+    ``STACKED_PREFIXES`` written onto it ("בית", "הבית": "ובבית", "ולבית", ..., "מהבית"), but
+    those ``prefixed_forms`` or ``restemmed_forms`` gives; none for other words."""
+    if not is_hebrew_word(word):
+        return ()
+    plain = min(unprefixed_forms(word), key=len, default=word)
+    before = {word, *prefixed_forms(word), *restemmed_forms(word)}
+    # "ב", "ל" and "כ" swallow the "ה" of a stem beginning with it, and "ה" goes onto no "ה":
+    # "ובהבית" and "מההבית" are no Hebrew.
+    swallowed = tuple("בלכה") if plain.startswith("ה") else ()
+    forms = (stack + plain for stack in STACKED_PREFIXES if not stack.endswith(swallowed))
+    return tuple(dict.fromkeys(f for f in forms if f not in before))

@@ -29,8 +29,13 @@ figures depend on it); a person searching the library gets more care here:
   index keeps ("ασκηση" finds "άσκηση"), and Arabic words with and without the article written
   onto them ("كتاب" finds "الكتاب", ``search_article``), and Hebrew words with and without a
   one-letter word written onto them ("מחקר" finds "המחקר", "המחקר" finds "מחקר", "והבית"
-  finds "בבית", ``search_hebrew``); a word some of whose spellings the caps leave out is named
-  too;
+  finds "בבית", ``search_hebrew``), the Hebrew words' spellings taken in turn, every word's
+  stems first, and a word with a German umlaut with it written out, and the other way round
+  ("Mueller" finds "Müller", ``search_umlauts``), and a letter's exponent or index raised or
+  lowered as written with "^" or "_", and the other way round ("x²" finds "x^2",
+  ``search_raised``), and a Persian plural ending written onto its word or apart, and the
+  other way round ("کتابها" finds the two words "کتاب" and the ending); a word some of whose
+  spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -46,16 +51,12 @@ from itertools import pairwise
 
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
-from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
-from claimaudit.library.search_article import article_forms
-from claimaudit.library.search_hebrew import (
-    MAX_HEBREW_FORMS,
-    MAX_RESTEMMED_FORMS,
-    prefixed_forms,
-    restemmed_forms,
-)
+from claimaudit.library.search_article import plural_forms
+from claimaudit.library.search_raised import raised_forms
+from claimaudit.library.search_spellings import other_spellings
+from claimaudit.library.search_umlauts import o_stroke_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
-from claimaudit.text.hebrew import is_hebrew_word, without_acronym_marks
+from claimaudit.text.hebrew import without_acronym_marks
 from claimaudit.text.searchform import (
     ascii_separators,
     plain_letters,
@@ -93,9 +94,6 @@ _CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
 _UNSPACED_RUN = re.compile(f"[{UNSPACED_CLASS}]+")
 # Each pair or word is a scan of the passages' text (such queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
-# Other spellings of Greek, Russian, Arabic and Hebrew words (``search_accents``,
-# ``search_article``, ``search_hebrew``), in all: each is a term.
-MAX_ACCENT_FORMS = 64
 # Typed in capitals these are FTS5 operators, which a user may think work: never kept.
 _OPERATORS = frozenset({"and", "or", "not"})
 
@@ -129,10 +127,10 @@ class SearchWords:
     # How many of ``left_out`` are such pieces: the two limits differ, and a warning naming the
     # 256 words of a query of 40 Chinese characters would be false.
     pieces_left_out: int = 0
-    # The Greek, Russian, Arabic and Hebrew words (as written, in query order, also at the end of
-    # ``left_out``) searched for as typed but not in all their other spellings: past MAX_FORMS
-    # for the word or MAX_ACCENT_FORMS in all. Named apart: they are searched for, only less
-    # widely.
+    # The Greek, Russian, Arabic, Hebrew and German words (as written, in query order, also at
+    # the end of ``left_out``) searched for as typed but not in all their other spellings: past
+    # MAX_FORMS for the word or MAX_ACCENT_FORMS in all. Named apart: they are searched for,
+    # only less widely.
     spellings_left_out: tuple[str, ...] = ()
 
     def left_out_reason(self) -> str:
@@ -201,7 +199,10 @@ def search_words(text: str) -> SearchWords:
     numbered.update(_quoted(t) for t, term in kept.items() if term.number)
     # Greek and Russian words also in the spellings with and without their accents, Arabic ones
     # with and without their article.
-    spellings, spellings_left_out = _other_spellings(kept)
+    visible = without_invisible(text)
+    others = o_stroke_forms(visible) + raised_forms(visible) + plural_forms(normal)
+    written = {tokens: term.written for tokens, term in kept.items()}
+    spellings, spellings_left_out = other_spellings(written, others)
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
     # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.
@@ -225,41 +226,6 @@ def search_words(text: str) -> SearchWords:
         pieces_left_out=len(left_out) - words_left_out,
         spellings_left_out=spellings_left_out,
     )
-
-
-def _other_spellings(kept: dict[tuple[str, ...], _Term]) -> tuple[list[str], tuple[str, ...]]:
-    """The other spellings of the kept Greek and Russian words (``search_accents``), Arabic
-    (``search_article``) and Hebrew ones (``search_hebrew``), at most MAX_FORMS a word
-    (MAX_HEBREW_FORMS a Hebrew one, then as room is left its MAX_RESTEMMED_FORMS) and
-    MAX_ACCENT_FORMS in all, and the words (as written) some of whose
-    spellings those caps left out: a reader told only of the words past MAX_SEARCH_TERMS took
-    "ασκηση", 21st word of a query, for searched for as "άσκηση" too."""
-    taken: dict[str, None] = {}
-    cut: dict[str, None] = {}
-    later: list[tuple[str, tuple[str, ...]]] = []
-    for tokens, term in kept.items():
-        if len(tokens) != 1:
-            continue
-        word = tokens[0]
-        spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
-        forms = [f for f in spellings if (f,) not in kept and f not in taken]
-        # A Hebrew word: with each prefix and without those it begins with (``search_hebrew``).
-        most = MAX_HEBREW_FORMS if is_hebrew_word(word) else MAX_FORMS
-        room = min(most, MAX_ACCENT_FORMS - len(taken))
-        taken.update(dict.fromkeys(forms[:room]))
-        if len(forms) > room:
-            cut[term.written] = None
-        if restemmed := restemmed_forms(word):
-            later.append((term.written, restemmed))
-    # Then each Hebrew word's stems with another prefix ("והבית" as "בבית"), in the room left:
-    # taken first, they left a query's later words without even their first spellings.
-    for written, restemmed in later:
-        forms = [f for f in restemmed if (f,) not in kept and f not in taken]
-        room = min(MAX_RESTEMMED_FORMS, MAX_ACCENT_FORMS - len(taken))
-        taken.update(dict.fromkeys(forms[:room]))
-        if len(forms) > room:
-            cut[written] = None
-    return list(taken), tuple(cut)
 
 
 def _touching_cjk(normal: str) -> list[_Term | None]:

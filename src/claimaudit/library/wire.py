@@ -114,9 +114,9 @@ class HitList(Wire):
     """A search's answer, one object wherever it is asked (``library search --json``, the API,
     the MCP tool): the hits, the query's words past the most searched for
     (``MAX_SEARCH_TERMS``, then its CJK pairs and Thai, Lao, Burmese or Khmer words past
-    ``MAX_CJK_GRAMS``, then its Greek, Russian, Arabic and Hebrew words searched for in some of
-    their other spellings only), named, never dropped silently, and whether the limit cut the
-    hits."""
+    ``MAX_CJK_GRAMS``, then its Greek, Russian, Arabic, Hebrew and German words searched for in
+    some of their other spellings only), named, never dropped silently, and whether the limit
+    cut the hits."""
 
     hits: list[Hit]
     left_out: list[str] = Field(default_factory=list)

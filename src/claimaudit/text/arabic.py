@@ -44,3 +44,33 @@ def without_article(text: str) -> str:
     if text.isascii():
         return text
     return _ARABIC_WORD.sub(lambda word: article_stem(word.group()), text)
+
+
+# The Persian plural ending, heh and alef (with yeh and a pronoun after it), written onto its
+# word, after a zero-width non-joiner (U+200C), or as a word apart: "کتابها", the same with
+# the non-joiner, and the two words "کتاب" and the ending (books) are one word to a reader.
+# The non-joiner is read past (``text.searchform``), so the first two are one word to the
+# index too; the third is two.
+# Yeh in either form, as ``text.searchform.plain_letters`` reads the Persian one as the Arabic.
+_YEH = "[\u06cc\u064a]"
+_PRONOUN = f"{_YEH}|\u0645\u0627\u0646|\u062a\u0627\u0646|\u0634\u0627\u0646|[\u0645\u062a\u0634]"
+_PLURAL = f"\u0647\u0627(?:{_YEH}(?:{_PRONOUN})?)?"
+_LETTER = "[\u0621-\u064a\u066e-\u06d3\u06d5\u06fa-\u06ff]"
+# A word of two letters or more, spaces, the plural as a word of its own.
+_PLURAL_APART = re.compile(f"(?<={_LETTER}{_LETTER}) +(?={_PLURAL}(?!{_LETTER}))")
+_PLURAL_END = re.compile(f"({_LETTER}{{2,}}?)({_PLURAL})")
+
+
+def joined_plurals(text: str) -> str:
+    """``text`` with each Persian plural ending written apart from its word written onto it
+    ("کتابها"), as the index reads it written after a non-joiner."""
+    if text.isascii():
+        return text
+    return _PLURAL_APART.sub("", text)
+
+
+def plural_apart(word: str) -> str | None:
+    """The Arabic-script ``word`` ending in the Persian plural ("کتابها") with the ending apart
+    (the two words the index reads), or None."""
+    found = _PLURAL_END.fullmatch(word)
+    return f"{found.group(1)} {found.group(2)}" if found else None

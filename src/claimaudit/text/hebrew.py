@@ -8,6 +8,10 @@ A word beginning with one of these letters is as often a word of its own ("מש�
 no "מ" + "שפט"), so a word is never read without its prefix alone: it is read as written and
 also without it (``unprefixed_forms``), and a passage holding either matches. A word of fewer
 than three letters has no such forms: "הלך" (walked) is no "ה" + "לך" (go).
+
+Two of them stack onto a word ("ובבית", and in the house; "שבבית", that in the house;
+"מהבית", from the house): vav or "ש" before another, "ה" after "מ", "ש" after "כ". Such a
+word is read without both too ("בית"), where three letters or more are left, as with one.
 """
 
 from __future__ import annotations
@@ -19,6 +23,23 @@ PREFIXES = ("ה", "ב", "ל", _VAV, "מ", "ש", "כ", _VAV + "ה")
 # The letters of a Hebrew word without its points (``text.wordchars.without_points``).
 _HEBREW_WORD = re.compile("[\u05d0-\u05ea\u05f0-\u05f2]+")
 SHORTEST = 3
+# Two prefixes stacked onto a word, the commoner first (Hebrew writes vav first, then "ש", then
+# "ב", "ל", "כ" or "מ", then "ה"; "ה" goes after "מ" and "ש" alone, the others swallow it):
+# "ובבית" is vav + "ב" + "בית"; no stack of three is read.
+STACKED_PREFIXES = (
+    _VAV + "ב",
+    _VAV + "ל",
+    _VAV + "מ",
+    "מה",
+    _VAV + "ש",
+    "שה",
+    _VAV + "כ",
+    "שב",
+    "של",
+    "שמ",
+    "שכ",
+    "כש",
+)
 
 
 def is_hebrew_word(word: str) -> bool:
@@ -31,15 +52,26 @@ def has_hebrew(text: str) -> bool:
 
 
 def unprefixed_forms(word: str) -> tuple[str, ...]:
-    """``word`` without each of ``PREFIXES`` it begins with, where three letters or more are
-    left ("והמחקר": "המחקר", "מחקר"); none for other words."""
+    """``word`` without each of ``PREFIXES`` it begins with, then without two stacked ones
+    (``STACKED_PREFIXES``), where three letters or more are left ("והמחקר": "המחקר", "מחקר";
+    "ובבית": "בבית", "בית"); none for other words."""
     if not _HEBREW_WORD.fullmatch(word):
         return ()
-    return tuple(
-        word[len(prefix) :]
-        for prefix in PREFIXES
-        if word.startswith(prefix) and len(word) - len(prefix) >= SHORTEST
-    )
+    prefixes = (p for p in (*PREFIXES, *STACKED_PREFIXES) if word.startswith(p))
+    forms = (word[len(prefix) :] for prefix in prefixes)
+    return tuple(dict.fromkeys(form for form in forms if len(form) >= SHORTEST))
+
+
+def holds_stacked_prefixes(text: str) -> bool:
+    """Whether ``text`` holds a Hebrew word read without two stacked prefixes ("ובבית" as
+    "בית"), which the rankers once read without one alone."""
+    if text.isascii():
+        return False
+    for match in _HEBREW_WORD.finditer(text):
+        word = match.group()
+        if len(word) - 2 >= SHORTEST and word.startswith(STACKED_PREFIXES):
+            return True
+    return False
 
 
 def with_unprefixed(text: str) -> str:

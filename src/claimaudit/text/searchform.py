@@ -95,9 +95,11 @@ def without_invisible(text: str) -> str:
 # no "мʼясо", nor the other way round; read as the ASCII one. The Latin letters the tokenizer
 # keeps that English and a keyboard without them write as plain ones: the ligatures "æ" and "œ"
 # ("encyclopædia", "œdema", as often "ae" and "oe"), the Polish "ł" ("Wrocław", "Wroclaw"),
-# the Vietnamese and Croatian "đ" ("Đà Nẵng", "Da Nang") and the Maltese "ħ": the tokenizer
-# folds "ó" and "ẵ" to their plain letters, but these not, so "Lodz" found no "Łódź"; read as
-# "ae", "oe", "l", "d" and "h". Not "ø", written "o" and "oe" alike ("Ørsted", "Oersted").
+# the Vietnamese and Croatian "đ" ("Đà Nẵng", "Da Nang"), the Maltese "ħ" and the Danish and
+# Norwegian "ø" ("Søren", "Soren"): the tokenizer folds "ó", "ẵ" and "ö" to their plain
+# letters, but these not, so "Lodz" found no "Łódź", nor "Soren" "Søren"; read as "ae", "oe",
+# "l", "d", "h" and "o", as the tokenizer reads "ö". "ø" is written "oe" too ("Soeren"), as "ö"
+# is: ``library search`` looks such a word up without its "e" (``library.search_umlauts``).
 _PLAIN = {
     "\u00e6": "ae",
     "\u00c6": "AE",
@@ -109,6 +111,8 @@ _PLAIN = {
     "\u0110": "D",
     "\u0127": "h",
     "\u0126": "H",
+    "\u00f8": "o",
+    "\u00d8": "O",
     "\u02bb": "'",
     "\u02bc": "'",
     "\u06c0": "\u0647",
@@ -168,8 +172,8 @@ def plain_letters(text: str) -> str:
     dialytika, its Persian kaf and yeh and Urdu heh goal and yeh barree as the Arabic ones, an
     alef with a hamza or madda as the bare one, the alef maksura and teh marbuta as yeh and
     heh, the dotless i as "i", a khanda ta or chillu as its consonant and virama, a modifier
-    letter apostrophe as the ASCII one, "æ", "œ", "ł", "đ" and "ħ" as "ae", "oe", "l", "d"
-    and "h", and the digits of other scripts as ASCII digits (``_PLAIN``)."""
+    letter apostrophe as the ASCII one, "æ", "œ", "ł", "đ", "ħ" and "ø" as "ae", "oe", "l",
+    "d", "h" and "o", and the digits of other scripts as ASCII digits (``_PLAIN``)."""
     table, found = _plain()
     return text.translate(table) if found.search(text) else text
 

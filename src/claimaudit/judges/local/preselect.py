@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from claimaudit.text.arabic import has_arabic, without_article
+from claimaudit.text.arabic import has_arabic, joined_plurals, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_apart, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
@@ -67,7 +67,8 @@ def _terms(
     # A claim without CJK: a window's word touching CJK text ("DNA는") is the word
     # (``text.cjkpairs.cjk_apart``), as the checker's BM25 reads it.
     folded = folded if pairs else cjk_apart(folded)
-    folded = without_article(folded) if article else folded
+    # A Persian plural's ending written apart onto its word ("کتابها"), as there too.
+    folded = without_article(joined_plurals(folded)) if article else folded
     # ``hebrew`` (a Hebrew claim): each Hebrew word also without the one-letter word written
     # onto it ("המחקר" also as "מחקר", ``text.hebrew``), as the checker's BM25 reads it.
     folded = with_unprefixed(folded) if hebrew else folded

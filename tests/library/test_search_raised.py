@@ -1,0 +1,59 @@
+"""A letter's exponent or index found raised ("x²", "x₂") or written with "^" or "_"."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.models import NewPaper
+from claimaudit.library.search_raised import raised_forms
+from claimaudit.library.search_words import search_words
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+
+TEXTS = [
+    "The loss grows as x^2 here.",
+    "The loss grows as x\u00b2 there.",
+    "Emissions of CO_2 rose.",
+    "Emissions of CO\u2082 fell.",
+    "An error of 10^-3 was seen.",
+    "An error of 10\u207b\u00b3 was seen too.",
+    "The weather is fine.",
+]
+
+
+@pytest.mark.parametrize(
+    ("queries", "expected"),
+    [
+        (("x^2", "x\u00b2", "x_{2}"), {"P001", "P002"}),
+        (("CO_2", "CO\u2082"), {"P003", "P004"}),
+        (("10^-3", "10\u207b\u00b3"), {"P005", "P006"}),
+    ],
+    ids=["square", "index", "number"],
+)
+def test_an_exponent_or_index_is_found_raised_or_marked(
+    library: Library, queries: tuple[str, ...], expected: set[str]
+) -> None:
+    # QA: "x^2" found no "x²", nor "x²" "x^2"; "CO_2" no "CO₂": NFKC made the raised digit
+    # part of the word ("x2"), while "^" and "_" are word breaks ("x", "2").
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(TEXTS, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:m"), "T", passages, "local:m"))
+    for query in queries:
+        found = {h.passage_id for h in library.search(query, limit=20)}
+        assert expected <= found, ascii(query)
+        assert "P007" not in found
+
+
+def test_the_other_spelling_of_a_raised_or_marked_word() -> None:
+    assert raised_forms("x\u00b2 and H\u2082O") == [("x\u00b2", ["x 2"]), ("H\u2082O", ["h 2o"])]
+    assert raised_forms("x^2, x_{2} and H_2O") == [
+        ("x^2", ["x2"]),
+        ("x_{2}", ["x2"]),
+        ("H_2O", ["h2o"]),
+    ]
+    # Numbers are read alike already; an identifier's underscore is no index.
+    assert raised_forms("10^5 10\u2075 snake_case a_b") == []
+
+
+def test_a_query_without_them_is_searched_for_as_before() -> None:
+    assert search_words("covid19 CO2").match == '"covid19 co2" OR "covid19" OR "co2"'
