@@ -49,6 +49,10 @@ MAX_LIST_LIMIT = 10_000
 MAX_LIST_OFFSET = 1_000_000_000
 # The longest text a library listing filters by (the web page's filter field stops there).
 MAX_FILTER_CHARS = 200
+# A page of one paper's passages (HTTP and MCP alike): ``library show``'s default page, and at
+# most as many as a search returns; a long paper holds 100,000 passages.
+DEFAULT_PASSAGE_LIMIT = 100
+MAX_PASSAGE_LIMIT = 1_000
 
 
 @dataclass(frozen=True)
@@ -122,13 +126,18 @@ class LibraryService:
                 return found, library.count_papers(query)
             return list(library.iter_papers(None, offset, limit)), library.count_papers()
 
-    def paper(self, ref: str, *, exact: bool = False) -> tuple[StoredPaper, list[Passage]]:
-        """The paper ``ref`` names and its passages; ``exact``: only the copy stored under
-        exactly ``ref``, never a newer version of the work."""
+    def paper(
+        self, ref: str, *, exact: bool = False, limit: int | None = None, offset: int = 0
+    ) -> tuple[StoredPaper, list[Passage]]:
+        """The paper ``ref`` names and its passages from the ``offset``-th (0 is the first), at
+        most ``limit`` (None: all); ``exact``: only the copy stored under exactly ``ref``,
+        never a newer version of the work. The paper's ``passage_count`` counts them all."""
         _check_ref(ref)
         with self._open() as library, library.snapshot():  # one version of a replaced paper
             paper = library.require_paper(parse_or_stored(library, ref), exact=exact)
-            return paper, library.passages(paper.ref, exact=exact)
+            # The copy just found, by the reference it is stored under: never another one.
+            page = library.iter_passages(paper.ref, offset, limit, exact=True)
+            return paper, list(page)
 
     def passage(
         self,
