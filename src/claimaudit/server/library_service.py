@@ -53,6 +53,11 @@ MAX_FILTER_CHARS = 200
 # most as many as a search returns; a long paper holds 100,000 passages.
 DEFAULT_PASSAGE_LIMIT = 100
 MAX_PASSAGE_LIMIT = 1_000
+# What reading a passage checks a record against, the same pattern over HTTP and MCP: a library
+# content hash (SHA-256, in hex), and a reader and its version as a record's paperExtractor
+# names it (``pdf/32``).
+CONTENT_HASH = "^[0-9a-fA-F]{64}$"
+EXTRACTOR = "^[a-z0-9_-]{1,40}/[0-9]{1,9}$"
 
 
 @dataclass(frozen=True)

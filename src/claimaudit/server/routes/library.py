@@ -22,7 +22,9 @@ from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, CODED_415, error_responses
 from claimaudit.server.library_service import (
+    CONTENT_HASH,
     DEFAULT_PASSAGE_LIMIT,
+    EXTRACTOR,
     MAX_CONTEXT,
     MAX_FILTER_CHARS,
     MAX_LIST_LIMIT,
@@ -81,11 +83,6 @@ ExactQuery = Annotated[
     TRUE_OR_FALSE,
 ]
 
-
-# A library content hash: SHA-256, in hex.
-CONTENT_HASH = "^[0-9a-fA-F]{64}$"
-# A reader and its version, as a record's paperExtractor names it: ``pdf/32``.
-EXTRACTOR = "^[a-z0-9_-]{1,40}/[0-9]{1,9}$"
 
 EditionQuery = Annotated[
     bool,
