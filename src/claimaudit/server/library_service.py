@@ -49,6 +49,8 @@ MAX_LIST_LIMIT = 10_000
 MAX_LIST_OFFSET = 1_000_000_000
 # The longest text a library listing filters by (the web page's filter field stops there).
 MAX_FILTER_CHARS = 200
+# The most of a passage id a refusal quotes (a library's ids are P001 and the like).
+MAX_SHOWN_ID = 100
 # A page of one paper's passages (HTTP and MCP alike): ``library show``'s default page, and at
 # most as many as a search returns; a long paper holds 100,000 passages.
 DEFAULT_PASSAGE_LIMIT = 100
@@ -178,7 +180,7 @@ class LibraryService:
             )
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
-            raise PassageNotFoundError(f"{paper.ref} has no passage {passage_id}")
+            raise PassageNotFoundError(f"{paper.ref} has no passage {_shown_id(passage_id)}")
         return PassageContext(
             paper=paper,
             passage=passages[index],
@@ -321,6 +323,16 @@ def stored_title(added: FileAdded) -> AddResult:
         "was not retitled: send replace: true to change its title"
     )
     return replace_fields(result, warnings=(*result.warnings, kept))
+
+
+def _shown_id(passage_id: str) -> str:
+    """A passage id as a refusal names it: an empty or space-wrapped one quoted ("has no
+    passage" named nothing), a long one cut (the answer would be as long as what was sent)."""
+    if len(passage_id) > MAX_SHOWN_ID:
+        return f"{passage_id[:MAX_SHOWN_ID]}... ({len(passage_id):,} characters)"
+    if not passage_id or passage_id.strip() != passage_id:
+        return repr(passage_id)
+    return passage_id
 
 
 def _check_ref(ref: str | None) -> None:

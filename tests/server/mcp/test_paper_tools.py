@@ -40,6 +40,13 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
     ),
     (
         "library_passage",
+        {"ref": "local:long", "passageId": " "},
+        "GET",
+        "local:long/passages/ ",
+        {},
+    ),
+    (
+        "library_passage",
         {"ref": "arXiv:2301.00001v3", "passageId": "P001"},
         "GET",
         "arXiv:2301.00001v3/passages/P001",
@@ -87,7 +94,7 @@ def _http_message(library: Path, method: str, path: str, params: dict[str, str])
     ref, _, passage = path.partition("/passages/")
     url = f"/v1/library/{quote(ref, safe='')}"
     if passage:
-        url += f"/passages/{passage}"
+        url += f"/passages/{quote(passage, safe='')}"
     app = create_app(ServerConfig(library=library))
     with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as api:
         answer = api.request(method, url, params=params)

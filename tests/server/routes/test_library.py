@@ -323,6 +323,15 @@ def test_a_query_parameter_out_of_its_range_is_422_naming_it(
     assert refused.json()["error"]["message"].startswith(f"{field}: ")
 
 
+def test_a_blank_passage_id_is_named_quoted(api: TestClient) -> None:
+    _add(api, "local:t1", b"First words.\n")
+    refused = api.get("/v1/library/local%3At1/passages/%20")
+    assert (refused.status_code, refused.json()["error"]["message"]) == (
+        404,
+        "local:t1 has no passage ' '",
+    )
+
+
 def test_a_passage_comes_with_one_neighbour_each_side_by_default(api: TestClient) -> None:
     _add(api, "local:t1", b"First words.\n\nSecond words.\n\nThird words.\n")
     shown = api.get("/v1/library/local%3At1/passages/P002").json()
