@@ -59,6 +59,18 @@ def test_a_passage_not_found_names_the_id_as_sent(
     assert str(refused.value) == f"{DEEP_RULES_REF} has no passage {named}"
 
 
+@pytest.mark.parametrize("passage_id", ["P\x00", "P001\n", "\x85P001"])
+def test_a_passage_id_holding_a_control_character_is_no_passage_of_any_paper(
+    service: Service, passage_id: str
+) -> None:
+    # As the HTTP path refuses it (``pathrefs``); over MCP it was "REF has no passage P\x00",
+    # and a paper not stored was looked up first.
+    for ref in (DEEP_RULES_REF, "local:not-stored"):
+        with pytest.raises(PassageNotFoundError) as refused:
+            service.passage(ref, passage_id)
+        assert str(refused.value) == "no passage id holds control characters"
+
+
 def test_an_exact_passage_is_read_from_the_copy_named_never_a_newer_version(
     service: Service,
 ) -> None:

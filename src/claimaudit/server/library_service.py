@@ -8,6 +8,7 @@ cannot be opened is reported without its path.
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 import threading
@@ -51,6 +52,10 @@ MAX_LIST_OFFSET = 1_000_000_000
 MAX_FILTER_CHARS = 200
 # The most of a passage id a refusal quotes (a library's ids are P001 and the like).
 MAX_SHOWN_ID = 100
+# No stored passage id holds a control character: one asked for is no passage, refused in these
+# words before the library is read (the HTTP path's, ``pathrefs``, and MCP's alike).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NO_SUCH_PASSAGE = "no passage id holds control characters"
 # A page of one paper's passages (HTTP and MCP alike): ``library show``'s default page, and at
 # most as many as a search returns; a long paper holds 100,000 passages.
 DEFAULT_PASSAGE_LIMIT = 100
@@ -163,6 +168,8 @@ class LibraryService:
         made (a record's ``paperExtractor``), else ContentChangedError."""
         context = max(0, min(context, MAX_CONTEXT))
         check_texts(passage_id=passage_id)
+        _check_ref(ref)
+        refuse_control_passage_id(passage_id)
         paper, passages = self.paper(ref, exact=exact)
         if content_hash is not None and content_hash.lower() != paper.content_hash.lower():
             raise ContentChangedError(
@@ -323,6 +330,13 @@ def stored_title(added: FileAdded) -> AddResult:
         "was not retitled: send replace: true to change its title"
     )
     return replace_fields(result, warnings=(*result.warnings, kept))
+
+
+def refuse_control_passage_id(passage_id: str) -> None:
+    """PassageNotFoundError for a passage id holding a control character, which no paper's
+    passage has: the message names no paper, as the HTTP path's refusal of one names none."""
+    if _CONTROL.search(passage_id):
+        raise PassageNotFoundError(NO_SUCH_PASSAGE)
 
 
 def _shown_id(passage_id: str) -> str:

@@ -45,6 +45,14 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
         "local:long/passages/ ",
         {},
     ),
+    # Over HTTP the path's refusal: no paper named, none read.
+    (
+        "library_passage",
+        {"ref": "local:nope", "passageId": "P\x01"},
+        "GET",
+        "local:nope/passages/P\x01",
+        {},
+    ),
     (
         "library_passage",
         {"ref": "arXiv:2301.00001v3", "passageId": "P001"},
