@@ -39,6 +39,38 @@ def test_passage_context_is_clamped(service: Service) -> None:
         service.passage("arXiv:2401.00001", "P001")
 
 
+@pytest.mark.parametrize(
+    ("passage_id", "named"),
+    [
+        ("", "''"),
+        (" ", "' '"),
+        (" P001", "' P001'"),
+        ("P" * 5000, f"{'P' * 100}... (5,000 characters)"),
+        ("P999", "P999"),
+    ],
+)
+def test_a_passage_not_found_names_the_id_as_sent(
+    service: Service, passage_id: str, named: str
+) -> None:
+    # An empty id was refused as "... has no passage", naming nothing, and a long one was
+    # echoed whole into the answer.
+    with pytest.raises(PassageNotFoundError) as refused:
+        service.passage(DEEP_RULES_REF, passage_id)
+    assert str(refused.value) == f"{DEEP_RULES_REF} has no passage {named}"
+
+
+@pytest.mark.parametrize("passage_id", ["P\x00", "P001\n", "\x85P001"])
+def test_a_passage_id_holding_a_control_character_is_no_passage_of_any_paper(
+    service: Service, passage_id: str
+) -> None:
+    # As the HTTP path refuses it (``pathrefs``); over MCP it was "REF has no passage P\x00",
+    # and a paper not stored was looked up first.
+    for ref in (DEEP_RULES_REF, "local:not-stored"):
+        with pytest.raises(PassageNotFoundError) as refused:
+            service.passage(ref, passage_id)
+        assert str(refused.value) == "no passage id holds control characters"
+
+
 def test_an_exact_passage_is_read_from_the_copy_named_never_a_newer_version(
     service: Service,
 ) -> None:

@@ -61,9 +61,9 @@ def test_a_number_written_otherwise_than_in_digits_is_refused(api: TestClient, t
         # MCP's library_list calls its filter "query": the API listed every paper, unfiltered.
         ("/v1/library?query=sparse", "query: Extra inputs are not permitted (this route takes "
          "limit, offset and q)"),
-        # library show's --offset has no API twin: the whole paper came back as if paged.
-        ("/v1/library/local%3At1?offset=2", "offset: Extra inputs are not permitted (this "
-         "route takes exact)"),
+        # A misnamed page (the listing's names are limit and offset) is not read as the first.
+        ("/v1/library/local%3At1?page=2", "page: Extra inputs are not permitted (this "
+         "route takes exact, limit and offset)"),
         ("/v1/library/search?q=text&offset=10", "offset: Extra inputs are not permitted (this "
          "route takes exact, limit, q and ref)"),
         ("/v1/references/key?ref=arXiv:1706.03762&exct=true", "exct: Extra inputs are not "

@@ -28,7 +28,7 @@ def request_advice(error: ClaimauditError) -> str | None:
     if isinstance(error, RefRequiredError):
         return "send ref" if error.found else f"send ref {REF_EXAMPLES}"
     if isinstance(error, AmbiguousPaperError) and error.unversioned:
-        # Only the API's DELETE removes (no MCP tool does); its query names the copy.
+        # A removal's (DELETE's query, library_remove's argument): one message for both.
         return "send exact=true to remove the unversioned copy"
     if isinstance(error, ModelRequiredError):
         # The client's model, or the environment of the server process (not the client's).

@@ -8,6 +8,7 @@ cannot be opened is reported without its path.
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 import threading
@@ -49,6 +50,21 @@ MAX_LIST_LIMIT = 10_000
 MAX_LIST_OFFSET = 1_000_000_000
 # The longest text a library listing filters by (the web page's filter field stops there).
 MAX_FILTER_CHARS = 200
+# The most of a passage id a refusal quotes (a library's ids are P001 and the like).
+MAX_SHOWN_ID = 100
+# No stored passage id holds a control character: one asked for is no passage, refused in these
+# words before the library is read (the HTTP path's, ``pathrefs``, and MCP's alike).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NO_SUCH_PASSAGE = "no passage id holds control characters"
+# A page of one paper's passages (HTTP and MCP alike): ``library show``'s default page, and at
+# most as many as a search returns; a long paper holds 100,000 passages.
+DEFAULT_PASSAGE_LIMIT = 100
+MAX_PASSAGE_LIMIT = 1_000
+# What reading a passage checks a record against, the same pattern over HTTP and MCP: a library
+# content hash (SHA-256, in hex), and a reader and its version as a record's paperExtractor
+# names it (``pdf/32``).
+CONTENT_HASH = "^[0-9a-fA-F]{64}$"
+EXTRACTOR = "^[a-z0-9_-]{1,40}/[0-9]{1,9}$"
 
 
 @dataclass(frozen=True)
@@ -122,13 +138,18 @@ class LibraryService:
                 return found, library.count_papers(query)
             return list(library.iter_papers(None, offset, limit)), library.count_papers()
 
-    def paper(self, ref: str, *, exact: bool = False) -> tuple[StoredPaper, list[Passage]]:
-        """The paper ``ref`` names and its passages; ``exact``: only the copy stored under
-        exactly ``ref``, never a newer version of the work."""
+    def paper(
+        self, ref: str, *, exact: bool = False, limit: int | None = None, offset: int = 0
+    ) -> tuple[StoredPaper, list[Passage]]:
+        """The paper ``ref`` names and its passages from the ``offset``-th (0 is the first), at
+        most ``limit`` (None: all); ``exact``: only the copy stored under exactly ``ref``,
+        never a newer version of the work. The paper's ``passage_count`` counts them all."""
         _check_ref(ref)
         with self._open() as library, library.snapshot():  # one version of a replaced paper
             paper = library.require_paper(parse_or_stored(library, ref), exact=exact)
-            return paper, library.passages(paper.ref, exact=exact)
+            # The copy just found, by the reference it is stored under: never another one.
+            page = library.iter_passages(paper.ref, offset, limit, exact=True)
+            return paper, list(page)
 
     def passage(
         self,
@@ -147,6 +168,8 @@ class LibraryService:
         made (a record's ``paperExtractor``), else ContentChangedError."""
         context = max(0, min(context, MAX_CONTEXT))
         check_texts(passage_id=passage_id)
+        _check_ref(ref)
+        refuse_control_passage_id(passage_id)
         paper, passages = self.paper(ref, exact=exact)
         if content_hash is not None and content_hash.lower() != paper.content_hash.lower():
             raise ContentChangedError(
@@ -164,7 +187,7 @@ class LibraryService:
             )
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
-            raise PassageNotFoundError(f"{paper.ref} has no passage {passage_id}")
+            raise PassageNotFoundError(f"{paper.ref} has no passage {_shown_id(passage_id)}")
         return PassageContext(
             paper=paper,
             passage=passages[index],
@@ -307,6 +330,23 @@ def stored_title(added: FileAdded) -> AddResult:
         "was not retitled: send replace: true to change its title"
     )
     return replace_fields(result, warnings=(*result.warnings, kept))
+
+
+def refuse_control_passage_id(passage_id: str) -> None:
+    """PassageNotFoundError for a passage id holding a control character, which no paper's
+    passage has: the message names no paper, as the HTTP path's refusal of one names none."""
+    if _CONTROL.search(passage_id):
+        raise PassageNotFoundError(NO_SUCH_PASSAGE)
+
+
+def _shown_id(passage_id: str) -> str:
+    """A passage id as a refusal names it: an empty or space-wrapped one quoted ("has no
+    passage" named nothing), a long one cut (the answer would be as long as what was sent)."""
+    if len(passage_id) > MAX_SHOWN_ID:
+        return f"{passage_id[:MAX_SHOWN_ID]}... ({len(passage_id):,} characters)"
+    if not passage_id or passage_id.strip() != passage_id:
+        return repr(passage_id)
+    return passage_id
 
 
 def _check_ref(ref: str | None) -> None:

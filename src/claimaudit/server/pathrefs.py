@@ -11,19 +11,17 @@ break is that 404 too: ``/v1/library%0A`` was the list, ``/%0A`` the web page.
 
 from __future__ import annotations
 
-import re
 from http import HTTPStatus
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from claimaudit.errors import InvalidReferenceError
+from claimaudit.errors import InvalidReferenceError, PassageNotFoundError
 from claimaudit.identity import refuse_unprintable
 from claimaudit.server.errors import error_response
+from claimaudit.server.library_service import refuse_control_passage_id
 
 LIBRARY_PREFIX = "/v1/library/"
 PASSAGES = "/passages/"
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-NO_SUCH_PASSAGE = "no passage id holds control characters"
 # As the API answers any path it does not have (Starlette's 404, ``server.errors``).
 NO_SUCH_PATH = (404, "not_found", HTTPStatus.NOT_FOUND.phrase)
 
@@ -49,8 +47,11 @@ def library_path_problem(path: str) -> tuple[int, str, str] | None:
         refuse_unprintable(ref if found else rest)
     except InvalidReferenceError as error:
         return 400, "invalid_reference", str(error)
-    if found and _CONTROL.search(passage_id):
-        return 404, "passage_not_found", NO_SUCH_PASSAGE
+    if found:
+        try:
+            refuse_control_passage_id(passage_id)
+        except PassageNotFoundError as error:
+            return 404, "passage_not_found", str(error)
     return None
 
 

@@ -28,6 +28,9 @@ EXPECTED_TOOLS = {
     "library_add",
     "library_add_arxiv",
     "library_list",
+    "library_show",
+    "library_passage",
+    "library_remove",
 }
 BIBTEX = "@misc{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
 
@@ -514,7 +517,10 @@ def test_refusals_name_what_the_agent_sent(tmp_path: Path) -> None:
             "library_add",
             "library_add_arxiv",
             "library_list",
+            "library_passage",
+            "library_remove",
             "library_search",
+            "library_show",
             "review_latex",
             "review_report",
         ]

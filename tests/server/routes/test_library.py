@@ -257,6 +257,52 @@ def test_a_listing_and_a_search_give_their_documented_defaults(
     assert len(api.get("/v1/library/search", params={"q": "sparse"}).json()["hits"]) == 10
 
 
+def _long_paper(folder: Path, ref: str, count: int) -> None:
+    """A paper of ``count`` passages P001... stored straight into the server's library."""
+    passages = [Passage(f"P{n:03d}", f"Passage {n}.", "Body") for n in range(1, count + 1)]
+    with Library.open(folder / "library.sqlite3") as library:
+        library.add_paper(NewPaper(parse_ref(ref), "Long", passages, "h-long"))
+
+
+def test_one_paper_s_passages_come_a_page_at_a_time(api: TestClient, tmp_path: Path) -> None:
+    # Every passage came in one answer: a long paper's ran to megabytes.
+    _long_paper(tmp_path, "local:long", 250)
+    first = api.get("/v1/library/local%3Along").json()
+    assert first["paper"]["passages"] == 250  # all of them counted
+    assert [p["id"] for p in first["passages"]] == [f"P{n:03d}" for n in range(1, 101)]
+    last = api.get("/v1/library/local%3Along", params={"offset": "200", "limit": "1000"}).json()
+    assert [p["id"] for p in last["passages"]] == [f"P{n:03d}" for n in range(201, 251)]
+    past = api.get("/v1/library/local%3Along", params={"offset": "250"})
+    assert past.status_code == 200 and past.json()["passages"] == []
+    route = api.get("/openapi.json").json()["paths"]["/v1/library/{ref}"]["get"]
+    schemas = {p["name"]: p["schema"] for p in route["parameters"]}
+    assert (schemas["limit"]["default"], schemas["limit"]["maximum"]) == (100, 1000)
+    assert (schemas["offset"]["default"], schemas["offset"]["minimum"]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"limit": "0"}, "limit: Input should be greater than or equal to 1"),
+        ({"limit": "1001"}, "limit: Input should be less than or equal to 1000"),
+        ({"limit": "2.0"}, "limit: Input should be a valid integer"),
+        ({"offset": "-1"}, "offset: Input should be greater than or equal to 0"),
+        ({"offset": "x"}, "offset: Input should be a valid integer"),
+        (
+            {"page": "2"},
+            "page: Extra inputs are not permitted (this route takes exact, limit and offset)",
+        ),
+    ],
+)
+def test_one_paper_s_page_is_read_strictly(
+    api: TestClient, tmp_path: Path, params: dict[str, str], message: str
+) -> None:
+    _long_paper(tmp_path, "local:long", 3)
+    refused = api.get("/v1/library/local%3Along", params=params)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["message"] == message
+
+
 @pytest.mark.parametrize(
     ("path", "params", "field"),
     [
@@ -275,6 +321,15 @@ def test_a_query_parameter_out_of_its_range_is_422_naming_it(
     refused = api.get(path, params=params)
     assert refused.status_code == 422, refused.text
     assert refused.json()["error"]["message"].startswith(f"{field}: ")
+
+
+def test_a_blank_passage_id_is_named_quoted(api: TestClient) -> None:
+    _add(api, "local:t1", b"First words.\n")
+    refused = api.get("/v1/library/local%3At1/passages/%20")
+    assert (refused.status_code, refused.json()["error"]["message"]) == (
+        404,
+        "local:t1 has no passage ' '",
+    )
 
 
 def test_a_passage_comes_with_one_neighbour_each_side_by_default(api: TestClient) -> None:

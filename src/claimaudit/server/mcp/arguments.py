@@ -86,3 +86,13 @@ OldBibliographyPath = Annotated[
         json_schema_extra={"deprecated": True},
     ),
 ]
+# A paper the library holds, as the API's path names it: the service refuses a bad one in the
+# API's words, so the schema only states the limits.
+StoredRef = Annotated[
+    str,
+    Field(
+        description="The paper's reference (arXiv:1907.10121v3, doi:10.1371/..., local:notes); "
+        "an unversioned arXiv id reads the newest version stored.",
+        json_schema_extra={"minLength": 1, "maxLength": MAX_REF_CHARS},
+    ),
+]

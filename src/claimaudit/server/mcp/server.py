@@ -61,7 +61,9 @@ def instructions(default_judge: str) -> str:
         "with its Markdown, or review_latex with its LaTeX. Each takes judge (default "
         f"{default_judge}) and, for the jev and openai judges, model. Papers must be in the "
         "local library: find them with library_list or library_search, add a file with "
-        "library_add, or download an arXiv paper with library_add_arxiv."
+        "library_add, or download an arXiv paper with library_add_arxiv. Read a stored paper's "
+        "passages with library_show, one passage (a record's evidencePassageId) with "
+        "library_passage, and remove a paper with library_remove."
     )
 
 

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from claimaudit.server.mcp.check_tools import register_check_tools
 from claimaudit.server.mcp.library_tools import register_library_tools
+from claimaudit.server.mcp.paper_tools import register_paper_tools
 from claimaudit.server.mcp.review_tools import register_review_tools
 
 # One entry per feature; each registers its tools on the server.
-TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
+TOOLSETS = (
+    register_check_tools,
+    register_review_tools,
+    register_library_tools,
+    register_paper_tools,
+)

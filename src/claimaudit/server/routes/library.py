@@ -22,10 +22,14 @@ from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, CODED_415, error_responses
 from claimaudit.server.library_service import (
+    CONTENT_HASH,
+    DEFAULT_PASSAGE_LIMIT,
+    EXTRACTOR,
     MAX_CONTEXT,
     MAX_FILTER_CHARS,
     MAX_LIST_LIMIT,
     MAX_LIST_OFFSET,
+    MAX_PASSAGE_LIMIT,
 )
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
@@ -79,11 +83,6 @@ ExactQuery = Annotated[
     TRUE_OR_FALSE,
 ]
 
-
-# A library content hash: SHA-256, in hex.
-CONTENT_HASH = "^[0-9a-fA-F]{64}$"
-# A reader and its version, as a record's paperExtractor names it: ``pdf/32``.
-EXTRACTOR = "^[a-z0-9_-]{1,40}/[0-9]{1,9}$"
 
 EditionQuery = Annotated[
     bool,
@@ -217,8 +216,34 @@ def install(app: FastAPI, state: AppState) -> None:
         responses=error_responses(404),
         summary="One paper",
     )
-    def paper(ref: str, exact: EditionQuery = False) -> PaperDetail:
-        stored, passages = service.paper(ref, exact=exact)
+    def paper(
+        ref: str,
+        exact: EditionQuery = False,
+        # A page, as the listing pages papers: a long paper's passages run to megabytes.
+        limit: Annotated[
+            int,
+            Query(
+                ge=1,
+                le=MAX_PASSAGE_LIMIT,
+                description="The most passages to return; the paper's `passages` counts them all.",
+            ),
+            WHOLE_NUMBER,
+        ] = DEFAULT_PASSAGE_LIMIT,
+        offset: Annotated[
+            int,
+            Query(
+                ge=0,
+                le=MAX_LIST_OFFSET,
+                description="Passages to skip first (0-based: 0 starts at the first), to page "
+                "through a paper longer than one page.",
+            ),
+            WHOLE_NUMBER,
+        ] = 0,
+    ) -> PaperDetail:
+        """The paper's metadata and a page of its passages in document order: at most `limit`
+        of them from the `offset`-th; `paper.passages` counts them all, so the next page starts
+        at `offset` plus the passages returned."""
+        stored, passages = service.paper(ref, exact=exact, limit=limit, offset=offset)
         return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
 
     @router.delete(
