@@ -122,7 +122,12 @@ def require_file(path: Path | None, option: str) -> None:
 def progress_bar(label: str) -> Progress:
     """A progress bar on stderr (label, bar, done/total, time elapsed) that stays when done;
     while stderr is not a terminal, a plain line every ``_progress.PLAIN_INTERVAL`` seconds."""
-    return StepProgress(label, console=err_console, interval=_progress.PLAIN_INTERVAL)
+    return StepProgress(
+        label,
+        console=err_console,
+        interval=_progress.PLAIN_INTERVAL,
+        live=_progress.draws_live(err_console),
+    )
 
 
 def given_as(param: str, flag: str, env: str) -> str:
