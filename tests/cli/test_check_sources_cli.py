@@ -237,3 +237,59 @@ def test_a_resumed_batch_judges_again_on_the_library_a_paper_added_since_its_exc
     assert row["evidenceScope"] != "search_excerpts" and row["paperContentHash"]
     again = runner.invoke(app, args)
     assert "checking again" not in again.stderr and "1 already done" in again.stderr
+
+
+def _batch(runner: CliRunner, tmp_path: Path, library: Path, *args: str) -> tuple[int, list[dict]]:
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"id": "a", "claim": CLAIM, "papers": ["1706.03762"]}) + "\n")
+    out = tmp_path / "out.jsonl"
+    outcome = runner.invoke(
+        app, ["batch", str(claims), "--out", str(out), "--library", str(library), *args]
+    )
+    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+    return outcome.exit_code, rows
+
+
+def test_batch_fetch_adds_missing_arxiv_papers_as_check_does(
+    runner: CliRunner,
+    library_copy: Path,
+    tmp_path: Path,
+    arxiv: ArxivServer,
+    jev_mock: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: check had --fetch and batch had not ("No such option: --fetch").
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    code, [row] = _batch(runner, tmp_path, library_copy, "--fetch", "--judge", "jev")
+    assert code == 0 and row["verdict"] != "not_checked", row
+    assert row["matchedRef"] == "arXiv:1706.03762v7" and row["evidenceScope"] == "full_text"
+    assert "/pdf/1706.03762v7" in [s.path for s in arxiv.seen]
+
+
+def test_batch_advises_its_own_fetch(
+    runner: CliRunner,
+    paper_library: Path,
+    tmp_path: Path,
+    jev_mock: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A batch record's advice named `check --fetch`, an option of another command.
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    _, [row] = _batch(runner, tmp_path, paper_library, "--judge", "jev")
+    assert row["verdict"] == "not_checked"
+    assert row["error"].endswith(
+        "(`claimaudit library add arxiv:1706.03762` or `batch --fetch`)"
+    ), row["error"]
+
+
+def test_batch_refuses_fetch_where_check_does(
+    runner: CliRunner, library_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VALYU_API_KEY", "test-key")  # refused before any search
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"id": "a", "claim": CLAIM, "papers": ["1706.03762"]}) + "\n")
+    args = ["--library", str(library_copy), "--source", "valyu", "--fetch"]
+    checked = runner.invoke(app, ["check", CLAIM, "-p", "1706.03762", *args])
+    batched = runner.invoke(app, ["batch", str(claims), "--out", str(tmp_path / "o.jsonl"), *args])
+    assert checked.exit_code == batched.exit_code == 2
+    assert batched.stderr == checked.stderr and "(--fetch) adds papers" in batched.stderr
