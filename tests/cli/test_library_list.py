@@ -204,3 +204,17 @@ def test_papers_stored_before_readers_were_recorded_are_flagged_as_read_by_an_ol
     ):
         shown = runner.invoke(app, ["library", "show", ref, "--library", str(db)])
         assert shown.exit_code == 0 and note in shown.stdout, shown.output
+
+
+def test_match_past_the_apis_length_is_refused_in_the_apis_words(db: Path) -> None:
+    # QA: the API's q and the MCP tool's query stop at 200 characters; --match took any length
+    # (a pasted page was folded and compared with every paper's reference and title).
+    from claimaudit.server.library_service import MAX_FILTER_CHARS
+
+    longest = "a" * MAX_FILTER_CHARS
+    assert run("--library", db, "--match", longest).exit_code == 0
+    result = run("--library", db, "--match", longest + "a")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"error: --match: String should have at most {MAX_FILTER_CHARS} characters"
+    ]

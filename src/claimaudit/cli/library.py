@@ -34,6 +34,7 @@ from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.models import StoredPaper
+from claimaudit.library.paper_rows import MAX_FILTER_CHARS
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.search_accents import MAX_FORMS
@@ -192,7 +193,8 @@ def list_papers(
         str | None,
         typer.Option(
             metavar="TEXT",
-            help="List only papers whose reference or title contains TEXT (any case).",
+            help="List only papers whose reference or title contains TEXT (any case; at most "
+            f"{MAX_FILTER_CHARS} characters).",
         ),
     ] = None,
     fmt: Annotated[
@@ -206,6 +208,9 @@ def list_papers(
 ) -> None:
     """List the stored papers, in reference order; a large library is written as it is read."""
     require_text(match=match)
+    if match is not None and len(match) > MAX_FILTER_CHARS:
+        # As the API and the MCP tool refuse theirs: a pasted page was read whole, per paper.
+        fail(f"--match: String should have at most {MAX_FILTER_CHARS} characters")
     list_command(library, as_json, offset, limit, match, fmt)
 
 
