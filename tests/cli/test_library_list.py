@@ -218,3 +218,19 @@ def test_match_past_the_apis_length_is_refused_in_the_apis_words(db: Path) -> No
     assert result.stderr.splitlines() == [
         f"error: --match: String should have at most {MAX_FILTER_CHARS} characters"
     ]
+
+
+def test_a_page_short_of_the_library_says_how_to_list_the_rest(db: Path) -> None:
+    # QA: `--limit 2` of 3 papers ended as a whole library does; `show` says how to go on.
+    for fmt in ("--json", "--format=tsv", "--format=table"):
+        page = run("--library", db, "--limit", "2", fmt)
+        assert page.exit_code == 0, page.output
+        assert page.stderr.splitlines() == [
+            "note: listed papers 1-2 of 3; --offset 2 lists the next 1, --limit 0 all of them"
+        ]
+    assert _refs(run("--library", db, "--limit", "2", "--json")) == ["scifact:1", "scifact:2"]
+    # The default, as --limit 0, is every paper: no page, no note.
+    for args in ((), ("--limit", "0"), ("--offset", "1"), ("--limit", "2", "--offset", "1")):
+        whole = run("--library", db, "--json", *args)
+        assert whole.exit_code == 0 and whole.stderr == "", whole.output
+    assert _refs(run("--library", db, "--json")) == ["scifact:1", "scifact:2", "scifact:3"]

@@ -187,7 +187,14 @@ def list_papers(
         int, typer.Option(min=0, max=MAX_PAGE, help="Papers to skip first (0: the first).")
     ] = 0,
     limit: Annotated[
-        int, typer.Option(min=0, max=MAX_PAGE, help="Most papers to list; 0 lists them all.")
+        int,
+        typer.Option(
+            min=0,
+            max=MAX_PAGE,
+            # Every paper by default: rows are written as read, so no page is needed to bound
+            # memory (the API answers 50 a page, MCP 100: each holds its answer whole).
+            help="Most papers to list; 0, the default, lists them all, written as they are read.",
+        ),
     ] = 0,
     match: Annotated[
         str | None,
