@@ -992,3 +992,29 @@ def test_import_bib_names_an_export_folder_as_it_is(tmp_path: Path) -> None:
     folder.mkdir()
     result = run("import-bib", folder, "--library", tmp_path / "lib.db")
     assert_clean_failure(result, f"{shown_name(folder)} is a folder; give the .bib or .json export")
+
+
+def test_remove_json_carries_what_the_api_answers_a_removal(tmp_path: Path) -> None:
+    # QA: every sibling of remove printed JSON on --json; remove had no --json.
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Notes on matrices\n\nSparse matrices save memory.\n")
+    db = tmp_path / "lib.db"
+    assert run("add", paper, "--ref", "local:notes", "--library", db).exit_code == 0
+    api_db = tmp_path / "api.db"
+    api_db.write_bytes(db.read_bytes())
+    listed = json.loads(run("list", "--library", db, "--json").stdout)
+    removed = run("remove", "local:notes", "--library", db, "--json")
+    assert removed.exit_code == 0, removed.output
+    with TestClient(create_app(ServerConfig(library=api_db)), base_url="http://127.0.0.1") as c:
+        answer = c.delete("/v1/library/local:notes")
+    assert answer.status_code == 200, answer.text
+    shown = json.loads(removed.stdout)
+    # The API's object, and the paper as `list --json` lists it (its file, passageCount).
+    assert shown == {"removed": listed[0]}
+    assert answer.json()["removed"].items() <= shown["removed"].items()
+    assert json.loads(run("list", "--library", db, "--json").stdout) == []

@@ -26,7 +26,13 @@ from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_add import add
-from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
+from claimaudit.cli.library_list import (
+    TABLE_ROWS,
+    ListFormat,
+    list_command,
+    listed_paper,
+    older_reader,
+)
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
 from claimaudit.guards.untrusted import check_text
@@ -387,8 +393,19 @@ def remove(
         ),
     ] = False,
     library: LibraryOption = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Print JSON, {"removed": PAPER}, as the HTTP API answers a removal.',
+        ),
+    ] = False,
 ) -> None:
     """Remove a paper and its passages."""
     with _library(library) as lib:
         removed = lib.remove(_stored_ref(lib, ref), exact=exact)
+    if as_json:
+        # The API's answer; the paper as `list --json` lists it (its file and passageCount too).
+        _print_json({"removed": listed_paper(removed)})
+        return
     out_console.print(shown_line_text(f"removed {removed.ref}: {removed.title}"))

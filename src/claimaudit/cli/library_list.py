@@ -150,14 +150,14 @@ def _print_json(papers: Iterator[StoredPaper]) -> Iterator[None]:
     write = write_data
     first = True
     for paper in papers:
-        element = json_text(_listed(paper), indent=2).replace("\n", "\n  ")
+        element = json_text(listed_paper(paper), indent=2).replace("\n", "\n  ")
         write(("[\n  " if first else ",\n  ") + element)
         first = False
         yield
     write("[]\n" if first else "\n]\n")
 
 
-def _listed(paper: StoredPaper) -> dict[str, object]:
+def listed_paper(paper: StoredPaper) -> dict[str, object]:
     """A paper as ``list --json`` writes it: ``passageCount`` as in ``show --json``, and the
     same count under ``passages``, the name scripts written before it read."""
     listed = LocalPaper.of(paper).wire()
