@@ -1018,3 +1018,27 @@ def test_remove_json_carries_what_the_api_answers_a_removal(tmp_path: Path) -> N
     assert shown == {"removed": listed[0]}
     assert answer.json()["removed"].items() <= shown["removed"].items()
     assert json.loads(run("list", "--library", db, "--json").stdout) == []
+
+
+def test_import_jsonl_json_counts_by_name_as_import_bib_does(tmp_path: Path) -> None:
+    # QA: import-bib had --json, its sibling import-jsonl had none: its one line was all.
+    corpus = tmp_path / "corpus.jsonl"
+    docs = [
+        {"doc_id": 1, "title": "Alpha", "abstract": ["Alpha particles are helium nuclei."]},
+        {"doc_id": 2, "title": "Empty", "abstract": []},
+    ]
+    corpus.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
+    db = tmp_path / "lib.db"
+    first = run("import-jsonl", corpus, "--library", db, "--json")
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.stdout) == {
+        "added": 1,
+        "replaced": 0,
+        "unchanged": 0,
+        "skipped": 1,
+        "skippedRefs": ["scifact:2"],
+        "passages": 1,
+        "written": 1,
+    }
+    again = json.loads(run("import-jsonl", corpus, "--library", db, "--json").stdout)
+    assert (again["added"], again["unchanged"], again["written"]) == (0, 1, 0)

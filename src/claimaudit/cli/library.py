@@ -122,6 +122,9 @@ def import_jsonl(
         bool, typer.Option(help="Overwrite documents whose content changed.")
     ] = False,
     library: LibraryOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON instead of a line.")
+    ] = False,
 ) -> None:
     """Import a SciFact-style abstract corpus (SciFact, Citation-Integrity, Check-COVID)."""
     require_text(ref_prefix=ref_prefix)
@@ -149,6 +152,20 @@ def import_jsonl(
             # Said, as every other add says it: the import is one transaction, so a user who
             # stopped a long one must not be left to guess whether half the corpus is in.
             fail(_import_interrupted(file, lib), code=EXIT_INTERRUPTED)
+    if as_json:
+        # As `import-bib --json`: the counts by name, every skipped document's reference.
+        _print_json(
+            {
+                "added": summary.added,
+                "replaced": summary.replaced,
+                "unchanged": summary.unchanged,
+                "skipped": summary.skipped,
+                "skippedRefs": list(summary.skipped_refs),
+                "passages": summary.passages,
+                "written": summary.written,
+            }
+        )
+        return
     out_console.print(shown_line_text(_import_summary(file, summary)))
 
 
