@@ -293,3 +293,44 @@ def test_batch_refuses_fetch_where_check_does(
     batched = runner.invoke(app, ["batch", str(claims), "--out", str(tmp_path / "o.jsonl"), *args])
     assert checked.exit_code == batched.exit_code == 2
     assert batched.stderr == checked.stderr and "(--fetch) adds papers" in batched.stderr
+
+
+def _review(runner: CliRunner, tmp_path: Path, library: Path, *args: str) -> tuple[int, list]:
+    draft = tmp_path / "draft.md"
+    draft.write_text(f"{CLAIM} (arXiv:1706.03762).\n", encoding="utf-8")
+    out = tmp_path / "records.json"
+    outcome = runner.invoke(
+        app, ["review", str(draft), "--library", str(library), "--json", str(out), *args]
+    )
+    records = json.loads(out.read_text())["records"] if out.exists() else []
+    return outcome.exit_code, records
+
+
+def test_review_fetch_and_source_work_as_check_s(
+    runner: CliRunner,
+    library_copy: Path,
+    tmp_path: Path,
+    arxiv: ArxivServer,
+    jev_mock: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: check and batch took --source and --fetch, review neither, and its records advised
+    # `check --fetch` for a paper its draft cites.
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    code, [record] = _review(runner, tmp_path, library_copy, "--judge", "jev")
+    assert code == 0 and record["verdict"] == "not_checked"
+    assert record["error"].endswith("or `review --fetch`)"), record["error"]
+    assert arxiv.seen == []
+    code, [record] = _review(runner, tmp_path, library_copy, "--judge", "jev", "--fetch")
+    assert code == 0 and record["verdict"] != "not_checked", record
+    assert record["matchedRef"] == "arXiv:1706.03762v7"
+    assert "/pdf/1706.03762v7" in [s.path for s in arxiv.seen]
+    monkeypatch.setenv("VALYU_API_KEY", "test-key")  # refused before any search
+    refused = runner.invoke(
+        app,
+        [
+            *("review", str(tmp_path / "draft.md"), "--library", str(library_copy)),
+            *("--source", "valyu", "--fetch"),
+        ],
+    )
+    assert refused.exit_code == 2 and "(--fetch) adds papers" in refused.stderr

@@ -81,6 +81,13 @@ def batch_advice(error: ClaimauditError) -> str | None:
     return cli_advice(error)
 
 
+def review_advice(error: ClaimauditError) -> str | None:
+    """The command line's advice for a ``review`` record: its own --fetch adds a paper."""
+    if isinstance(error, PaperNotInLibraryError):
+        return _add_to_library(error, "review --fetch")
+    return cli_advice(error)
+
+
 def _not_a_reference(text: str) -> str | None:
     """The two shapes a reference is mistaken for: a file to check, several references."""
     if "," in text:
