@@ -237,3 +237,100 @@ def test_a_resumed_batch_judges_again_on_the_library_a_paper_added_since_its_exc
     assert row["evidenceScope"] != "search_excerpts" and row["paperContentHash"]
     again = runner.invoke(app, args)
     assert "checking again" not in again.stderr and "1 already done" in again.stderr
+
+
+def _batch(runner: CliRunner, tmp_path: Path, library: Path, *args: str) -> tuple[int, list[dict]]:
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"id": "a", "claim": CLAIM, "papers": ["1706.03762"]}) + "\n")
+    out = tmp_path / "out.jsonl"
+    outcome = runner.invoke(
+        app, ["batch", str(claims), "--out", str(out), "--library", str(library), *args]
+    )
+    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+    return outcome.exit_code, rows
+
+
+def test_batch_fetch_adds_missing_arxiv_papers_as_check_does(
+    runner: CliRunner,
+    library_copy: Path,
+    tmp_path: Path,
+    arxiv: ArxivServer,
+    jev_mock: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: check had --fetch and batch had not ("No such option: --fetch").
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    code, [row] = _batch(runner, tmp_path, library_copy, "--fetch", "--judge", "jev")
+    assert code == 0 and row["verdict"] != "not_checked", row
+    assert row["matchedRef"] == "arXiv:1706.03762v7" and row["evidenceScope"] == "full_text"
+    assert "/pdf/1706.03762v7" in [s.path for s in arxiv.seen]
+
+
+def test_batch_advises_its_own_fetch(
+    runner: CliRunner,
+    paper_library: Path,
+    tmp_path: Path,
+    jev_mock: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A batch record's advice named `check --fetch`, an option of another command.
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    _, [row] = _batch(runner, tmp_path, paper_library, "--judge", "jev")
+    assert row["verdict"] == "not_checked"
+    assert row["error"].endswith(
+        "(`claimaudit library add arxiv:1706.03762` or `batch --fetch`)"
+    ), row["error"]
+
+
+def test_batch_refuses_fetch_where_check_does(
+    runner: CliRunner, library_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VALYU_API_KEY", "test-key")  # refused before any search
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"id": "a", "claim": CLAIM, "papers": ["1706.03762"]}) + "\n")
+    args = ["--library", str(library_copy), "--source", "valyu", "--fetch"]
+    checked = runner.invoke(app, ["check", CLAIM, "-p", "1706.03762", *args])
+    batched = runner.invoke(app, ["batch", str(claims), "--out", str(tmp_path / "o.jsonl"), *args])
+    assert checked.exit_code == batched.exit_code == 2
+    assert batched.stderr == checked.stderr and "(--fetch) adds papers" in batched.stderr
+
+
+def _review(runner: CliRunner, tmp_path: Path, library: Path, *args: str) -> tuple[int, list]:
+    draft = tmp_path / "draft.md"
+    draft.write_text(f"{CLAIM} (arXiv:1706.03762).\n", encoding="utf-8")
+    out = tmp_path / "records.json"
+    outcome = runner.invoke(
+        app, ["review", str(draft), "--library", str(library), "--json", str(out), *args]
+    )
+    records = json.loads(out.read_text())["records"] if out.exists() else []
+    return outcome.exit_code, records
+
+
+def test_review_fetch_and_source_work_as_check_s(
+    runner: CliRunner,
+    library_copy: Path,
+    tmp_path: Path,
+    arxiv: ArxivServer,
+    jev_mock: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: check and batch took --source and --fetch, review neither, and its records advised
+    # `check --fetch` for a paper its draft cites.
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    code, [record] = _review(runner, tmp_path, library_copy, "--judge", "jev")
+    assert code == 0 and record["verdict"] == "not_checked"
+    assert record["error"].endswith("or `review --fetch`)"), record["error"]
+    assert arxiv.seen == []
+    code, [record] = _review(runner, tmp_path, library_copy, "--judge", "jev", "--fetch")
+    assert code == 0 and record["verdict"] != "not_checked", record
+    assert record["matchedRef"] == "arXiv:1706.03762v7"
+    assert "/pdf/1706.03762v7" in [s.path for s in arxiv.seen]
+    monkeypatch.setenv("VALYU_API_KEY", "test-key")  # refused before any search
+    refused = runner.invoke(
+        app,
+        [
+            *("review", str(tmp_path / "draft.md"), "--library", str(library_copy)),
+            *("--source", "valyu", "--fetch"),
+        ],
+    )
+    assert refused.exit_code == 2 and "(--fetch) adds papers" in refused.stderr

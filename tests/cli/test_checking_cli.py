@@ -226,3 +226,36 @@ def test_a_timeout_that_bounds_something_is_taken(
     refuse_unused_timeout(None, "local", "auto")  # none given: nothing to refuse
     with pytest.raises(typer.Exit):
         refuse_unused_timeout(5.0, "local", "library")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["library", "list"],
+        ["library", "show", "local:x"],
+        ["library", "search", "word"],
+        ["library", "remove", "local:x"],
+        ["library", "check"],
+        ["library", "repair"],
+        ["library", "add", "arxiv:1706.03762"],
+        ["mcp"],
+    ],
+)
+@pytest.mark.parametrize("from_env", [False, True])
+def test_every_command_names_a_library_folder_as_check_does(
+    runner: CliRunner, tmp_path: Path, command: list[str], from_env: bool
+) -> None:
+    # QA: the library commands, serve and mcp said "library path X is a directory, not a
+    # file" (naming neither --library nor CLAIMAUDIT_LIBRARY), check and review "--library X
+    # is a folder; give the library file".
+    folder = tmp_path / "libraries"
+    folder.mkdir()
+    given = [] if from_env else ["--library", str(folder)]
+    env = {"CLAIMAUDIT_LIBRARY": str(folder)} if from_env else {}
+    result = runner.invoke(app, [*command, *given], env=env)
+    assert result.exit_code == 2
+    name = "CLAIMAUDIT_LIBRARY" if from_env else "--library"
+    assert result.stderr.strip().splitlines() == [
+        f"error: {name} {folder} is a folder; give the library file"
+    ]
+    assert result.stdout == ""

@@ -608,3 +608,24 @@ def test_eval_refuses_a_timeout_the_local_judge_would_not_read(
         "'library' keeps its own deadlines); --timeout 5 applies to the jev and openai judges "
         "and to plugins' judges and sources"
     ]
+
+
+def test_eval_reports_progress_as_batch_and_review_do(
+    runner: CliRunner,
+    shared_data: Path,
+    jev_mock: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: check, batch and review showed their progress on stderr; eval, the longest run of
+    # all (thousands of pairs), said nothing between its first line and its tables.
+    from claimaudit.cli import _progress
+
+    monkeypatch.setattr(_progress, "PLAIN_INTERVAL", 0.0)
+    ids = tmp_path / "ids.txt"
+    ids.write_text("2\n4\n6\n", encoding="utf-8")
+    result = _eval_scifact(runner, shared_data, "--judge", "jev", "--ids", str(ids))
+    assert result.exit_code == 0, result.stderr
+    counts = [line.split(" (")[0] for line in result.stderr.splitlines() if "/3 (" in line]
+    assert counts == ["evaluating 1/3", "evaluating 2/3", "evaluating 3/3"]
+    assert "evaluating" not in result.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,54 @@ def test_a_link_that_loops_is_said_to_loop_not_to_be_missing(tmp_path: Path) -> 
     assert result.exit_code == 2, result.output  # as for a missing file: bad input
     assert _errors(result) == [f"error: {loop}: its symbolic links go round in a loop"]
     assert "Traceback" not in result.output
+
+
+def test_json_prints_what_the_api_answers_for_the_same_add(tmp_path: Path) -> None:
+    # QA: list, show and search had --json; add had none, so a script could not read the
+    # reference a file was stored under, nor its warnings.
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Notes on matrices\n\nSparse matrices save memory.\n")
+    result = run(paper, "--ref", "local:notes", "--library", tmp_path / "cli.db", "--json")
+    assert result.exit_code == 0, result.output
+    app_ = create_app(ServerConfig(library=tmp_path / "api.db"))
+    with TestClient(app_, base_url="http://127.0.0.1") as client:
+        answer = client.post(
+            "/v1/library",
+            files={"file": ("notes.md", paper.read_bytes())},
+            data={"ref": "local:notes"},
+        )
+    assert answer.status_code == 201, answer.text
+    assert json.loads(result.stdout) == answer.json()
+    assert json.loads(result.stdout)["outcome"] == "added"
+
+
+def test_json_of_a_title_not_changed_warns_in_its_object(tmp_path: Path) -> None:
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Notes on matrices\n\nSparse matrices save memory.\n")
+    db = tmp_path / "lib.db"
+    assert run(paper, "--ref", "local:notes", "--library", db).exit_code == 0
+    again = run(paper, "--ref", "local:notes", "--title", "Other", "--library", db, "--json")
+    assert again.exit_code == 0, again.output
+    added = json.loads(again.stdout)
+    assert added["outcome"] == "unchanged" and added["title"] == "Notes on matrices"
+    [warning] = added["warnings"]
+    assert "was not retitled: add --replace to change its title" in warning
+
+
+def test_json_with_several_papers_is_one_array_and_the_count_goes_to_stderr(
+    tmp_path: Path, papers: list[Path]
+) -> None:
+    db = tmp_path / "lib.db"
+    missing = tmp_path / "absent.pdf"
+    result = run(papers[0], missing, papers[1], "--library", db, "--json")
+    assert result.exit_code == 1
+    stored = json.loads(result.stdout)  # standard output is the JSON alone
+    assert [a["ref"] for a in stored] == ["arXiv:1706.03762v5", "arXiv:2105.14372v1"]
+    assert {a["outcome"] for a in stored} == {"added"}
+    assert result.stderr.splitlines()[-1] == "3 paths: 2 added or already stored, 1 failed"
+    assert len(_errors(result)) == 1

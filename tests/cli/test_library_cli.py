@@ -992,3 +992,53 @@ def test_import_bib_names_an_export_folder_as_it_is(tmp_path: Path) -> None:
     folder.mkdir()
     result = run("import-bib", folder, "--library", tmp_path / "lib.db")
     assert_clean_failure(result, f"{shown_name(folder)} is a folder; give the .bib or .json export")
+
+
+def test_remove_json_carries_what_the_api_answers_a_removal(tmp_path: Path) -> None:
+    # QA: every sibling of remove printed JSON on --json; remove had no --json.
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Notes on matrices\n\nSparse matrices save memory.\n")
+    db = tmp_path / "lib.db"
+    assert run("add", paper, "--ref", "local:notes", "--library", db).exit_code == 0
+    api_db = tmp_path / "api.db"
+    api_db.write_bytes(db.read_bytes())
+    listed = json.loads(run("list", "--library", db, "--json").stdout)
+    removed = run("remove", "local:notes", "--library", db, "--json")
+    assert removed.exit_code == 0, removed.output
+    with TestClient(create_app(ServerConfig(library=api_db)), base_url="http://127.0.0.1") as c:
+        answer = c.delete("/v1/library/local:notes")
+    assert answer.status_code == 200, answer.text
+    shown = json.loads(removed.stdout)
+    # The API's object, and the paper as `list --json` lists it (its file, passageCount).
+    assert shown == {"removed": listed[0]}
+    assert answer.json()["removed"].items() <= shown["removed"].items()
+    assert json.loads(run("list", "--library", db, "--json").stdout) == []
+
+
+def test_import_jsonl_json_counts_by_name_as_import_bib_does(tmp_path: Path) -> None:
+    # QA: import-bib had --json, its sibling import-jsonl had none: its one line was all.
+    corpus = tmp_path / "corpus.jsonl"
+    docs = [
+        {"doc_id": 1, "title": "Alpha", "abstract": ["Alpha particles are helium nuclei."]},
+        {"doc_id": 2, "title": "Empty", "abstract": []},
+    ]
+    corpus.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
+    db = tmp_path / "lib.db"
+    first = run("import-jsonl", corpus, "--library", db, "--json")
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.stdout) == {
+        "added": 1,
+        "replaced": 0,
+        "unchanged": 0,
+        "skipped": 1,
+        "skippedRefs": ["scifact:2"],
+        "passages": 1,
+        "written": 1,
+    }
+    again = json.loads(run("import-jsonl", corpus, "--library", db, "--json").stdout)
+    assert (again["added"], again["unchanged"], again["written"]) == (0, 1, 0)

@@ -204,3 +204,33 @@ def test_papers_stored_before_readers_were_recorded_are_flagged_as_read_by_an_ol
     ):
         shown = runner.invoke(app, ["library", "show", ref, "--library", str(db)])
         assert shown.exit_code == 0 and note in shown.stdout, shown.output
+
+
+def test_match_past_the_apis_length_is_refused_in_the_apis_words(db: Path) -> None:
+    # QA: the API's q and the MCP tool's query stop at 200 characters; --match took any length
+    # (a pasted page was folded and compared with every paper's reference and title).
+    from claimaudit.server.library_service import MAX_FILTER_CHARS
+
+    longest = "a" * MAX_FILTER_CHARS
+    assert run("--library", db, "--match", longest).exit_code == 0
+    result = run("--library", db, "--match", longest + "a")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"error: --match: String should have at most {MAX_FILTER_CHARS} characters"
+    ]
+
+
+def test_a_page_short_of_the_library_says_how_to_list_the_rest(db: Path) -> None:
+    # QA: `--limit 2` of 3 papers ended as a whole library does; `show` says how to go on.
+    for fmt in ("--json", "--format=tsv", "--format=table"):
+        page = run("--library", db, "--limit", "2", fmt)
+        assert page.exit_code == 0, page.output
+        assert page.stderr.splitlines() == [
+            "note: listed papers 1-2 of 3; --offset 2 lists the next 1, --limit 0 all of them"
+        ]
+    assert _refs(run("--library", db, "--limit", "2", "--json")) == ["scifact:1", "scifact:2"]
+    # The default, as --limit 0, is every paper: no page, no note.
+    for args in ((), ("--limit", "0"), ("--offset", "1"), ("--limit", "2", "--offset", "1")):
+        whole = run("--library", db, "--json", *args)
+        assert whole.exit_code == 0 and whole.stderr == "", whole.output
+    assert _refs(run("--library", db, "--json")) == ["scifact:1", "scifact:2", "scifact:3"]

@@ -17,7 +17,7 @@ def test_a_folder_as_library_is_named_quoted(tmp_path: Path, command: str) -> No
     folder = tmp_path / "li\x1bb"
     folder.mkdir()
     line = assert_one_line_usage_error(
-        cli("library", command, "--library", folder), "li\\x1bb' is a directory"
+        cli("library", command, "--library", folder), "li\\x1bb' is a folder; give the library file"
     )
     assert "$'" in line and "\x1b" not in line
 

@@ -157,7 +157,7 @@ def test_folders_given_as_files_are_one_line(library: Path, tmp_path: Path) -> N
         (["review", draft, "--json", folder, "--library", library], "--json"),
         (["review", folder, "--library", library], "is a folder"),
         (["check", "Sparse matrices.", "-p", "local:esc", "--library", folder], "--library"),
-        (["library", "list", "--library", folder], "is a directory"),
+        (["library", "list", "--library", folder], "is a folder; give the library file"),
         (["library", "import-jsonl", folder, "--library", library], "is a folder"),
     ]
     for args, fragment in cases:

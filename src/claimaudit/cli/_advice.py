@@ -76,6 +76,15 @@ def batch_advice(error: ClaimauditError) -> str | None:
     list, with no --paper to give each one."""
     if isinstance(error, InvalidReferenceError) and error.text and "," in error.text:
         return 'give each paper its own item in "papers"'
+    if isinstance(error, PaperNotInLibraryError):
+        return _add_to_library(error, "batch --fetch")
+    return cli_advice(error)
+
+
+def review_advice(error: ClaimauditError) -> str | None:
+    """The command line's advice for a ``review`` record: its own --fetch adds a paper."""
+    if isinstance(error, PaperNotInLibraryError):
+        return _add_to_library(error, "review --fetch")
     return cli_advice(error)
 
 
@@ -92,11 +101,12 @@ def _not_a_reference(text: str) -> str | None:
     return None
 
 
-def _add_to_library(error: PaperNotInLibraryError) -> str:
+def _add_to_library(error: PaperNotInLibraryError, fetch: str = "check --fetch") -> str:
+    """How to add the missing paper; ``fetch``: the command's own way to download it."""
     if error.arxiv_id and error.search_key:
         return (
             f"add it or set {error.search_key} (`claimaudit library add arxiv:{error.arxiv_id}` "
-            "or `check --fetch`)"
+            f"or `{fetch}`)"
         )
     alternative = f" or set {error.search_key}" if error.search_key else ""
     if error.local:

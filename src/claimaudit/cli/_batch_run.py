@@ -155,6 +155,7 @@ def run_locked(
     workers: int | None,
     fail_on: list[FailOn],
     shown: Path,
+    fetch: bool = False,
 ) -> None:
     """The batch run, while this process holds ``out``'s lock; ``shown``: ``out`` as the user
     named it, for messages (``out`` may name the private copy of standard output)."""
@@ -166,6 +167,7 @@ def run_locked(
         timeout=timeout,
         context_tokens=context_tokens,
         source=paper_source,
+        fetch=fetch,
         no_cache=no_cache,
         advice=batch_advice,
     )

@@ -129,6 +129,15 @@ SourceOption = Annotated[
         "another registered source.",
     ),
 ]
+# One definition for ``check`` and ``batch`` (``build_checker(fetch=...)`` is the one path).
+FetchOption = Annotated[
+    bool,
+    typer.Option(
+        "--fetch",
+        help="Download arXiv papers missing from the library into it first (with a source "
+        "that reads the library: auto, library or arxiv).",
+    ),
+]
 NoCacheOption = Annotated[
     bool,
     typer.Option(

@@ -33,7 +33,7 @@ from claimaudit.guards.userfiles import (
     write_all_atomic,
     write_atomic,
 )
-from claimaudit.library.paths import LIBRARY_ENV
+from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
 from claimaudit.net.redaction import redact_text
 
 EXIT_OK = 0
@@ -122,7 +122,12 @@ def require_file(path: Path | None, option: str) -> None:
 def progress_bar(label: str) -> Progress:
     """A progress bar on stderr (label, bar, done/total, time elapsed) that stays when done;
     while stderr is not a terminal, a plain line every ``_progress.PLAIN_INTERVAL`` seconds."""
-    return StepProgress(label, console=err_console, interval=_progress.PLAIN_INTERVAL)
+    return StepProgress(
+        label,
+        console=err_console,
+        interval=_progress.PLAIN_INTERVAL,
+        live=_progress.draws_live(err_console),
+    )
 
 
 def given_as(param: str, flag: str, env: str) -> str:
@@ -137,12 +142,21 @@ def given_as(param: str, flag: str, env: str) -> str:
 def _refuse_blank_library(
     ctx: typer.Context, param: typer.CallbackParam, value: Path | None
 ) -> Path | None:
+    if value is None:
+        return value
+    # typer's own copy of click holds ParameterSource: compared by name, not imported.
+    source = ctx.get_parameter_source(param.name or "")
+    given = LIBRARY_ENV if getattr(source, "name", None) == "ENVIRONMENT" else "--library"
     # A path of only spaces made a library file named "   " (and errors read "no library at ;").
-    if value is not None and not str(value).strip():
-        # typer's own copy of click holds ParameterSource: compared by name, not imported.
-        source = ctx.get_parameter_source(param.name or "")
-        came_from_env = getattr(source, "name", None) == "ENVIRONMENT"
-        fail(f"{LIBRARY_ENV if came_from_env else '--library'} is blank; name the library file")
+    if not str(value).strip():
+        fail(f"{given} is blank; name the library file")
+    if resolve_library_path(value).is_dir():
+        # Every command in one set of words, naming where it was given: the library commands,
+        # serve and mcp said "library path X is a directory, not a file", check and review
+        # "--library X is a folder; give the library file".
+        fail(
+            f"{given} {shown_name(resolve_library_path(value))} is a folder; give the library file"
+        )
     return value
 
 

@@ -15,6 +15,7 @@ from claimaudit.batch.lock import batch_lock
 from claimaudit.cli._batch_run import how_to_resume, is_stream_out, run_locked
 from claimaudit.cli._checking import (
     ContextTokensOption,
+    FetchOption,
     JudgeOption,
     ModelOption,
     NoCacheOption,
@@ -63,6 +64,7 @@ def batch(
     context_tokens: ContextTokensOption = None,
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
+    fetch: FetchOption = False,
     threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
     retry_not_checked: Annotated[
@@ -144,6 +146,7 @@ def batch(
                     context_tokens=context_tokens,
                     library=library,
                     paper_source=paper_source,
+                    fetch=fetch,
                     threshold=threshold,
                     no_cache=no_cache,
                     retry_not_checked=retry_not_checked,

@@ -11,6 +11,7 @@ from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._checking import (
     ContextTokensOption,
+    FetchOption,
     JudgeOption,
     ModelOption,
     NoCacheOption,
@@ -62,10 +63,7 @@ def check(
     context_tokens: ContextTokensOption = None,
     library: LibraryOption = None,
     source: SourceOption = DEFAULT_SOURCE,
-    fetch: Annotated[
-        bool,
-        typer.Option("--fetch", help="Download arXiv papers missing from the library first."),
-    ] = False,
+    fetch: FetchOption = False,
     threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
     output: Annotated[

@@ -26,6 +26,7 @@ from claimaudit.cli._common import (
     fail,
     lock_refusal,
     out_console,
+    progress_bar,
     require_file,
     require_text,
     require_writable,
@@ -176,17 +177,22 @@ def eval_command(
             err_console.print(
                 f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}"
             )
+            # As batch's and review's: a long run (minutes with a model) is seen to move.
+            progress = progress_bar("evaluating")
+            task = progress.add_task("pairs", total=len(pairs))
             try:
-                result = evaluate(
-                    pairs,
-                    fmt,
-                    corpus,
-                    chosen,
-                    _library_source,
-                    out=out,
-                    engine=runner,
-                    timeout=timeout,
-                )
+                with progress:
+                    result = evaluate(
+                        pairs,
+                        fmt,
+                        corpus,
+                        chosen,
+                        _library_source,
+                        out=out,
+                        on_pair=lambda _: progress.advance(task),
+                        engine=runner,
+                        timeout=timeout,
+                    )
             except KeyboardInterrupt:
                 # --out and --summary are replaced only once every pair is done.
                 kept = f"; {shown_name(out)} is as it was" if out is not None else ""

@@ -26,7 +26,13 @@ from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_add import add
-from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
+from claimaudit.cli.library_list import (
+    TABLE_ROWS,
+    ListFormat,
+    list_command,
+    listed_paper,
+    older_reader,
+)
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
 from claimaudit.guards.untrusted import check_text
@@ -34,6 +40,7 @@ from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.models import StoredPaper
+from claimaudit.library.paper_rows import MAX_FILTER_CHARS
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.search_accents import MAX_FORMS
@@ -116,6 +123,9 @@ def import_jsonl(
         bool, typer.Option(help="Overwrite documents whose content changed.")
     ] = False,
     library: LibraryOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON instead of a line.")
+    ] = False,
 ) -> None:
     """Import a SciFact-style abstract corpus (SciFact, Citation-Integrity, Check-COVID)."""
     require_text(ref_prefix=ref_prefix)
@@ -143,6 +153,20 @@ def import_jsonl(
             # Said, as every other add says it: the import is one transaction, so a user who
             # stopped a long one must not be left to guess whether half the corpus is in.
             fail(_import_interrupted(file, lib), code=EXIT_INTERRUPTED)
+    if as_json:
+        # As `import-bib --json`: the counts by name, every skipped document's reference.
+        _print_json(
+            {
+                "added": summary.added,
+                "replaced": summary.replaced,
+                "unchanged": summary.unchanged,
+                "skipped": summary.skipped,
+                "skippedRefs": list(summary.skipped_refs),
+                "passages": summary.passages,
+                "written": summary.written,
+            }
+        )
+        return
     out_console.print(shown_line_text(_import_summary(file, summary)))
 
 
@@ -187,13 +211,21 @@ def list_papers(
         int, typer.Option(min=0, max=MAX_PAGE, help="Papers to skip first (0: the first).")
     ] = 0,
     limit: Annotated[
-        int, typer.Option(min=0, max=MAX_PAGE, help="Most papers to list; 0 lists them all.")
+        int,
+        typer.Option(
+            min=0,
+            max=MAX_PAGE,
+            # Every paper by default: rows are written as read, so no page is needed to bound
+            # memory (the API answers 50 a page, MCP 100: each holds its answer whole).
+            help="Most papers to list; 0, the default, lists them all, written as they are read.",
+        ),
     ] = 0,
     match: Annotated[
         str | None,
         typer.Option(
             metavar="TEXT",
-            help="List only papers whose reference or title contains TEXT (any case).",
+            help="List only papers whose reference or title contains TEXT (any case; at most "
+            f"{MAX_FILTER_CHARS} characters).",
         ),
     ] = None,
     fmt: Annotated[
@@ -207,6 +239,9 @@ def list_papers(
 ) -> None:
     """List the stored papers, in reference order; a large library is written as it is read."""
     require_text(match=match)
+    if match is not None and len(match) > MAX_FILTER_CHARS:
+        # As the API and the MCP tool refuse theirs: a pasted page was read whole, per paper.
+        fail(f"--match: String should have at most {MAX_FILTER_CHARS} characters")
     list_command(library, as_json, offset, limit, match, fmt)
 
 
@@ -376,8 +411,19 @@ def remove(
         ),
     ] = False,
     library: LibraryOption = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Print JSON, {"removed": PAPER}, as the HTTP API answers a removal.',
+        ),
+    ] = False,
 ) -> None:
     """Remove a paper and its passages."""
     with _library(library) as lib:
         removed = lib.remove(_stored_ref(lib, ref), exact=exact)
+    if as_json:
+        # The API's answer; the paper as `list --json` lists it (its file and passageCount too).
+        _print_json({"removed": listed_paper(removed)})
+        return
     out_console.print(shown_line_text(f"removed {removed.ref}: {removed.title}"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -14,13 +15,15 @@ from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
     EXIT_MATCHED,
     LibraryOption,
+    err_console,
     fail,
     out_console,
     require_text,
     say_error,
+    write_data,
 )
 from claimaudit.cli._sigterm import sigterm_interrupts
-from claimaudit.cli._terminal import shown_line_text
+from claimaudit.cli._terminal import json_text, shown_line_text
 from claimaudit.cli._warnings import warn
 from claimaudit.errors import ClaimauditError, LibraryOpenError, as_known
 from claimaudit.guards.filenames import shown_name
@@ -33,6 +36,7 @@ from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
+from claimaudit.library.wire import Added
 from claimaudit.sources.arxiv import ArxivClient
 
 # A disk that is full or failing fails every later paper the same way: the adds stop there.
@@ -60,30 +64,61 @@ def add(
         bool, typer.Option(help="Overwrite different content under this ref.")
     ] = False,
     library: LibraryOption = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print what was stored as JSON, as the HTTP API answers an add (several "
+            "PATHs: an array of them).",
+        ),
+    ] = False,
 ) -> None:
     """Add papers: each a file, a folder holding one paper's source, or arxiv:ID from arXiv."""
     require_text(ref=ref, title=title)
     if len(texts) == 1:
-        _add_one(texts[0], ref, title, replace, library)
+        added = _add_one(texts[0], ref, title, replace, library)
+        if as_json:
+            write_data(json_text(_wire(added), indent=2) + "\n")
+        else:
+            _say_added(added)
         return
     for option, value in (("--ref", ref), ("--title", title)):
         if value is not None:
             fail(f"{option} names one paper; give one PATH with it ({len(texts)} were given)")
-    _add_each(texts, replace, library)
+    _add_each(texts, replace, library, as_json)
 
 
-def _add_each(texts: list[str], replace: bool, library: Path | None) -> None:
+def _wire(added: Stored) -> dict[str, object]:
+    """An add as ``POST /v1/library`` answers it: identical content sent with another title
+    carries a warning that it was not retitled, in the command line's words."""
+    result = added.result
+    wire = Added.of(result).wire()
+    if added.title_kept:
+        wire["warnings"].append(
+            f"{result.ref} is already stored with identical content, titled {result.title!r}; "
+            "it was not retitled: add --replace to change its title"
+        )
+    return wire
+
+
+def _add_each(texts: list[str], replace: bool, library: Path | None, as_json: bool) -> None:
     """Each of ``texts`` added on its own, as ``add`` adds one: a paper that fails is said in
     its error line and the others are still added; the exit status is then 1. An interrupt,
-    or a library or disk that fails every paper alike, stops the adds there."""
+    or a library or disk that fails every paper alike, stops the adds there. With
+    ``as_json``, the papers stored are one JSON array at the end, the count on stderr."""
     done = failed = 0
+    stored: list[dict[str, object]] = []
     # SIGTERM as Ctrl-C between two papers too (each add also handles it while it runs).
     with sigterm_interrupts():
         for index, text in enumerate(texts):
             untried = len(texts) - index - 1
             try:
-                _add_one(text, None, None, replace, library, untried=untried)
+                added = _add_one(text, None, None, replace, library, untried=untried)
                 done += 1
+                if as_json:
+                    stored.append(_wire(added))
+                else:
+                    _say_added(added)
             except typer.Exit as stop:
                 if stop.exit_code in (0, None) or stop.exit_code >= EXIT_INTERRUPTED:
                     raise  # interrupted, terminated, or the reader of stdout went away
@@ -101,7 +136,10 @@ def _add_each(texts: list[str], replace: bool, library: Path | None) -> None:
                     say_error(f"{shown_name(text)}: {getattr(error, 'strerror', None) or error}")
                 failed += 1
     summary = f"{counted(len(texts), 'path')}: {done} added or already stored, {failed} failed"
-    out_console.print(shown_line_text(summary))
+    if as_json:
+        write_data(json_text(stored, indent=2) + "\n")
+    # On stderr with --json, where standard output is the JSON alone.
+    (err_console if as_json else out_console).print(shown_line_text(summary))
     if failed:
         raise typer.Exit(EXIT_MATCHED)
 
@@ -127,7 +165,7 @@ def _add_one(
     library: Path | None,
     *,
     untried: int = 0,
-) -> None:
+) -> Stored:
     """Add the one paper ``text`` names; ``untried`` papers named after it are said not
     tried when an interrupt stops this one."""
     if not text.strip():
@@ -139,8 +177,7 @@ def _add_one(
         named = _named_paper(text)
         if text.lower().startswith("arxiv:") or (named is not None and named.kind is RefKind.ARXIV):
             # An arXiv URL or a bare id names the same paper as arxiv:ID does.
-            _add_arxiv(text, ref, title, replace, library, untried)
-            return
+            return _add_arxiv(text, ref, title, replace, library, untried)
         if named is not None and named.kind is RefKind.DOI:
             fail(
                 f"{shown_name(text)}: no such file or folder; only arXiv papers are downloaded; "
@@ -164,18 +201,26 @@ def _add_one(
                     fail(f"{shown_name(path)}: {exc.strerror or exc}")
         except KeyboardInterrupt:
             fail(_interrupted(shown_name(path), lib, untried), code=EXIT_INTERRUPTED)
-    _say_added(added)
+    return Stored(added.result, added.retitled, added.title_kept, from_arxiv=False)
 
 
 def _reference(text: str) -> PaperRef:
     return parse_ref(check_text(text, "the reference"))
 
 
-def _say_added(added: FileAdded, *, from_arxiv: bool = False) -> None:
+@dataclass(frozen=True)
+class Stored(FileAdded):
+    """An add, and whether it came from arXiv (its content is then not said identical)."""
+
+    from_arxiv: bool = False
+
+
+def _say_added(added: Stored) -> None:
     """An add's outcome in one line, then its warnings. The same content with another --title:
     the title alone is what the user asked for. A stored arXiv version is not downloaded
     again, so its content is not said to be identical, only stored."""
     result = added.result
+    from_arxiv = added.from_arxiv
     stored = "already in the library" + ("" if from_arxiv else " with identical content")
     if added.retitled:
         message = f"retitled {result.ref}: {result.title}"
@@ -221,7 +266,7 @@ def _add_arxiv(
     replace: bool,
     library: Path | None,
     untried: int = 0,
-) -> None:
+) -> Stored:
     """Download the paper from arXiv (metadata from its API, text from its PDF) and ingest it."""
     if ref is not None:
         fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
@@ -236,4 +281,4 @@ def _add_arxiv(
                 added = settle_title(lib, downloaded, title, replace=replace)
         except KeyboardInterrupt:
             fail(_interrupted(paper_ref, lib, untried), code=EXIT_INTERRUPTED)
-    _say_added(added, from_arxiv=True)
+    return Stored(added.result, added.retitled, added.title_kept, from_arxiv=True)

@@ -60,6 +60,7 @@ def list_command(
         fail(f"--json and --format {fmt} are two outputs; give one of them")
     listed = 0
     page = 0
+    total = 0
     stale = 0
 
     def counted_stale(papers: Iterator[StoredPaper]) -> Iterator[StoredPaper]:
@@ -92,6 +93,14 @@ def list_command(
                 f"interrupted after listing {listed} of {counted(page, 'paper')}; no paper changed",
                 EXIT_INTERRUPTED,
             )
+    if page and offset + page < total:
+        # As ``show`` says of its passages: a page that is not all of them says how to go on,
+        # or 50 papers of 5,000 read as the whole library (on stderr, as the note below).
+        err_console.print(
+            f"note: listed papers {offset + 1}-{offset + page} of {total:,}; --offset "
+            f"{offset + page} lists the next {min(limit, total - offset - page):,}, --limit 0 "
+            "all of them"
+        )
     if stale:
         # On stderr: the listing (a table or JSON) stays as scripts read it.
         err_console.print(
@@ -141,14 +150,14 @@ def _print_json(papers: Iterator[StoredPaper]) -> Iterator[None]:
     write = write_data
     first = True
     for paper in papers:
-        element = json_text(_listed(paper), indent=2).replace("\n", "\n  ")
+        element = json_text(listed_paper(paper), indent=2).replace("\n", "\n  ")
         write(("[\n  " if first else ",\n  ") + element)
         first = False
         yield
     write("[]\n" if first else "\n]\n")
 
 
-def _listed(paper: StoredPaper) -> dict[str, object]:
+def listed_paper(paper: StoredPaper) -> dict[str, object]:
     """A paper as ``list --json`` writes it: ``passageCount`` as in ``show --json``, and the
     same count under ``passages``, the name scripts written before it read."""
     listed = LocalPaper.of(paper).wire()

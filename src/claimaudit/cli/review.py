@@ -8,15 +8,19 @@ from typing import Annotated
 
 import typer
 
+from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.checker.pipeline import Checker
+from claimaudit.cli._advice import review_advice
 from claimaudit.cli._checking import (
     REFERENCE_CONDITIONS,
     ContextTokensOption,
     FailOn,
     FailOnOption,
+    FetchOption,
     JudgeOption,
     ModelOption,
     NoCacheOption,
+    SourceOption,
     ThresholdOption,
     TimeoutOption,
     build_checker,
@@ -83,6 +87,8 @@ def review(
         ),
     ] = None,
     library: LibraryOption = None,
+    source: SourceOption = DEFAULT_SOURCE,
+    fetch: FetchOption = False,
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
@@ -195,13 +201,24 @@ def review(
         threshold=threshold,
         timeout=timeout,
         context_tokens=context_tokens,
+        source=source,
+        fetch=fetch,
         no_cache=no_cache,
+        advice=review_advice,
     )
     runner: Engine | None = None
     if engine is EngineName.RAY:
         settings = JudgeSettings(model, timeout, context_tokens=context_tokens)
+        # As batch's: a source that does not read the library (valyu) is built by each worker.
         runner = build_engine(
-            engine, judge=judge, settings=settings, address=address, workers=workers
+            engine,
+            judge=judge,
+            settings=settings,
+            source=checker.source,
+            source_name=source,
+            library=library,
+            address=address,
+            workers=workers,
         )
     verifier: ReferenceVerifier | None = (
         make_verifier(library, cache=not no_cache) if verify_refs else None

@@ -27,6 +27,10 @@ _CONTAINS = (
 
 Params = tuple[object, ...] | dict[str, object]
 
+# The longest text a library listing filters by, on every surface (the API's q, MCP's query,
+# `library list --match`; the web page's filter field stops there): a title is shorter.
+MAX_FILTER_CHARS = 200
+
 
 def _like_escaped(text: str) -> str:
     """``text`` as a case-folded LIKE operand that matches itself, wildcards included."""

@@ -34,6 +34,7 @@ from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.damage import as_damage, looks_damaged
 from claimaudit.library.ingest import AddResult, check_title
 from claimaudit.library.models import SearchHit, StoredPaper
+from claimaudit.library.paper_rows import MAX_FILTER_CHARS as MAX_FILTER_CHARS
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -48,8 +49,8 @@ MAX_CONTEXT = 5
 MAX_LIST_LIMIT = 10_000
 # Past SQLite's integers an offset could not be asked for; no library holds a billion papers.
 MAX_LIST_OFFSET = 1_000_000_000
-# The longest text a library listing filters by (the web page's filter field stops there).
-MAX_FILTER_CHARS = 200
+# MAX_FILTER_CHARS, the longest text a listing filters by, is the library's (imported above),
+# so that `library list --match` is refused past the same length.
 # The most of a passage id a refusal quotes (a library's ids are P001 and the like).
 MAX_SHOWN_ID = 100
 # No stored passage id holds a control character: one asked for is no passage, refused in these
