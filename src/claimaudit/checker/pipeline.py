@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain
 
 from claimaudit.advice import Advice, advised
 from claimaudit.backends.backend_output import prints_to_stderr
@@ -39,6 +38,7 @@ from claimaudit.checker.decision import (
     side_calls,
 )
 from claimaudit.checker.policy import ReviewPolicy
+from claimaudit.checker.readings import reading_marks
 from claimaudit.checker.selection import (
     MAX_CHARS,
     MAX_PASSAGES,
@@ -46,28 +46,8 @@ from claimaudit.checker.selection import (
     Ranker,
     Selection,
     check_budgets,
-    finds_lone_cjk,
-    holds_folded_letters,
-    holds_hamza_alef,
-    holds_hebrew_acronym_marks,
-    holds_modifier_apostrophes,
-    holds_o_stroke,
-    holds_other_digits,
-    holds_plain_latin_letters,
-    holds_raised_digits,
-    holds_urdu_letters,
-    holds_zero_width_space,
     offerable,
-    past_word_cap,
     ranking_settings,
-    read_otherwise,
-    reads_arabic_article,
-    reads_cjk_apart,
-    reads_cjk_words_apart,
-    reads_hebrew_prefixes,
-    reads_hebrew_stacked_prefixes,
-    reads_persian_plurals,
-    reads_unspaced_pairs,
     select_candidates,
     unofferable_kinds,
     vet_fitted,
@@ -104,7 +84,6 @@ from claimaudit.net.redaction import redact_text
 from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper, as_library_use
-from claimaudit.text.cjkpairs import has_cjk
 from claimaudit.text.claimwords import has_content_words
 
 _log = logging.getLogger(__name__)
@@ -331,99 +310,9 @@ class Checker(Closing):
             # Answers cached before the topic's words came first were ranked without some of
             # them: such a question is asked afresh.
             selection += ":topic-first"
-        if has_cjk(query):
-            # Answers cached before a CJK question was ranked in character pairs were judged on
-            # passages in document order (``text.cjkpairs``): asked afresh. Others keep theirs.
-            selection += ":cjk-pairs"
         texts = [f"{p.text}\n{p.section or ''}" for p in paper.passages]
-        if read_otherwise(chain((query,), texts)):
-            # Answers cached before the rankers read text as the search index does
-            # (``text.searchform``) were judged on passages ranked otherwise: asked afresh.
-            selection += ":search-form"
-        if holds_zero_width_space(chain((query,), texts)):
-            # Answers cached while a zero-width space joined the words around it, not parted
-            # them, were judged on passages ranked otherwise: asked afresh.
-            selection += ":zwsp-break"
-        if holds_raised_digits(chain((query,), texts)):
-            # Answers cached while superscript digits after a digit were read as plain digits
-            # ("10⁵" as "105") were judged on passages ranked otherwise: asked afresh.
-            selection += ":raised-apart"
-        if holds_hamza_alef(chain((query,), texts)):
-            # Answers cached while an alef with a hamza ("أ") was a letter of its own, not the
-            # bare alef, were judged on passages ranked otherwise: asked afresh.
-            selection += ":bare-alef"
-        if holds_folded_letters(chain((query,), texts)):
-            # Answers cached while an alef maksura or teh marbuta ("ى", "ة"), a dotless i, a
-            # khanda ta or a chillu was a letter of its own were judged on passages ranked
-            # otherwise: asked afresh.
-            selection += ":folded-letters"
-        if holds_urdu_letters(chain((query,), texts)):
-            # Answers cached while an Urdu heh goal or yeh barree (U+06C1, U+06D2) was a
-            # letter of its own, not the Arabic heh and yeh, were judged on passages ranked
-            # otherwise: asked afresh.
-            selection += ":urdu-letters"
-        if holds_hebrew_acronym_marks(chain((query,), texts)):
-            # Answers cached while a gershayim or geresh inside a Hebrew word (an acronym) broke
-            # it in two were judged on passages ranked otherwise: asked afresh.
-            selection += ":he-acronym"
-        if holds_modifier_apostrophes(chain((query,), texts)):
-            # Answers cached while a modifier letter apostrophe ("мʼясо") was a letter, not the
-            # word break the ASCII one typed for it is, were judged on passages ranked
-            # otherwise: asked afresh.
-            selection += ":apostrophe"
-        if holds_plain_latin_letters(chain((query,), texts)):
-            # Answers cached while "æ", "œ", "ł", "đ" or "ħ" was a letter of its own, not the
-            # "ae", "oe", "l", "d" or "h" written for it, were judged on passages ranked
-            # otherwise: asked afresh.
-            selection += ":plain-latin"
-        if holds_o_stroke(chain((query,), texts)):
-            # Answers cached while "ø" was a letter of its own, not the "o" written for it,
-            # were judged on passages ranked otherwise: asked afresh.
-            selection += ":o-stroke"
-        if holds_other_digits(chain((query,), texts)):
-            # Answers cached while a digit of another script ("٢") was no ASCII digit were
-            # judged on passages ranked otherwise: asked afresh.
-            selection += ":ascii-digits"
-        if finds_lone_cjk(query):
-            # Answers cached before a claim's one-character CJK word ("癌") was found inside a
-            # passage's runs ("癌症") were judged on passages ranked without it: asked afresh.
-            selection += ":cjk-alone"
-        if reads_cjk_apart(query, texts):
-            # Answers cached before a word touching CJK text ("DNA는") was read apart from it
-            # for a claim without CJK were judged on passages ranked without the word: asked
-            # afresh.
-            selection += ":cjk-apart"
-        if reads_unspaced_pairs(query):
-            # Answers cached before a Thai, Lao, Burmese or Khmer question was ranked in letter
-            # pairs were judged on passages ranked by pieces no passage's word equalled: asked
-            # afresh (``text.unspaced``).
-            selection += ":unspaced-pairs"
-        if reads_cjk_words_apart(query):
-            # Answers cached before a Korean word's particle ("암은" as "암") or the kana after
-            # a Japanese kanji ("癌は" as "癌") was read apart from it were judged on passages
-            # ranked without the word: asked afresh.
-            selection += ":cjk-words"
-        if reads_arabic_article(query, texts):
-            # Answers cached before an Arabic word was read without its article ("الكتاب" as
-            # "كتاب") were judged on passages ranked otherwise: asked afresh.
-            selection += ":ar-article"
-        if reads_persian_plurals(query, texts):
-            # Answers cached before a Persian plural's ending written apart from its word was
-            # read onto it were judged on passages ranked otherwise: asked afresh.
-            selection += ":fa-plural"
-        if reads_hebrew_prefixes(query, texts):
-            # Answers cached before a Hebrew word was read also without the one-letter word
-            # written onto it ("המחקר" as "מחקר") were judged on passages ranked otherwise:
-            # asked afresh.
-            selection += ":he-prefix"
-        if reads_hebrew_stacked_prefixes(query, texts):
-            # Answers cached before a Hebrew word was read also without two prefixes
-            # ("ובבית" as "בית") were judged on passages ranked otherwise: asked afresh.
-            selection += ":he-stacked"
-        if past_word_cap(query):
-            # Answers cached before a long CJK question was ranked by all its pairs were judged
-            # on passages ranked by its first 64 characters' pairs: asked afresh.
-            selection += ":cjk-all-pairs"
+        # What the rankers read otherwise than they once did (``checker.readings``).
+        selection += reading_marks(query, texts)
         return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _key_after(

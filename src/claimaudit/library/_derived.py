@@ -30,9 +30,10 @@ CREATE_SEARCH_VIEW = """
 # External-content FTS5 table: the text lives once, in ``passages`` (read through the view);
 # triggers keep the index in step, so every writer (add, import, remove) is indexed
 # automatically. A migration that changes these keeps the statements it replaces as they were,
-# for the steps before it (as ``_migrations`` keeps version 2's). The combining marks (M*) are
-# word characters beside unicode61's default letters, digits and private-use characters: a
-# Devanagari vowel sign or virama broke "हिन्दी" into single letters (``text.wordchars``).
+# for the steps before it (as ``_schema_steps.tables`` keeps version 2's). The combining
+# marks (M*) are word characters beside unicode61's default letters, digits and private-use
+# characters: a Devanagari vowel sign or virama broke "हिन्दी" into single letters
+# (``text.wordchars``).
 CREATE_FTS = """
             CREATE VIRTUAL TABLE passages_fts USING fts5(
                 text, section, content='passages_search', content_rowid='id',

@@ -43,31 +43,27 @@ from claimaudit.library.latex.citations import (
 )
 from claimaudit.library.latex.cleveref import CrefNames, cref_names
 from claimaudit.library.latex.conditionals import decide_conditionals
-from claimaudit.library.latex.context import (
-    ABSTRACT_NAME,
-    BLANK_KEPT,
-    BOX_HEADING,
-    ITEM_MARK,
-    LABEL_END,
-    PARAGRAPH_MARK,
-    SECTION_MACROS,
-    SKIPPED_ENVIRONMENTS,
-    macro_args,
-    to_text,
-    walker_context,
-)
 from claimaudit.library.latex.counter_formats import CounterFormats, counter_formats
 from claimaudit.library.latex.definitions import drop_defs
 from claimaudit.library.latex.front import front_nodes, is_title_block, latex_authors
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
+from claimaudit.library.latex.macro_text import SECTION_MACROS, SKIPPED_ENVIRONMENTS, macro_args
 from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
 from claimaudit.library.latex.packages import read_packages, with_declarations
+from claimaudit.library.latex.paper_text import (
+    BLANK_KEPT,
+    ITEM_MARK,
+    LABEL_END,
+    PARAGRAPH_MARK,
+    to_text,
+)
 from claimaudit.library.latex.refs import (
     autoref_names,
     numbered_converter,
     run_in_headings,
 )
+from claimaudit.library.latex.shapes import ABSTRACT_NAME, BOX_HEADING, walker_context
 from claimaudit.library.latex.theorems import proof_name
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,

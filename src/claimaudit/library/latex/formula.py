@@ -9,7 +9,9 @@ from functools import cache
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.macrospec import LatexContextDb
 
-from claimaudit.library.latex.context import text_converter, to_text, walker_context
+from claimaudit.library.latex.context import text_converter
+from claimaudit.library.latex.paper_text import to_text
+from claimaudit.library.latex.shapes import walker_context
 from claimaudit.library.latex.walker import RunsWalker
 
 

@@ -219,12 +219,7 @@ def inline_nested(
     grow past the size limit."""
     if not macros:
         return macros
-    known = {
-        name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
-    }
-    pattern = re.compile(
-        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
-    )
+    known, pattern = _known_calls(macros, defaults)
     brackets = Brackets()
     inlined: dict[str, tuple[int, str]] = {}
     for name, (count, body) in macros.items():
@@ -248,12 +243,7 @@ def expand_known(
     expands none in place (a draft's formula, ``$\\loss$``)."""
     if not macros:
         return text
-    known = {
-        name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
-    }
-    pattern = re.compile(
-        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
-    )
+    known, pattern = _known_calls(macros, defaults)
     brackets = Brackets()
     for _ in range(_MAX_PASSES):
         expanded = _expand_once(text, pattern, known, limit, brackets)
@@ -261,6 +251,20 @@ def expand_known(
             break
         text = expanded
     return text
+
+
+def _known_calls(
+    macros: Mapping[str, tuple[int, str]], defaults: Mapping[str, str]
+) -> tuple[dict[str, Macro], re.Pattern[str]]:
+    """``macros`` (name -> (arguments, body); ``defaults``: an optional first argument's) as
+    ``Macro``s by name, and the pattern of a call of any of them (the longest name first)."""
+    known = {
+        name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
+    }
+    pattern = re.compile(
+        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
+    )
+    return known, pattern
 
 
 def expand_call(body: str, arguments: list[str]) -> str:

@@ -22,15 +22,11 @@ from claimaudit.library.latex.cleveref import (
     render_cref,
 )
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
-from claimaudit.library.latex.context import (
-    PARAGRAPH_MARK,
-    SUBFLOAT_MACROS,
-    macro_args,
-    subfloat_text,
-    text_converter,
-    to_text,
-)
+from claimaudit.library.latex.context import text_converter
+from claimaudit.library.latex.macro_text import macro_args, subfloat_text
 from claimaudit.library.latex.numbering import Numbering, Target, document_class
+from claimaudit.library.latex.paper_text import PARAGRAPH_MARK, to_text
+from claimaudit.library.latex.shapes import SUBFLOAT_MACROS
 
 _AUTOREF_NAME = re.compile(
     # ``\\renewcommand{\\x}{...}``, ``\\providecommand*``, TeX's ``\\def\\x{...}`` (``\\gdef``)

@@ -7,18 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.health import check_health
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
     add_after_upgrade,
-    assert_latest,
+    assert_finds,
+    assert_upgraded_keeping,
     found_after_damage,
-    insert_local_paper,
-    insert_passages,
-    open_at,
-    stored_papers_and_passages,
+    old_library,
+    stored_as_read,
 )
 
 # مستشفى (alef maksura), مدرسة (teh marbuta), a dotless i, উৎস (khanda ta), അവൻ (chillu n).
@@ -28,44 +26,38 @@ DOTLESS, KHANDA, CHILLU = "\u0131sparta", "\u0989\u09ce\u09b8", "\u0d05\u0d35\u0
 
 def _version_13_library(path: Path) -> Path:
     """A library as claimaudit at schema version 13 wrote it: the letters kept as written."""
-    conn = open_at(path, 13)
-    insert_local_paper(conn, "local:l", source_path="/papers/l.md")
     rows = [
         (None, f"{HOSPITAL} {SCHOOL}", None),
         ("Intro", f"{DOTLESS} ili", None),
         (None, f"{KHANDA} {CHILLU}", None),
         (None, "Plain words.", None),
     ]
-    insert_passages(conn, rows)
-    conn.close()
-    return path
+    return old_library(path, 13, rows, "local:l", source_path="/papers/l.md")
 
 
 def test_upgrade_from_version_13_reads_the_letters_as_their_common_spellings(
     tmp_path: Path,
 ) -> None:
     path = _version_13_library(tmp_path / "v13.sqlite3")
-    before = stored_papers_and_passages(path)
+    before = stored_as_read(path)
     with Library.open(path) as lib:
-        for word, expected in [
-            ("\u0645\u0633\u062a\u0634\u0641\u064a", ["P001"]),  # with a final yeh
-            ("\u0645\u062f\u0631\u0633\u0647", ["P001"]),  # with a heh
-            (HOSPITAL, ["P001"]),  # as written
-            ("ISPARTA", ["P002"]),
-            ("isparta", ["P002"]),
-            ("\u0989\u09a4\u09cd\u200d\u09b8", ["P003"]),  # ta, virama, joiner
-            ("\u0d05\u0d35\u0d28\u0d4d\u200d", ["P003"]),  # na, virama, joiner
-        ]:
-            assert sorted(h.passage_id for h in lib.search(word)) == expected, ascii(word)
+        assert_finds(
+            lib,
+            [
+                ("\u0645\u0633\u062a\u0634\u0641\u064a", ["P001"]),  # with a final yeh
+                ("\u0645\u062f\u0631\u0633\u0647", ["P001"]),  # with a heh
+                (HOSPITAL, ["P001"]),  # as written
+                ("ISPARTA", ["P002"]),
+                ("isparta", ["P002"]),
+                ("\u0989\u09a4\u09cd\u200d\u09b8", ["P003"]),  # ta, virama, joiner
+                ("\u0d05\u0d35\u0d28\u0d4d\u200d", ["P003"]),  # na, virama, joiner
+            ],
+        )
         # A passage added after the upgrade is indexed the same way.
         add_after_upgrade(lib, Passage("P001", f"Near {SCHOOL}.", None))
         found = lib.search("\u0645\u062f\u0631\u0633\u0647")
         assert {str(h.ref) for h in found} == {"local:l", "local:b"}
-    assert check_health(path).healthy
-    after = stored_papers_and_passages(path)
-    assert after["papers"][:1] == before["papers"]
-    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
-    assert_latest(path, since=14)
+    assert_upgraded_keeping(path, before, since=14)
 
 
 @EVERY_DAMAGE

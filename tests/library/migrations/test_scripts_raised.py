@@ -9,27 +9,24 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.health import check_health
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
     add_after_upgrade,
-    assert_latest,
+    assert_finds,
+    assert_upgraded_keeping,
     found_after_damage,
     index_matches,
-    insert_local_paper,
-    insert_passages,
-    open_at,
-    stored_papers_and_passages,
+    old_library,
+    search_forms,
+    stored_as_read,
 )
 
 
 def _version_12_library(path: Path) -> Path:
     """A library as claimaudit at schema version 12 wrote it: superscript digits as plain
     digits in the forms the index reads."""
-    conn = open_at(path, 12)
-    insert_local_paper(conn, "local:r", source_path="/papers/r.md")
     rows = [
         (None, "We plated 10\u2075 cells.", "We plated 105 cells."),
         ("Since 2019\u00b9", "Plain words.", None),
@@ -37,9 +34,9 @@ def _version_12_library(path: Path) -> Path:
         (None, "\u0625\u0633\u0644\u0627\u0645", None),  # إسلام, its alef with a hamza
         (None, "\u0966\u0967\u0968\u0969 \u092e\u0930\u0940\u091c", None),  # ०१२३ मरीज
     ]
-    insert_passages(conn, rows)
-    conn.execute("UPDATE passages SET search_section = 'Since 20191' WHERE passage_id = 'P002'")
-    conn.close()
+    old_library(path, 12, rows, "local:r", source_path="/papers/r.md")
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE passages SET search_section = 'Since 20191' WHERE passage_id = 'P002'")
     return path
 
 
@@ -48,30 +45,24 @@ def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_pat
     with sqlite3.connect(path) as conn:
         # As stored before: "10⁵" the number "105".
         assert sorted(index_matches(conn, "105")) == [(1,), (3,)]
-    before = stored_papers_and_passages(path)
+    before = stored_as_read(path)
     with Library.open(path) as lib:
-        for word, expected in [
-            ("105", ["P003"]),
-            ("10^5", ["P001"]),
-            ("10\u2075", ["P001"]),  # typed so: the same two words
-            ("2019", ["P002"]),  # a heading's number, without its note mark
-            ("\u0627\u0633\u0644\u0627\u0645", ["P004"]),  # اسلام, with the bare alef
-            ("0123", ["P005"]),  # in ASCII digits
-        ]:
-            assert sorted(h.passage_id for h in lib.search(word)) == expected, word
+        assert_finds(
+            lib,
+            [
+                ("105", ["P003"]),
+                ("10^5", ["P001"]),
+                ("10\u2075", ["P001"]),  # typed so: the same two words
+                ("2019", ["P002"]),  # a heading's number, without its note mark
+                ("\u0627\u0633\u0644\u0627\u0645", ["P004"]),  # اسلام, with the bare alef
+                ("0123", ["P005"]),  # in ASCII digits
+            ],
+        )
         # A passage added after the upgrade is indexed the same way.
         add_after_upgrade(lib, Passage("P001", "About 10\u2075 cells.", None))
         assert {str(h.ref) for h in lib.search("10^5")} == {"local:r", "local:b"}
-    assert check_health(path).healthy
-    after = stored_papers_and_passages(path)
-    assert after["papers"][:1] == before["papers"]
-    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
-    assert_latest(path, since=13)
-    with sqlite3.connect(path) as conn:
-        forms = conn.execute(
-            "SELECT search_text, search_section FROM passages WHERE paper_id = 1 ORDER BY seq"
-        ).fetchall()
-    assert forms == [
+    assert_upgraded_keeping(path, before, since=13)
+    assert search_forms(path) == [
         ("We plated 10^5 cells.", None),
         (None, "Since 2019^1"),
         (None, None),

@@ -6,22 +6,19 @@ steps up to 14 kept them, so "بچه" found no "بچہ", nor "צהל" "צה״ל"
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.health import check_health
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
     add_after_upgrade,
-    assert_latest,
+    assert_finds,
+    assert_upgraded_keeping,
     found_after_damage,
-    insert_local_paper,
-    insert_passages,
-    open_at,
-    stored_rows,
+    old_library,
+    stored_as_read,
 )
 
 # بچہ (child, heh goal), بڑے (big, yeh barree), and as an Arabic keyboard types them.
@@ -37,8 +34,6 @@ LODZ = "\u0141\u00f3d\u017a"
 
 def _version_14_library(path: Path) -> Path:
     """A library as claimaudit at schema version 14 wrote it: the letters and marks kept."""
-    conn = open_at(path, 14)
-    insert_local_paper(conn, "local:u", source_path="/papers/u.md")
     rows = [
         (None, f"{CHILD} {BIG}", None),
         ("\u0645\u0642\u062f\u0645\u06c1", "Plain words.", None),  # a heading: مقدمہ
@@ -47,44 +42,34 @@ def _version_14_library(path: Path) -> Path:
         (None, f"{MEAT} and fish", None),
         (None, f"Born in {LODZ}.", None),
     ]
-    insert_passages(conn, rows)
-    conn.close()
-    return path
-
-
-def _stored(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as conn:
-        passages = "SELECT id, paper_id, seq, passage_id, section, text FROM passages ORDER BY 1"
-        return stored_rows(conn, "papers") | {"passages": conn.execute(passages).fetchall()}
+    return old_library(path, 14, rows, "local:u", source_path="/papers/u.md")
 
 
 def test_upgrade_from_version_14_reads_the_letters_and_marks_as_typed(
     tmp_path: Path,
 ) -> None:
     path = _version_14_library(tmp_path / "v14.sqlite3")
-    before = _stored(path)
+    before = stored_as_read(path)
     with Library.open(path) as lib:
-        for word, expected in [
-            (CHILD_TYPED, ["P001", "P003"]),
-            (CHILD, ["P001", "P003"]),
-            (BIG_TYPED, ["P001"]),
-            ("\u0645\u0642\u062f\u0645\u0647", ["P002"]),  # the heading, as typed in Arabic
-            (ACRONYM_TYPED, ["P004"]),
-            (ACRONYM, ["P004"]),
-            (MEAT_TYPED, ["P005"]),
-            (MEAT, ["P005"]),
-            ("Lodz", ["P006"]),
-            (LODZ, ["P006"]),
-        ]:
-            assert sorted(h.passage_id for h in lib.search(word)) == expected, ascii(word)
+        assert_finds(
+            lib,
+            [
+                (CHILD_TYPED, ["P001", "P003"]),
+                (CHILD, ["P001", "P003"]),
+                (BIG_TYPED, ["P001"]),
+                ("\u0645\u0642\u062f\u0645\u0647", ["P002"]),  # the heading, as typed in Arabic
+                (ACRONYM_TYPED, ["P004"]),
+                (ACRONYM, ["P004"]),
+                (MEAT_TYPED, ["P005"]),
+                (MEAT, ["P005"]),
+                ("Lodz", ["P006"]),
+                (LODZ, ["P006"]),
+            ],
+        )
         # A passage added after the upgrade is indexed the same way.
         add_after_upgrade(lib, Passage("P001", f"Near {BIG}.", None))
         assert {str(h.ref) for h in lib.search(BIG_TYPED)} == {"local:u", "local:b"}
-    assert check_health(path).healthy
-    after = _stored(path)
-    assert after["papers"][:1] == before["papers"]
-    assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
-    assert_latest(path, since=15)
+    assert_upgraded_keeping(path, before, since=15)
 
 
 @EVERY_DAMAGE

@@ -1,0 +1,19 @@
+"""The marks a results-cache key carries for each change in how the rankers read text: none for
+a question no change touched, so its cached answer stays found, and the same marks in the same
+order as keys were made with, since a renamed or reordered mark loses every answer under it."""
+
+from __future__ import annotations
+
+from claimaudit.checker.readings import reading_marks
+
+
+def test_a_question_no_reading_changed_carries_no_mark() -> None:
+    assert reading_marks("aspirin lowers fever", ["Aspirin lowered fever.\nResults"]) == ""
+
+
+def test_each_mark_is_said_once_in_the_order_keys_were_made_with() -> None:
+    # A Japanese claim, a kanji with the kana after it, over a passage holding a "ß".
+    assert reading_marks("癌は", ["Die Stra\u00dfe.\n"]) == ":cjk-pairs:search-form:cjk-words"
+    assert reading_marks(
+        "10\u2075 cells", ["Gr\u00f6\u00dfe\n", "\u043c\u02bc\u044f\u0441\u043e\n"]
+    ) == (":search-form:raised-apart:apostrophe")
