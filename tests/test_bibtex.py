@@ -106,6 +106,19 @@ def test_a_concatenation_naming_an_undefined_macro_is_left_as_written() -> None:
     assert record.fields["note"] == "a # b"
 
 
+def test_a_macro_defined_below_an_entry_is_not_applied_to_it() -> None:
+    # BibTeX reads the file in order: a macro defined after the entry that names it is no
+    # macro yet. It was applied, silently, where BibTeX prints nothing and warns.
+    found = parse_bib(
+        '@misc{k, title = nm, note = nm # " 2"}\n@string{nm = {X}}\n@misc{j, title = nm}\n'
+    )
+    first, second = found.records
+    assert (first.fields["title"], first.fields["note"]) == ("nm", 'nm # " 2"')
+    assert second.fields["title"] == "X"
+    assert len(found.warnings) == 2
+    assert all("'k'" in w and "'nm'" in w and "below" in w for w in found.warnings)
+
+
 def test_macros_of_macros_doubling_are_not_joined_past_a_bound() -> None:
     # Each @string twice the one before: joined whole, 40 of them were a terabyte.
     strings = ['@string{m0 = "xxxxxxxxxx"}'] + [

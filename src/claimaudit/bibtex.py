@@ -70,6 +70,15 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
     return None
 
 
+def _defined_later(use: tuple[int | None, str, str, str], source: str | None) -> str:
+    line, key, field, macro = use
+    where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+    return (
+        f"{where}: entry {key!r} uses @string {macro!r} in its {field}, defined only below it, "
+        f"which BibTeX does not read; the {field} is read as written (define it above the entry)"
+    )
+
+
 # What the comment scan stops at: an escape (``\\{`` is no brace), a brace, a quote, a ``%``;
 # and an entry's start, ``@article{``.
 _COMMENT_TOKEN = re.compile(r'\\.|[{}"%]', re.DOTALL)
@@ -144,7 +153,8 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     hidden = _blank_field_comments(hidden)
     try:
         # bibtexparser's default stack, but with ``#`` concatenation joined (``bibmacros``).
-        stack = [ResolveMacrosMiddleware(), RemoveEnclosingMiddleware(True)]
+        resolve = ResolveMacrosMiddleware()
+        stack = [resolve, RemoveEnclosingMiddleware(True)]
         library = parse_string(hidden, parse_stack=stack)
     finally:
         logger.setLevel(level)
@@ -171,6 +181,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     ]
     # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
     inherited, warnings = inherit(read, source)
+    warnings[:0] = [_defined_later(use, source) for use in resolve.defined_later]
     records: list[BibRecord] = []
     for entry, fields in zip(read, inherited, strict=True):
         if entry.kind == XDATA:
