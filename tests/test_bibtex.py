@@ -282,3 +282,15 @@ def test_an_xdata_entry_gives_its_fields_and_is_no_record() -> None:
         "refs.bib line 4: entry 'two' has xdata 'gone', which no entry has; it is read without "
         "the fields it would inherit",
     )
+
+
+def test_a_date_gives_the_year_over_a_year_field_as_biblatex_prints_it() -> None:
+    # biber overwrites ``year`` with the year of ``date``: the year field won, so an entry was
+    # compared (and cited) as of a year biblatex does not print. Two years are warned of.
+    found = parse_bib("@misc{k, year = {2020}, date = {2019-05-01}}\n")
+    assert found.records[0].year == 2019
+    assert len(found.warnings) == 1 and "'2020'" in found.warnings[0]
+    agree = parse_bib("@misc{k, year = {2019}, date = {2019-05}}\n")
+    assert (agree.records[0].year, agree.warnings) == (2019, ())
+    # A date that gives no year leaves the year field to say it.
+    assert parse_bib("@misc{k, year = {2020}, date = {forthcoming}}\n").records[0].year == 2020

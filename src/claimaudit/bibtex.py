@@ -70,6 +70,16 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
     return None
 
 
+def _year_written(fields: dict[str, str]) -> tuple[str | None, bool]:
+    """The field an entry's year is read from, and whether ``year`` and ``date`` give two
+    years. biblatex's ``date`` wins where it gives a year, as biber overwrites ``year`` with
+    it (``date`` is biblatex's field: a BibTeX style, ignoring it, prints ``year``)."""
+    year, date = fields.get("year"), fields.get("date")
+    if date is None or year_of(date) is None:
+        return year or date, False
+    return date, year_of(year) not in (None, year_of(date))
+
+
 def _defined_later(use: tuple[int | None, str, str, str], source: str | None) -> str:
     line, key, field, macro = use
     where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
@@ -188,8 +198,15 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
             continue  # biblatex's shared data, which other entries take in: no work of its own
         authors = fields.get("author") or fields.get("editor") or ""
         line = entry.line
-        written = fields.get("year") or fields.get("date")
+        written, differs = _year_written(fields)
         year = year_of(written)
+        if differs:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(
+                f"{where}: entry {entry.key!r} gives year {fields['year']!r} and date "
+                f"{fields['date']!r}; its year is read from the date, as biblatex prints it "
+                "(a BibTeX style ignores date and prints the year)"
+            )
         names, et_al = family_names(authors)
         if (separator := name_list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
