@@ -294,3 +294,14 @@ def test_a_date_gives_the_year_over_a_year_field_as_biblatex_prints_it() -> None
     assert (agree.records[0].year, agree.warnings) == (2019, ())
     # A date that gives no year leaves the year field to say it.
     assert parse_bib("@misc{k, year = {2020}, date = {forthcoming}}\n").records[0].year == 2020
+
+
+def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
+    # BibTeX ignores "smith2020" after "Smith2020" (a repeated entry), biber and Pandoc read
+    # both: which work a citation names depends on the tool, and nothing said so.
+    found = parse_bib(
+        "@misc{Smith2020, title = {One}}\n@misc{smith2020, title = {Two}}\n@misc{b, title = {B}}\n"
+    )
+    assert [r.key for r in found.records] == ["Smith2020", "smith2020", "b"]
+    (warning,) = found.warnings
+    assert "line 2" in warning and "'smith2020'" in warning and "'Smith2020' (line 1)" in warning

@@ -80,6 +80,26 @@ def _year_written(fields: dict[str, str]) -> tuple[str | None, bool]:
     return date, year_of(year) not in (None, year_of(date))
 
 
+def _keys_in_two_cases(records: list[BibRecord], source: str | None) -> list[str]:
+    """A warning for each entry whose key is an earlier entry's in another case ("smith2020"
+    after "Smith2020"): biber and Pandoc read two entries, BibTeX one (the second is its
+    "repeated entry", ignored), so which work a citation names depends on the tool."""
+    first: dict[str, BibRecord] = {}
+    said: list[str] = []
+    for record in records:
+        earlier = first.setdefault(record.key.casefold(), record)
+        if earlier is record:
+            continue
+        where = f"{source or 'the bibliography'}{f' line {record.line}' if record.line else ''}"
+        at = f" (line {earlier.line})" if earlier.line else ""
+        said.append(
+            f"{where}: entry {record.key!r} has the key of entry {earlier.key!r}{at} in another "
+            "case; both are read, as biber reads them, but BibTeX ignores the second as a "
+            "repeated entry"
+        )
+    return said
+
+
 def _defined_later(use: tuple[int | None, str, str, str], source: str | None) -> str:
     line, key, field, macro = use
     where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
@@ -232,6 +252,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
                 short_authors=shorts,
             )
         )
+    warnings += _keys_in_two_cases(records, source)
     failed = [_unread(b, source) for b in library.failed_blocks]
     failed += [unread for unread in doubled if unread is not None]
     failed.sort(key=lambda unread: unread.line or 0)
