@@ -188,3 +188,22 @@ def test_standard_input_is_refused_by_name(
     assert str(raised.value) == (
         f"bibliography {name} (standard input) is not read; give a .bib or .json file"
     )
+
+
+def test_text_with_classic_mac_line_ends_is_read_line_by_line() -> None:
+    # Given as text (the API, a paper's own .bib), "\r" line ends made one line: a "%" comment
+    # between fields blanked the rest of the file, and no entry could be read.
+    text = "@article{a,\r  title = {T}, % final\r  author = {Roe, R.}\r}\r@misc{b, title = {B}}\r"
+    found = parse_bib(text)
+    assert [(r.key, r.authors, r.line) for r in found.records] == [
+        ("a", ("Roe",), 1),
+        ("b", (), 5),
+    ]
+
+
+def test_text_with_windows_line_ends_and_a_byte_order_mark_is_read_as_a_file_is() -> None:
+    text = "\ufeff@misc{a,\r\n  doi = {10.1/x},\r\n  title = {T\r\n U}\r\n}\r\n"
+    (record,) = parse_bib(text).records
+    assert (record.key, record.fields["title"]) == ("a", "T\n U")
+    (item,) = parse_bib('\ufeff[{"id": "x", "title": "T"}]').records
+    assert item.key == "x"

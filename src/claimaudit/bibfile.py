@@ -92,6 +92,13 @@ def _bibtex_read_as_csl(text: str, kind: BibFormat | None, name: str) -> Bibliog
     )
 
 
+def _as_read(text: str) -> str:
+    """``text`` without a byte order mark, its line ends (Windows', classic Mac's) as ``\\n``:
+    given as text (the API, a paper's own ``.bib``), a file of ``\\r`` line ends was one line
+    to the reader, a ``%`` comment in an entry blanking all that followed it."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
 def parse_bib(
     text: str,
     *,
@@ -104,6 +111,7 @@ def parse_bib(
     BibliographyError when it cannot be read, or holds no entry (unless ``allow_empty``: a
     draft's bibliography not yet filled in). ``source`` names it in messages (a file, say)."""
     name = f"bibliography {shown_name(source)}" if source else "the bibliography"
+    text = _as_read(text)
     is_csl = kind in ("csl-json", "csl-yaml")
     is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
     try:
@@ -178,7 +186,7 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
         )
     try:
         data = read_regular(path, MAX_BIBLIOGRAPHY_BYTES)
-        text = decode_utf8(data).removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        text = _as_read(decode_utf8(data))
     except UnreadableFileError as error:
         raise BibliographyError(f"bibliography {shown_name(path)} {error}") from None
     except NotUtf8Error as error:
