@@ -305,3 +305,13 @@ def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
     assert [r.key for r in found.records] == ["Smith2020", "smith2020", "b"]
     (warning,) = found.warnings
     assert "line 2" in warning and "'smith2020'" in warning and "'Smith2020' (line 1)" in warning
+
+
+def test_an_entry_s_own_year_wins_over_its_crossref_parent_s_date() -> None:
+    # biber gives a child the parent's date only where it has no year of its own.
+    found = parse_bib(
+        "@inproceedings{c, title = {P}, year = 2020, crossref = {conf}}\n"
+        "@proceedings{conf, title = {B}, date = {2019}}\n"
+    )
+    assert [(r.key, r.year) for r in found.records] == [("c", 2020), ("conf", 2019)]
+    assert found.warnings == ()

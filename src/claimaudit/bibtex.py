@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from claimaudit.bibauthors import family_names, name_list_separator
@@ -70,11 +71,15 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
     return None
 
 
-def _year_written(fields: dict[str, str]) -> tuple[str | None, bool]:
-    """The field an entry's year is read from, and whether ``year`` and ``date`` give two
-    years. biblatex's ``date`` wins where it gives a year, as biber overwrites ``year`` with
-    it (``date`` is biblatex's field: a BibTeX style, ignoring it, prints ``year``)."""
+def _year_written(fields: Mapping[str, str], own: Mapping[str, str]) -> tuple[str | None, bool]:
+    """The field an entry's year is read from (``fields``, with what its ``crossref`` parent
+    gives; ``own``, its own), and whether ``year`` and ``date`` give two years. biblatex's
+    ``date`` wins where it gives a year, as biber overwrites ``year`` with it (``date`` is
+    biblatex's field: a BibTeX style, ignoring it, prints ``year``); not a parent's date over
+    the entry's own year, which biber's inheritance leaves as it is."""
     year, date = fields.get("year"), fields.get("date")
+    if "year" in own and "date" not in own:
+        date = None
     if date is None or year_of(date) is None:
         return year or date, False
     return date, year_of(year) not in (None, year_of(date))
@@ -218,7 +223,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
             continue  # biblatex's shared data, which other entries take in: no work of its own
         authors = fields.get("author") or fields.get("editor") or ""
         line = entry.line
-        written, differs = _year_written(fields)
+        written, differs = _year_written(fields, entry.fields)
         year = year_of(written)
         if differs:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
