@@ -207,3 +207,13 @@ def test_text_with_windows_line_ends_and_a_byte_order_mark_is_read_as_a_file_is(
     assert (record.key, record.fields["title"]) == ("a", "T\n U")
     (item,) = parse_bib('\ufeff[{"id": "x", "title": "T"}]').records
     assert item.key == "x"
+
+
+def test_a_latin1_bibliography_is_refused_with_its_line_and_what_to_do(tmp_path: Path) -> None:
+    # Said only "invalid byte at offset 62": the user was left to count bytes, and not told
+    # what to do with an older .bib saved in Latin-1.
+    path = tmp_path / "refs.bib"
+    path.write_bytes("@article{a,\n  title = {Caf\u00e9},\n  year = 2020}\n".encode("latin-1"))
+    with pytest.raises(BibliographyError) as refused:
+        read_bib(path)
+    assert str(refused.value).endswith(" on line 2; re-save it as UTF-8")

@@ -156,6 +156,19 @@ def _read_as_note(path: Path, kind: BibFormat) -> str:
     return f"bibliography {shown_name(path)} holds {label}{named}: it was read as {label}"
 
 
+def _resave(data: bytes, error: NotUtf8Error) -> str:
+    """Where bytes that are not UTF-8 (an older ``.bib`` in Latin-1) go wrong,
+    and what to do: the offset alone left the user to count bytes. UTF-16's words say it."""
+    if error.utf16:
+        return ""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        line = data.count(b"\n", 0, bad.start) + 1
+        return f" on line {line}; re-save it as UTF-8"
+    return ""
+
+
 def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     """Read a BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``, ``.yml``) file;
     BibliographyError if unusable (``parse_bib``). A file whose name says BibTeX (or no
@@ -190,7 +203,9 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     except UnreadableFileError as error:
         raise BibliographyError(f"bibliography {shown_name(path)} {error}") from None
     except NotUtf8Error as error:
-        raise BibliographyError(f"cannot read bibliography {shown_name(path)}: {error}") from None
+        raise BibliographyError(
+            f"cannot read bibliography {shown_name(path)}: {error}{_resave(data, error)}"
+        ) from None
     except OSError as error:
         raise BibliographyError(
             f"cannot read bibliography {shown_name(path)}: {error.strerror or error}"
