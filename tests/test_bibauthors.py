@@ -149,3 +149,16 @@ def test_a_doubled_or_stray_and_is_no_name(authors: str) -> None:
     (record,) = found.records
     assert record.authors == ("Doe", "Roe")
     assert not found.warnings
+
+
+@pytest.mark.parametrize("mark", ["Others", "OTHERS"])
+def test_a_capitalised_others_is_an_author_not_et_al(mark: str) -> None:
+    # BibTeX and biber take "others" in lower case alone for "et al."; "and Others" names an
+    # author they print ("Roe and Others"), so a citation "Roe et al." was not what they print.
+    [record] = parse_bib(f"@misc{{k, author = {{Roe, R. and {mark}}}}}\n").records
+    assert (record.authors, record.et_al) == (("Roe", mark), False)
+
+
+def test_a_lower_case_others_still_cuts_the_list_short() -> None:
+    [record] = parse_bib("@misc{k, author = {Roe, R. and others}}\n").records
+    assert (record.authors, record.et_al) == (("Roe",), True)

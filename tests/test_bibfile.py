@@ -188,3 +188,32 @@ def test_standard_input_is_refused_by_name(
     assert str(raised.value) == (
         f"bibliography {name} (standard input) is not read; give a .bib or .json file"
     )
+
+
+def test_text_with_classic_mac_line_ends_is_read_line_by_line() -> None:
+    # Given as text (the API, a paper's own .bib), "\r" line ends made one line: a "%" comment
+    # between fields blanked the rest of the file, and no entry could be read.
+    text = "@article{a,\r  title = {T}, % final\r  author = {Roe, R.}\r}\r@misc{b, title = {B}}\r"
+    found = parse_bib(text)
+    assert [(r.key, r.authors, r.line) for r in found.records] == [
+        ("a", ("Roe",), 1),
+        ("b", (), 5),
+    ]
+
+
+def test_text_with_windows_line_ends_and_a_byte_order_mark_is_read_as_a_file_is() -> None:
+    text = "\ufeff@misc{a,\r\n  doi = {10.1/x},\r\n  title = {T\r\n U}\r\n}\r\n"
+    (record,) = parse_bib(text).records
+    assert (record.key, record.fields["title"]) == ("a", "T\n U")
+    (item,) = parse_bib('\ufeff[{"id": "x", "title": "T"}]').records
+    assert item.key == "x"
+
+
+def test_a_latin1_bibliography_is_refused_with_its_line_and_what_to_do(tmp_path: Path) -> None:
+    # Said only "invalid byte at offset 62": the user was left to count bytes, and not told
+    # what to do with an older .bib saved in Latin-1.
+    path = tmp_path / "refs.bib"
+    path.write_bytes("@article{a,\n  title = {Caf\u00e9},\n  year = 2020}\n".encode("latin-1"))
+    with pytest.raises(BibliographyError) as refused:
+        read_bib(path)
+    assert str(refused.value).endswith(" on line 2; re-save it as UTF-8")

@@ -63,3 +63,9 @@ def test_a_zotero_title_s_escaped_markup_tags_are_no_words(written: str, title: 
 def test_brackets_that_are_no_tag_are_left_as_text() -> None:
     (record,) = parse_bib("@misc{k, title = {When a \\textless b and c \\textgreater d}}\n").records
     assert record.title is not None and "b and c" in record.title
+
+
+def test_a_title_s_escaped_bracket_is_kept() -> None:
+    # "p \\textless 0.05" read "p 0.05", a title no catalogue's "p < 0.05" matched.
+    (record,) = parse_bib("@misc{k, title = {Effects at p \\textless{} 0.05}}\n").records
+    assert record.title == "Effects at p < 0.05"

@@ -106,6 +106,19 @@ def test_a_concatenation_naming_an_undefined_macro_is_left_as_written() -> None:
     assert record.fields["note"] == "a # b"
 
 
+def test_a_macro_defined_below_an_entry_is_not_applied_to_it() -> None:
+    # BibTeX reads the file in order: a macro defined after the entry that names it is no
+    # macro yet. It was applied, silently, where BibTeX prints nothing and warns.
+    found = parse_bib(
+        '@misc{k, title = nm, note = nm # " 2"}\n@string{nm = {X}}\n@misc{j, title = nm}\n'
+    )
+    first, second = found.records
+    assert (first.fields["title"], first.fields["note"]) == ("nm", 'nm # " 2"')
+    assert second.fields["title"] == "X"
+    assert len(found.warnings) == 2
+    assert all("'k'" in w and "'nm'" in w and "below" in w for w in found.warnings)
+
+
 def test_macros_of_macros_doubling_are_not_joined_past_a_bound() -> None:
     # Each @string twice the one before: joined whole, 40 of them were a terabyte.
     strings = ['@string{m0 = "xxxxxxxxxx"}'] + [
@@ -269,3 +282,36 @@ def test_an_xdata_entry_gives_its_fields_and_is_no_record() -> None:
         "refs.bib line 4: entry 'two' has xdata 'gone', which no entry has; it is read without "
         "the fields it would inherit",
     )
+
+
+def test_a_date_gives_the_year_over_a_year_field_as_biblatex_prints_it() -> None:
+    # biber overwrites ``year`` with the year of ``date``: the year field won, so an entry was
+    # compared (and cited) as of a year biblatex does not print. Two years are warned of.
+    found = parse_bib("@misc{k, year = {2020}, date = {2019-05-01}}\n")
+    assert found.records[0].year == 2019
+    assert len(found.warnings) == 1 and "'2020'" in found.warnings[0]
+    agree = parse_bib("@misc{k, year = {2019}, date = {2019-05}}\n")
+    assert (agree.records[0].year, agree.warnings) == (2019, ())
+    # A date that gives no year leaves the year field to say it.
+    assert parse_bib("@misc{k, year = {2020}, date = {forthcoming}}\n").records[0].year == 2020
+
+
+def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
+    # BibTeX ignores "smith2020" after "Smith2020" (a repeated entry), biber and Pandoc read
+    # both: which work a citation names depends on the tool, and nothing said so.
+    found = parse_bib(
+        "@misc{Smith2020, title = {One}}\n@misc{smith2020, title = {Two}}\n@misc{b, title = {B}}\n"
+    )
+    assert [r.key for r in found.records] == ["Smith2020", "smith2020", "b"]
+    (warning,) = found.warnings
+    assert "line 2" in warning and "'smith2020'" in warning and "'Smith2020' (line 1)" in warning
+
+
+def test_an_entry_s_own_year_wins_over_its_crossref_parent_s_date() -> None:
+    # biber gives a child the parent's date only where it has no year of its own.
+    found = parse_bib(
+        "@inproceedings{c, title = {P}, year = 2020, crossref = {conf}}\n"
+        "@proceedings{conf, title = {B}, date = {2019}}\n"
+    )
+    assert [(r.key, r.year) for r in found.records] == [("c", 2020), ("conf", 2019)]
+    assert found.warnings == ()

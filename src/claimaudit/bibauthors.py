@@ -13,6 +13,9 @@ from claimaudit.text.plain import plain_text
 
 # A name that marks a list cut short: "others" (BibTeX's word, CSL-JSON's too) or "et al.".
 ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
+# In a BibTeX name list "others" is the mark in lower case only, as BibTeX and biber read it:
+# "Roe, R. and Others" names a second author, printed "Roe and Others", no "et al.".
+_BIBTEX_ET_AL = re.compile(r"^\s*(?:others|(?i:et\.?\s*al\.?))\s*$")
 # The same written after a BibTeX name, "A. Lee et al." or "Lee, A., et al.".
 _ET_AL_AFTER = re.compile(r"[\s,]+\{?et\.?\s*al\.?\}?\s*$", re.IGNORECASE)
 
@@ -39,7 +42,7 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
     families: list[tuple[str, str]] = []
     et_al = False
     for person in _people(value):
-        if ET_AL.match(person.strip().strip("{}").rstrip(".")):
+        if _BIBTEX_ET_AL.match(person.strip().strip("{}").rstrip(".")):
             # "and others", or "and et al." as people write it: a list cut short, no author
             # (read as one, "al." was the second author, "Lee and al.").
             et_al = True

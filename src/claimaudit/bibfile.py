@@ -92,6 +92,13 @@ def _bibtex_read_as_csl(text: str, kind: BibFormat | None, name: str) -> Bibliog
     )
 
 
+def _as_read(text: str) -> str:
+    """``text`` without a byte order mark, its line ends (Windows', classic Mac's) as ``\\n``:
+    given as text (the API, a paper's own ``.bib``), a file of ``\\r`` line ends was one line
+    to the reader, a ``%`` comment in an entry blanking all that followed it."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
 def parse_bib(
     text: str,
     *,
@@ -104,6 +111,7 @@ def parse_bib(
     BibliographyError when it cannot be read, or holds no entry (unless ``allow_empty``: a
     draft's bibliography not yet filled in). ``source`` names it in messages (a file, say)."""
     name = f"bibliography {shown_name(source)}" if source else "the bibliography"
+    text = _as_read(text)
     is_csl = kind in ("csl-json", "csl-yaml")
     is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
     try:
@@ -148,6 +156,19 @@ def _read_as_note(path: Path, kind: BibFormat) -> str:
     return f"bibliography {shown_name(path)} holds {label}{named}: it was read as {label}"
 
 
+def _resave(data: bytes, error: NotUtf8Error) -> str:
+    """Where bytes that are not UTF-8 (an older ``.bib`` in Latin-1) go wrong,
+    and what to do: the offset alone left the user to count bytes. UTF-16's words say it."""
+    if error.utf16:
+        return ""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        line = data.count(b"\n", 0, bad.start) + 1
+        return f" on line {line}; re-save it as UTF-8"
+    return ""
+
+
 def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     """Read a BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``, ``.yml``) file;
     BibliographyError if unusable (``parse_bib``). A file whose name says BibTeX (or no
@@ -178,11 +199,13 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
         )
     try:
         data = read_regular(path, MAX_BIBLIOGRAPHY_BYTES)
-        text = decode_utf8(data).removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        text = _as_read(decode_utf8(data))
     except UnreadableFileError as error:
         raise BibliographyError(f"bibliography {shown_name(path)} {error}") from None
     except NotUtf8Error as error:
-        raise BibliographyError(f"cannot read bibliography {shown_name(path)}: {error}") from None
+        raise BibliographyError(
+            f"cannot read bibliography {shown_name(path)}: {error}{_resave(data, error)}"
+        ) from None
     except OSError as error:
         raise BibliographyError(
             f"cannot read bibliography {shown_name(path)}: {error.strerror or error}"

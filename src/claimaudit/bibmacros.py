@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bibtexparser.library import Library
 from bibtexparser.middlewares.middleware import LibraryMiddleware
-from bibtexparser.model import String
+from bibtexparser.model import Entry, String
 
 # The longest value a macro or field is joined to. Macros of macros double at each step
 # (@string{b = a # a}, @string{c = b # b}, ...): 40 lines of a file would make a terabyte.
@@ -38,13 +38,18 @@ class ResolveMacrosMiddleware(LibraryMiddleware):
 
     def __init__(self) -> None:
         super().__init__(allow_inplace_modification=True)
+        # (entry's line, key, field, macro): a value naming a macro defined only after it.
+        self.defined_later: list[tuple[int | None, str, str, str]] = []
 
     @classmethod
     def metadata_key(cls) -> str:
         return "claimaudit_resolve_macros"
 
     def transform(self, library: Library) -> Library:
+        # In file order, as BibTeX reads it: an entry sees the @string definitions above it
+        # only (one below it was applied, where BibTeX reads the name as nothing and warns).
         macros = dict(_MONTHS)
+        later = {b.key.lower() for b in library.blocks if isinstance(b, String)}
         for block in library.blocks:
             if isinstance(block, String) and isinstance(block.value, str):
                 parts = _parts(block.value)
@@ -55,13 +60,23 @@ class ResolveMacrosMiddleware(LibraryMiddleware):
                     macros.pop(block.key.lower(), None)
                 else:
                     macros[block.key.lower()] = value
-        for entry in library.entries:
-            for field in entry.fields:
-                if isinstance(field.value, str):
-                    value = evaluate(field.value, macros)
-                    if value is not None:
-                        field.value = "{" + value + "}"
+            elif isinstance(block, Entry):
+                self._resolve(block, macros, later)
         return library
+
+    def _resolve(self, entry: Entry, macros: dict[str, str], later: set[str]) -> None:
+        line = entry.start_line + 1 if entry.start_line is not None else None
+        for field in entry.fields:
+            if not isinstance(field.value, str):
+                continue
+            value = evaluate(field.value, macros)
+            if value is not None:
+                field.value = "{" + value + "}"
+                continue
+            names = [part for part in _parts(field.value) or () if _is_name(part)]
+            missing = next((n for n in names if n.lower() not in macros), None)
+            if missing is not None and missing.lower() in later:
+                self.defined_later.append((line, entry.key, field.key.lower(), missing))
 
 
 def evaluate(raw: str, macros: dict[str, str]) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from claimaudit.bibauthors import family_names, name_list_separator
@@ -68,6 +69,49 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
             )
         seen.add(name.lower())
     return None
+
+
+def _year_written(fields: Mapping[str, str], own: Mapping[str, str]) -> tuple[str | None, bool]:
+    """The field an entry's year is read from (``fields``, with what its ``crossref`` parent
+    gives; ``own``, its own), and whether ``year`` and ``date`` give two years. biblatex's
+    ``date`` wins where it gives a year, as biber overwrites ``year`` with it (``date`` is
+    biblatex's field: a BibTeX style, ignoring it, prints ``year``); not a parent's date over
+    the entry's own year, which biber's inheritance leaves as it is."""
+    year, date = fields.get("year"), fields.get("date")
+    if "year" in own and "date" not in own:
+        date = None
+    if date is None or year_of(date) is None:
+        return year or date, False
+    return date, year_of(year) not in (None, year_of(date))
+
+
+def _keys_in_two_cases(records: list[BibRecord], source: str | None) -> list[str]:
+    """A warning for each entry whose key is an earlier entry's in another case ("smith2020"
+    after "Smith2020"): biber and Pandoc read two entries, BibTeX one (the second is its
+    "repeated entry", ignored), so which work a citation names depends on the tool."""
+    first: dict[str, BibRecord] = {}
+    said: list[str] = []
+    for record in records:
+        earlier = first.setdefault(record.key.casefold(), record)
+        if earlier is record:
+            continue
+        where = f"{source or 'the bibliography'}{f' line {record.line}' if record.line else ''}"
+        at = f" (line {earlier.line})" if earlier.line else ""
+        said.append(
+            f"{where}: entry {record.key!r} has the key of entry {earlier.key!r}{at} in another "
+            "case; both are read, as biber reads them, but BibTeX ignores the second as a "
+            "repeated entry"
+        )
+    return said
+
+
+def _defined_later(use: tuple[int | None, str, str, str], source: str | None) -> str:
+    line, key, field, macro = use
+    where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+    return (
+        f"{where}: entry {key!r} uses @string {macro!r} in its {field}, defined only below it, "
+        f"which BibTeX does not read; the {field} is read as written (define it above the entry)"
+    )
 
 
 # What the comment scan stops at: an escape (``\\{`` is no brace), a brace, a quote, a ``%``;
@@ -144,7 +188,8 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     hidden = _blank_field_comments(hidden)
     try:
         # bibtexparser's default stack, but with ``#`` concatenation joined (``bibmacros``).
-        stack = [ResolveMacrosMiddleware(), RemoveEnclosingMiddleware(True)]
+        resolve = ResolveMacrosMiddleware()
+        stack = [resolve, RemoveEnclosingMiddleware(True)]
         library = parse_string(hidden, parse_stack=stack)
     finally:
         logger.setLevel(level)
@@ -171,14 +216,22 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     ]
     # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
     inherited, warnings = inherit(read, source)
+    warnings[:0] = [_defined_later(use, source) for use in resolve.defined_later]
     records: list[BibRecord] = []
     for entry, fields in zip(read, inherited, strict=True):
         if entry.kind == XDATA:
             continue  # biblatex's shared data, which other entries take in: no work of its own
         authors = fields.get("author") or fields.get("editor") or ""
         line = entry.line
-        written = fields.get("year") or fields.get("date")
+        written, differs = _year_written(fields, entry.fields)
         year = year_of(written)
+        if differs:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(
+                f"{where}: entry {entry.key!r} gives year {fields['year']!r} and date "
+                f"{fields['date']!r}; its year is read from the date, as biblatex prints it "
+                "(a BibTeX style ignores date and prints the year)"
+            )
         names, et_al = family_names(authors)
         if (separator := name_list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
@@ -204,6 +257,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
                 short_authors=shorts,
             )
         )
+    warnings += _keys_in_two_cases(records, source)
     failed = [_unread(b, source) for b in library.failed_blocks]
     failed += [unread for unread in doubled if unread is not None]
     failed.sort(key=lambda unread: unread.line or 0)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.text.plain import is_link_only, normalise, pack, sentences, split_long
+from claimaudit.text.plain import is_link_only, normalise, pack, plain_text, sentences, split_long
 
 
 def test_long_paragraph_splits_at_sentences() -> None:
@@ -53,3 +53,19 @@ def test_pack_joins_sentences_up_to_the_target_and_keeps_a_longer_one_whole() ->
     assert pack(["One.", "Two.", "Three is long."], 9) == ["One. Two.", "Three is long."]
     assert pack(["a", "b", "c"], 3) == ["a b", "c"]
     assert pack([], 10) == []
+
+
+@pytest.mark.parametrize(
+    ("markup", "text"),
+    [
+        ("p \\textless{} 0.05", "p < 0.05"),
+        ("a \\textgreater{} b", "a > b"),
+        ("x \\textbar{} y", "x | y"),
+        ("snake\\textunderscore{}case", "snake_case"),
+        # Escaped brackets are text, never half of a tag that is dropped.
+        ("p \\textless{} 0.05 and q \\textgreater{} 1", "p < 0.05 and q > 1"),
+    ],
+)
+def test_text_mode_symbols_are_kept(markup: str, text: str) -> None:
+    # pylatexenc has no text for these and dropped them: "p \\textless 0.05" read "p 0.05".
+    assert plain_text(markup) == text

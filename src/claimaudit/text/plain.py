@@ -70,11 +70,31 @@ def sentences(text: str, max_chars: int) -> Iterator[str]:
             yield sentence
 
 
+# Text-mode symbols pylatexenc knows no text for, and dropped: "p \\textless 0.05" read
+# "p 0.05". Its brackets come out as private-use marks, made brackets again after markup tags
+# are removed: an escaped bracket is text, never half of a tag ("p < 0.05 and q > 1").
+_LESS_MARK, _GREATER_MARK = "\ue0f0", "\ue0f1"
+_SYMBOLS = {
+    "textless": _LESS_MARK,
+    "textgreater": _GREATER_MARK,
+    "textbar": "|",
+    "textunderscore": "_",
+    "textbraceleft": "{",
+    "textbraceright": "}",
+    "textquotedbl": '"',
+    "textminus": "\u2212",
+}
+_MARKS_BACK = str.maketrans({_LESS_MARK: "<", _GREATER_MARK: ">"})
+
+
 @cache
 def _latex_converter() -> Any:
-    from pylatexenc.latex2text import LatexNodes2Text
+    from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-    return LatexNodes2Text(math_mode="text")
+    context = get_default_latex_context_db()
+    symbols = [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOLS.items()]
+    context.add_context_category("claimaudit-symbols", macros=symbols, prepend=True)
+    return LatexNodes2Text(math_mode="text", latex_context=context)
 
 
 def plain_text(markup: str) -> str:
@@ -86,4 +106,4 @@ def plain_text(markup: str) -> str:
             text = str(_latex_converter().latex_to_text(text))
         except Exception:  # pylatexenc raises assorted errors on broken markup
             text = text.replace("{", "").replace("}", "")
-    return normalise(html.unescape(_TAG.sub(" ", text)))
+    return normalise(html.unescape(_TAG.sub(" ", text)).translate(_MARKS_BACK))
