@@ -4,7 +4,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from claimaudit.checker.selection import Bm25Ranker, read_otherwise, select_candidates
+from claimaudit.checker.read_changes import read_otherwise
+from claimaudit.checker.selection import Bm25Ranker, select_candidates
 from claimaudit.sources.protocol import Passage
 from tests.text.spellings import SPELLINGS_OF_ONE_WORD
 
