@@ -18,6 +18,7 @@ from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk, 
 from claimaudit.text.hebrew import (
     has_hebrew,
     holds_stacked_prefixes,
+    holds_whole_words,
     with_unprefixed,
     without_acronym_marks,
 )
@@ -64,6 +65,16 @@ def reads_hebrew_stacked_prefixes(query: str, texts: Iterable[str]) -> bool:
     if not has_hebrew(_indexed(query)):
         return False
     return any(holds_stacked_prefixes(_indexed(text)) for text in chain((query,), texts))
+
+
+def reads_hebrew_whole_words(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds a Hebrew word and it or one of ``texts`` a common word whose
+    first letter is its own ("שלום", "ושלום"), which the rankers once read without it too
+    ("לום", the stem of "כלום" as well): the results cache asks such a question afresh
+    (``text.hebrew_words``)."""
+    if not has_hebrew(_indexed(query)):
+        return False
+    return any(holds_whole_words(_indexed(text)) for text in chain((query,), texts))
 
 
 def _prefix_read(text: str) -> bool:

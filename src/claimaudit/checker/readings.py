@@ -33,6 +33,7 @@ from claimaudit.checker.read_changes import (
     reads_cjk_words_apart,
     reads_hebrew_prefixes,
     reads_hebrew_stacked_prefixes,
+    reads_hebrew_whole_words,
     reads_persian_plurals,
     reads_unspaced_pairs,
 )
@@ -135,4 +136,9 @@ def reading_marks(query: str, texts: Sequence[str]) -> str:
         # Answers cached before a long CJK question was ranked by all its pairs were judged
         # on passages ranked by its first 64 characters' pairs: asked afresh.
         marks += ":cjk-all-pairs"
+    if reads_hebrew_whole_words(query, texts):
+        # Answers cached while a common Hebrew word whose first letter is its own ("שלום")
+        # was read without it too ("לום", as "כלום" was) were judged on passages ranked
+        # otherwise: asked afresh.
+        marks += ":he-whole"
     return marks
