@@ -1113,6 +1113,24 @@ def test_an_answer_cached_before_stacked_hebrew_prefixes_were_read_past_is_asked
     assert hits == (0 if afresh else 1)
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("ספר טוב", "שלום רב", True),
+        ("שלום לכם", "Plain text.", True),
+        ("ספר טוב", "המחקר הראה", False),
+    ],
+    ids=["passage-whole-word", "claim-whole-word", "prefix-only"],
+)
+def test_an_answer_cached_before_common_hebrew_words_were_kept_whole_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # "שלום" (peace) was read also as "לום", as "כלום" (nothing) was: the cached answer was
+    # judged on passages ranked otherwise. A Hebrew question without such a word keeps it.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], ":he-prefix")
+    assert hits == (0 if afresh else 1)
+
+
 @pytest.mark.parametrize("long_claim", [True, False], ids=["long-cjk-claim", "short-cjk-claim"])
 def test_an_answer_cached_before_all_cjk_pairs_were_ranked_is_asked_afresh(
     long_claim: bool,

@@ -4,7 +4,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from claimaudit.checker.selection import Bm25Ranker, read_otherwise, select_candidates
+from claimaudit.checker.read_changes import read_otherwise
+from claimaudit.checker.selection import Bm25Ranker, select_candidates
 from claimaudit.sources.protocol import Passage
 from tests.text.spellings import SPELLINGS_OF_ONE_WORD
 
@@ -398,3 +399,11 @@ def test_bm25_reads_the_digits_of_other_scripts_as_ascii_digits() -> None:
     # QA: "2024" and "٢٠٢٤" were two words to the ranker, as to the index.
     passages = _passages("Nothing here.", "\u0639\u0627\u0645 \u0662\u0660\u0662\u0664")
     assert Bm25Ranker().rank("2024", passages)[0].passage_id == "P002"
+
+
+def test_bm25_never_reads_a_common_hebrew_word_as_another() -> None:
+    # QA: a claim's "ושלום" (and peace) was read also as "לום", as a passage's "כלום" (nothing)
+    # was, so that passage ranked first; "שלום" is a word of its own, never "ש" + "לום".
+    passages = _passages("מזג האוויר נאה היום", "לא קרה כלום", "השלום חשוב")
+    ranked = [p.passage_id for p in Bm25Ranker().rank("ושלום", passages)]
+    assert ranked == ["P003", "P001", "P002"]

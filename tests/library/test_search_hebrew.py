@@ -8,6 +8,8 @@ from claimaudit.library.search_hebrew import prefixed_forms, stacked_forms
 from claimaudit.library.search_words import search_words
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
+from claimaudit.text.hebrew import unprefixed_forms
+from claimaudit.text.hebrew_words import WHOLE_WORDS
 
 TEXTS = ["המחקר הראה תוצאות טובות", "במחקר אחר נמצא", "מזג האוויר נאה", "The weather is fine."]
 
@@ -146,3 +148,25 @@ def test_two_prefixes_are_stacked_onto_the_plain_stem_as_hebrew_writes_them() ->
     assert stacked_forms("בית")[:4] == ("ובבית", "ולבית", "ומבית", "מהבית")
     assert "ובבית" in stacked_forms("והבית") and "ובהלך" not in stacked_forms("הלך")
     assert stacked_forms("לך") == () and stacked_forms("word") == ()
+
+
+def test_a_hebrew_word_is_never_searched_for_as_another_common_word(library: Library) -> None:
+    # QA: "ושלום" (and peace) was searched for as "וכלום" (and nothing) too: "שלום" was read
+    # as "ש" + "לום", and "לום" with "כ" written onto it is "כלום".
+    texts = ["אין וכלום שם", "השלום חשוב", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    assert {h.passage_id for h in library.search("ושלום")} == {"P002"}
+
+
+def test_no_common_hebrew_word_collides_with_another_in_search() -> None:
+    # Each listed word, typed plain, with a prefix, or stripped of its first letter, is never
+    # looked for as another listed word, alone or with a prefix written onto it.
+    vav = "\u05d5"
+    for word in sorted(WHOLE_WORDS):
+        for query in (word, vav + word, vav + "\u05d4" + word, word[1:]):
+            readings = {word, query, *unprefixed_forms(query)}
+            others = WHOLE_WORDS - readings
+            terms = set(search_words(query).match.replace('"', "").split(" OR ")) - readings
+            spelled = {t for t in terms if t in others or t[1:] in others}
+            assert not spelled, (query, sorted(spelled))

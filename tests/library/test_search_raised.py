@@ -6,7 +6,7 @@ import pytest
 
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
-from claimaudit.library.search_raised import raised_forms
+from claimaudit.library.search_raised import digit_ended_forms, raised_forms
 from claimaudit.library.search_words import search_words
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -56,4 +56,38 @@ def test_the_other_spelling_of_a_raised_or_marked_word() -> None:
 
 
 def test_a_query_without_them_is_searched_for_as_before() -> None:
-    assert search_words("covid19 CO2").match == '"covid19 co2" OR "covid19" OR "co2"'
+    assert (
+        search_words("h1n1 p53 H2O").match == '"h1n1 p53" OR "p53 h2o" OR "h1n1" OR "p53" OR "h2o"'
+    )
+
+
+def test_a_plain_word_ending_in_digits_finds_them_written_apart(library: Library) -> None:
+    # QA: "co2" found "CO2" and "CO₂" but no "CO_2", nor "covid19" any "COVID-19": the index
+    # reads "_" and "-" as word breaks, so those are the words "co" and "2". A lone letter's
+    # digits stay one word: "p 53" is every page reference "p. 53".
+    texts = [
+        "Emissions of CO_2 rose.",
+        "Emissions of CO\u2082 fell.",
+        "Emissions of CO2 held.",
+        "Cases of COVID-19 rose.",
+        "The p53 protein.",
+        "As shown on p. 53 of the report.",
+    ]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:d"), "T", passages, "local:d"))
+
+    def found(query: str) -> set[str]:
+        return {h.passage_id for h in library.search(query, limit=20)}
+
+    assert found("co2") == found("CO2") == {"P001", "P002", "P003"}
+    assert found("covid19") == {"P004"}
+    assert found("p53") == {"P005"}
+
+
+def test_which_words_ending_in_digits_are_also_searched_apart() -> None:
+    assert digit_ended_forms("co2 CH4 covid19") == [
+        ("co2", ["co 2"]),
+        ("CH4", ["ch 4"]),
+        ("covid19", ["covid 19"]),
+    ]
+    assert digit_ended_forms("p53 x2 s100 h1n1 H2O x^2 CO_2 2024") == []

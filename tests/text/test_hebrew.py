@@ -5,6 +5,7 @@ from __future__ import annotations
 from claimaudit.text.hebrew import (
     has_hebrew,
     holds_stacked_prefixes,
+    holds_whole_words,
     unprefixed_forms,
     with_unprefixed,
     without_acronym_marks,
@@ -57,3 +58,13 @@ def test_a_quotation_mark_outside_a_hebrew_word_stays() -> None:
     quoted = '\u05d0\u05de\u05e8 "\u05e9\u05dc\u05d5\u05dd" \u05e4\u05e8\u05d5\u05e4\u05f3'
     assert without_acronym_marks(quoted) == quoted
     assert without_acronym_marks('it\'s "x"y') == 'it\'s "x"y'
+
+
+def test_a_common_word_whose_first_letter_is_its_own_is_never_read_without_it() -> None:
+    # QA: "ושלום" (and peace) was read also as "לום", the stem of "כלום" (nothing) too.
+    assert unprefixed_forms("שלום") == () and unprefixed_forms("ושלום") == ("שלום",)
+    assert with_unprefixed("כלום ומשפט") == "כלום ומשפט משפט"
+    # A prefix that is one is still read past: "המחקר" is "מחקר", "ובבית" "בית".
+    assert unprefixed_forms("המחקר") == ("מחקר",) and unprefixed_forms("ובבית")[-1] == "בית"
+    assert holds_whole_words("אמר ושלום") and holds_whole_words("כלום")
+    assert not holds_whole_words("המחקר ובבית") and not holds_whole_words("plain")

@@ -5,7 +5,7 @@ letters folded, a word read apart from what is written onto it), answers cached 
 judged on passages ranked the old way. A question whose claim or passages hold such text gets
 a mark of its own in its key, so it is asked afresh; every other question keeps its answer
 (``RANKING_VERSION`` would ask every question afresh). A new reading adds its test to
-``checker.selection`` and its mark at the end of ``reading_marks``, never renaming or
+``checker.read_changes`` and its mark at the end of ``reading_marks``, never renaming or
 reordering one there: a key that changes loses every answer cached under it.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain
 
-from claimaudit.checker.selection import (
+from claimaudit.checker.read_changes import (
     finds_lone_cjk,
     holds_folded_letters,
     holds_hamza_alef,
@@ -33,6 +33,7 @@ from claimaudit.checker.selection import (
     reads_cjk_words_apart,
     reads_hebrew_prefixes,
     reads_hebrew_stacked_prefixes,
+    reads_hebrew_whole_words,
     reads_persian_plurals,
     reads_unspaced_pairs,
 )
@@ -135,4 +136,9 @@ def reading_marks(query: str, texts: Sequence[str]) -> str:
         # Answers cached before a long CJK question was ranked by all its pairs were judged
         # on passages ranked by its first 64 characters' pairs: asked afresh.
         marks += ":cjk-all-pairs"
+    if reads_hebrew_whole_words(query, texts):
+        # Answers cached while a common Hebrew word whose first letter is its own ("שלום")
+        # was read without it too ("לום", as "כלום" was) were judged on passages ranked
+        # otherwise: asked afresh.
+        marks += ":he-whole"
     return marks

@@ -12,7 +12,9 @@ them, and "ובבית" (and in the house), two prefixes stacked, finds "בית" 
 word as written is a stem too, since a word beginning with one of these letters is as often a
 word of its own ("משפט", sentence, is no "מ" + "שפט"). A stem is never shorter than
 three letters: "לך" + "ה" is "הלך", another word, so "הלך" is looked for with prefixes but
-never as "לך", nor "בלך".
+never as "לך", nor "בלך". And a common word whose first letter is its own
+(``text.hebrew_words``) is never a stem's prefixed spelling, nor read without that letter:
+"ושלום" (and peace) is looked for as "שלום", never as "לום" nor "וכלום" (and nothing).
 
 Last, as room is left, a word's plain stem (the shortest, or the word itself) with two
 prefixes stacked onto it (``stacked_forms``): "בית" finds "ובבית" (and in the house) and
@@ -21,7 +23,10 @@ prefixes stacked onto it (``stacked_forms``): "בית" finds "ובבית" (and i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from claimaudit.text.hebrew import PREFIXES, STACKED_PREFIXES, is_hebrew_word, unprefixed_forms
+from claimaudit.text.hebrew_words import WHOLE_WORDS
 
 # The most spellings a Hebrew word is looked for in first: without the prefixes it begins with
 # (at most two: vav, and vav + "ה"; or one, and two stacked: "ובבית" as "בבית" and "בית"), and
@@ -40,7 +45,19 @@ def prefixed_forms(word: str) -> tuple[str, ...]:
     written onto it; none for other words or a word of fewer than three letters."""
     if not is_hebrew_word(word):
         return ()
-    return (*unprefixed_forms(word), *(prefix + word for prefix in PREFIXES))
+    return (*unprefixed_forms(word), *_onto(word, PREFIXES))
+
+
+def _onto(stem: str, prefixes: Iterable[str]) -> tuple[str, ...]:
+    """``stem`` with each of ``prefixes`` written onto it, but where that spells another common
+    word (``text.hebrew_words``), alone or after a prefix: "כ" + "לום" is "כלום" (nothing),
+    "וכ" + "לום" "וכלום" (and nothing). A word is never searched for as a different one."""
+    forms = ((prefix, prefix + stem) for prefix in prefixes)
+    return tuple(
+        form
+        for prefix, form in forms
+        if form not in WHOLE_WORDS and (len(prefix) == 1 or form[1:] not in WHOLE_WORDS)
+    )
 
 
 def restemmed_forms(word: str) -> tuple[str, ...]:
@@ -52,7 +69,7 @@ def restemmed_forms(word: str) -> tuple[str, ...]:
         return ()
     stems = sorted(unprefixed_forms(word), key=len)
     first = {word, *prefixed_forms(word)}
-    forms = (prefix + stem for stem in stems for prefix in PREFIXES)
+    forms = (form for stem in stems for form in _onto(stem, PREFIXES))
     return tuple(dict.fromkeys(f for f in forms if f not in first))
 
 
@@ -67,5 +84,6 @@ def stacked_forms(word: str) -> tuple[str, ...]:
     # "ב", "ל" and "כ" swallow the "ה" of a stem beginning with it, and "ה" goes onto no "ה":
     # "ובהבית" and "מההבית" are no Hebrew.
     swallowed = tuple("בלכה") if plain.startswith("ה") else ()
-    forms = (stack + plain for stack in STACKED_PREFIXES if not stack.endswith(swallowed))
+    stacks = (stack for stack in STACKED_PREFIXES if not stack.endswith(swallowed))
+    forms = _onto(plain, stacks)
     return tuple(dict.fromkeys(f for f in forms if f not in before))

@@ -7,7 +7,8 @@ another.
 A word beginning with one of these letters is as often a word of its own ("משפט", sentence, is
 no "מ" + "שפט"), so a word is never read without its prefix alone: it is read as written and
 also without it (``unprefixed_forms``), and a passage holding either matches. A word of fewer
-than three letters has no such forms: "הלך" (walked) is no "ה" + "לך" (go).
+than three letters has no such forms: "הלך" (walked) is no "ה" + "לך" (go). Nor has a
+common word whose first letter is its own (``text.hebrew_words``): "שלום" is no "ש" + "לום".
 
 Two of them stack onto a word ("ובבית", and in the house; "שבבית", that in the house;
 "מהבית", from the house): vav or "ש" before another, "ה" after "מ", "ש" after "כ". Such a
@@ -17,6 +18,8 @@ word is read without both too ("בית"), where three letters or more are left, 
 from __future__ import annotations
 
 import re
+
+from claimaudit.text.hebrew_words import WHOLE_WORDS
 
 _VAV = "\u05d5"
 PREFIXES = ("ה", "ב", "ל", _VAV, "מ", "ש", "כ", _VAV + "ה")
@@ -54,12 +57,33 @@ def has_hebrew(text: str) -> bool:
 def unprefixed_forms(word: str) -> tuple[str, ...]:
     """``word`` without each of ``PREFIXES`` it begins with, then without two stacked ones
     (``STACKED_PREFIXES``), where three letters or more are left ("והמחקר": "המחקר", "מחקר";
-    "ובבית": "בבית", "בית"); none for other words."""
-    if not _HEBREW_WORD.fullmatch(word):
+    "ובבית": "בבית", "בית"); none for other words. A common word whose first letter is its
+    own (``text.hebrew_words``) is never read without it, alone or after a prefix: "שלום"
+    has none, "ושלום" "שלום" alone, never "לום" (the stem of "כלום", nothing)."""
+    return _stems(word, WHOLE_WORDS)
+
+
+def _stems(word: str, whole: frozenset[str]) -> tuple[str, ...]:
+    if not _HEBREW_WORD.fullmatch(word) or word in whole:
         return ()
     prefixes = (p for p in (*PREFIXES, *STACKED_PREFIXES) if word.startswith(p))
-    forms = (word[len(prefix) :] for prefix in prefixes)
+    # Two letters off ("וש", "וה") only where the word without the first is no whole word.
+    forms = (word[len(p) :] for p in prefixes if len(p) == 1 or word[1:] not in whole)
     return tuple(dict.fromkeys(form for form in forms if len(form) >= SHORTEST))
+
+
+def holds_whole_words(text: str) -> bool:
+    """Whether ``text`` holds a Hebrew word the rankers once read without the first letter of
+    a common word (``text.hebrew_words``): "שלום" as "לום", "ושלום" as "לום" too."""
+    if text.isascii():
+        return False
+    for match in _HEBREW_WORD.finditer(text):
+        word = match.group()
+        if (word in WHOLE_WORDS or word[1:] in WHOLE_WORDS) and _stems(word, frozenset()) != _stems(
+            word, WHOLE_WORDS
+        ):
+            return True
+    return False
 
 
 def holds_stacked_prefixes(text: str) -> bool:

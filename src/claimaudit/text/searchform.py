@@ -267,7 +267,7 @@ def altered_characters(astral: bool = True) -> str:
     points, Indic joiners and Thai marks (``text.wordchars``), as the inside of a regex class
     (those of the BMP alone unless ``astral``: such a class is read several times faster): a
     text with none of them reads as it did before the rankers took the search form, which
-    ``checker.selection.read_otherwise`` tells quickly so."""
+    ``checker.read_changes.read_otherwise`` tells quickly so."""
     codes = {
         *map(ord, "\u00ad\u034f\u200b\u2060\ufeff\u200c\u200d"),  # _INVISIBLE, the joiners
         *_plain()[0],
