@@ -60,6 +60,10 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
         ("X holds (see [1] for A; [2] for B (in mice)).", "X holds."),
         # A bracket that closes before the sentence ends is a part of its own (``parts``).
         ("(See [1] for X) and Y holds.", "The cited work covers X. Y holds."),
+        # QA: read "(See for X and) and Y.": a topic citing a work of its own is an aside
+        # that backs the rest, as "Y holds (see [1] for X and [2])." is.
+        ("(See [1] for X and [2]) and Y.", "Y."),
+        ("Y holds (see [1] for X and [2]).", "Y holds."),
     ],
 )
 def test_a_pointer_in_brackets_keeps_a_bracket_of_its_topic(sentence: str, claim: str) -> None:
