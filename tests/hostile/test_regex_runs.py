@@ -251,6 +251,12 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "(See \ue000 for X){run}and{run}Y \ue000.",
         "(See \ue000 for X),{run}but{run}x",
         "(See \ue000 for X{run}){run}x",
+        "X holds;{run}for details, see \ue000.",
+        "X holds{run};{run}for X{run}see \ue000{run}x",
+        "X holds{run}--{run}for{run}x, see \ue000{run}.",
+        "X holds;{run}for{run}",
+        "(See \ue000 for X and \ue000){run}and{run}Y.",
+        "(See{run}\ue000 for X){run}",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:

@@ -78,6 +78,25 @@ def test_an_arxiv_id_written_as_dblp_writes_it_names_the_paper(fields: str) -> N
     assert _cited(f"@article{{e, title = {{SciPy 1.0}}, {fields}}}") == "arXiv:1907.10121"
 
 
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        # QA: each resolved to local:e, its paper never looked up.
+        ("journal = {arXiv preprint cs/0112017}", "arXiv:cs/0112017"),  # Google Scholar's
+        ("journal = {arXiv preprint hep-th/9711200}", "arXiv:hep-th/9711200"),
+        # NASA ADS writes the id as the article number.
+        ("journal = {arXiv e-prints}, eid = {arXiv:1603.07285}", "arXiv:1603.07285"),
+        ("journal = {arXiv e-prints}, pages = {arXiv:1603.07285}", "arXiv:1603.07285"),
+        # A page range names no work.
+        ("journal = {J}, pages = {1--10}", "local:e"),
+    ],
+)
+def test_an_arxiv_id_as_google_scholar_or_ads_writes_it_names_the_paper(
+    fields: str, expected: str
+) -> None:
+    assert _cited(f"@article{{e, title = {{T}}, {fields}}}") == expected
+
+
 def test_a_dblp_arxiv_id_arxiv_never_issued_is_said_to_be_refused() -> None:
     cited = _cited("@article{e, journal = {CoRR}, volume = {abs/9912.12345}}")
     assert cited.startswith("error: bibliography entry 'e': not a valid arXiv identifier")

@@ -30,6 +30,20 @@ def test_claim_text_drops_citations_and_markdown() -> None:
     assert _clean("We see this in data [1].") == "We see this in data."
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "\u00bbY gilt \u00ab heute.": the citation's gap stayed before the guillemet.
+        ("\u00bbY gilt [@arxiv:1907.10121]\u00ab heute.", "\u00bbY gilt\u00ab heute."),
+        ("\u00abY holds [@arxiv:1907.10121]\u00bb today.", "\u00abY holds\u00bb today."),
+        # French spacing inside guillemets is the author's.
+        ("\u00ab Y holds [@arxiv:1907.10121] \u00bb today.", "\u00ab Y holds \u00bb today."),
+    ],
+)
+def test_a_citations_gap_closes_before_a_guillemet_glued_to_it(sentence: str, claim: str) -> None:
+    assert _clean(sentence) == claim
+
+
 def test_targets_one_per_paper_in_order() -> None:
     report = (
         "Claim one [@arxiv:1907.10121; @doi:10.1234/X] cites "

@@ -178,6 +178,9 @@ def test_a_pointer_alone_reads_as_written_whichever_its_preposition() -> None:
         ("For more information, see [@a].", "For more information, see."),
         ("See [@a] for an overview.", "See for an overview."),
         ("For background, see [@a].", "For background, see."),
+        # QA: judged as the claim "Details can be found." against the work it points at.
+        ("Details can be found in [@a].", "Details can be found in."),
+        ("More details may be found in [@a].", "More details may be found in."),
     ],
 )
 def test_a_pointer_for_pointer_words_alone_reads_as_written_and_is_refused(
@@ -204,4 +207,6 @@ def test_a_pointer_for_more_information_backs_the_sentence_before() -> None:
     found, _ = _read("X holds for Y [@a]. See [@b] for more information.\n")
     assert found == [("X holds for Y.", [A, B])]
     found, _ = _read("X holds for Y [@a]. For an overview, see [@b].\n")
+    assert found == [("X holds for Y.", [A, B])]
+    found, _ = _read("X holds for Y [@a]. Details can be found in [@b].\n")
     assert found == [("X holds for Y.", [A, B])]

@@ -34,6 +34,11 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         # Inside a claim of the author's own, the pointer goes whole, as after a semicolon.
         ("X holds (see [1] for a proof).", "X holds."),
         ("X holds; see [1] for a proof.", "X holds."),
+        # QA: the topic first, in the last clause, read "X holds; for details.".
+        ("X holds; for details, see [1].", "X holds."),
+        ("X holds; for a proof, see [1], p. 3.", "X holds."),
+        ("X holds: for more details see also [1] and [2].", "X holds."),
+        ("X holds \u2014 for details, see [1].", "X holds."),
     ],
 )
 def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, claim: str) -> None:
@@ -55,6 +60,10 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
         ("X holds (see [1] for A; [2] for B (in mice)).", "X holds."),
         # A bracket that closes before the sentence ends is a part of its own (``parts``).
         ("(See [1] for X) and Y holds.", "The cited work covers X. Y holds."),
+        # QA: read "(See for X and) and Y.": a topic citing a work of its own is an aside
+        # that backs the rest, as "Y holds (see [1] for X and [2])." is.
+        ("(See [1] for X and [2]) and Y.", "Y."),
+        ("Y holds (see [1] for X and [2]).", "Y holds."),
     ],
 )
 def test_a_pointer_in_brackets_keeps_a_bracket_of_its_topic(sentence: str, claim: str) -> None:

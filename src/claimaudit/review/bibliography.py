@@ -43,7 +43,8 @@ from claimaudit.text.plain import plain_text
 # free text that may mention other works, read only when no field names the work (``url``
 # counts as naming it when it is wholly an arXiv or DOI address, else as free text).
 _ID_FIELDS = ("eprint", "arxiv", "arxivid", "doi")
-_NAMING_TEXT_FIELDS = ("number", "archive_location", "id")
+# NASA ADS writes an arXiv paper's id as its article number: `eid` or `pages` "arXiv:1603.07285".
+_NAMING_TEXT_FIELDS = ("number", "archive_location", "id", "eid", "pages")
 _FREE_TEXT_FIELDS = ("note", "journal", "container-title", "howpublished")
 _ARXIV_ARCHIVES = {"arxiv"}
 # TeX's escapes of characters an identifier holds, as BibTeX exports write them in ``doi`` and

@@ -19,7 +19,8 @@ from typing import Generic, TypeVar
 from claimaudit.review.citations import Citation
 
 # Words a citation-only sentence may hold around its citations: pointers ("see also", "cf.",
-# "e.g.", "compare"), locators ("p. 4", "ch. 2", "fig. 3"), and the glue between them.
+# "e.g.", "compare"), locators ("p. 4", "ch. 2", "fig. 3"), and the glue between them; "can be
+# found" too, as "Details can be found in [1]." points at the work as "See [1]." does.
 POINTER_WORDS = frozenset(
     """
     see also cf compare e g eg i ie for example instance esp especially and or nor but a an the
@@ -32,6 +33,7 @@ POINTER_WORDS = frozenset(
     source sources quoted cited adapted similarly likewise recent recently earlier work works
     information overview overviews background reading full complete comprehensive thorough
     extensive
+    can may be found
     """.split()
 )
 # Verbs that introduce a work ("as described in [1]", "as shown at <url>"): a sentence of them

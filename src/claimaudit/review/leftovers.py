@@ -56,6 +56,7 @@ from claimaudit.review.see_for import pointed_topics, without_example_pointer
 from claimaudit.review.tails import without_locators, without_respectively
 from claimaudit.text.removed_marks import (
     CLOSING_QUOTES,
+    GUILLEMETS,
     NO_BREAK_SPACES,
     OTHER_SCRIPTS_PUNCTUATION,
     closed_up,
@@ -92,7 +93,10 @@ _PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 # reader does: "Y holds (in mice [@a])." read "Y holds (in mice )." in a Markdown draft.
 # A closing quote too ("“Y holds [1]”" read "“Y holds ”"; German's "“"), one that no word
 # follows: an opening one ("A ”Y” [1]", Swedish) is followed by its quotation's first word.
-_CLOSING = re.compile(f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]|[{CLOSING_QUOTES}](?!\\w)")
+_CLOSING = re.compile(
+    f"[.,;:!?)\\]{OTHER_SCRIPTS_PUNCTUATION}]|[{CLOSING_QUOTES}](?!\\w)"
+    f"|(?<={REMOVED})[{GUILLEMETS}](?!\\w)"
+)
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 # A colon before a stop too ("X holds: [1]." read "X holds:."), or before separators that
 # removed citations left ("X holds: [1], [2]." read "X holds:."); one ending a lead-in stays.

@@ -137,7 +137,12 @@ def _bracket_first(text: str) -> list[Part] | None:
     if REMOVED not in topic:
         return [(pointer, _marks(text, *see.span(2))), rest]
     pointed = _pointed(pointer)  # "(See [1] for X and [2] for Z) and Y."
-    return None if pointed is None else [*pointed, rest]
+    if pointed is None:
+        # "(See [1] for X and [2]) and Y.": a topic citing a work of its own is no part to
+        # judge alone; the bracket is an aside pointing at them, and backs the rest, as
+        # "Y holds (see [1] for X and [2])." does (not "(See for X and) and Y.").
+        return [(rest[0], tuple(range(text.count(REMOVED))))]
+    return [*pointed, rest]
 
 
 def _topics_first(text: str) -> list[Part] | None:

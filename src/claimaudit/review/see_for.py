@@ -4,7 +4,8 @@ cited works, that they cover the topic: "The cited work covers X.", "The cited w
 (without the pointer it read "For X.", which says nothing of them). One rule for "see", "see
 also", "cf." and "compare", with or without "e.g.". Inside a sentence of the author's own
 claim, a bracket pointing so ("X holds (see [1] for a proof).") goes whole, as "X holds; see
-[1] for a proof." does. A topic of pointer words alone ("See [1] for details.") is no claim
+[1] for a proof." does, and so does one ending it, the topic first ("X holds; for details, see
+[1]."). A topic of pointer words alone ("See [1] for details.") is no claim
 (``citation_only``) and is left as it is.
 Citations given as examples opening the sentence as its subject ("E.g. [1] shows Y.", "For
 example [1] and [2] are benchmarks.") are its subject still, as with the pointer's comma
@@ -49,6 +50,14 @@ _TOPIC = r"(?:[^()\[\]]|\([^()\[\]]{0,200}\)){1,200}"
 # "(see [1] for a proof)" after the author's words: a pointer aside, which goes whole.
 _BRACKET = re.compile(
     rf"(?<=\w)\s*\(\s*{POINTER}\s*{HOLE}\s*(?:,\s*)?for\s{_TOPIC}\)",
+    re.IGNORECASE,
+)
+# "X holds; for details, see [1].": the same pointer ending a sentence of the author's own, as
+# its last clause. It goes whole, as "X holds; see [1] for details." does, not leaving "X holds;
+# for details.". Tried only where a run of blanks starts, so a long run is read once.
+_LAST_CLAUSE = re.compile(
+    rf"(?<!\s)\s*(?:[,;:]|\s-{{1,3}}|[\u2013\u2014])\s*{FOR_THEN_SEE}"
+    r"(?<!\s)\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_]+")
@@ -115,6 +124,9 @@ def pointed_topics(text: str) -> str:
     topic = _FOR_THEN_SEE.match(text)
     if topic is not None and is_topic(topic.group(1)):
         return _covers(topic.group(2), topic.group(1)) + (topic.group(3) or ".")
+    last = _LAST_CLAUSE.search(text)
+    if last is not None and is_topic(text[: last.start()]):
+        return text[: last.start()] + (last.group(3) or "")
     return text
 
 

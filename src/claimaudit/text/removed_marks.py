@@ -23,6 +23,10 @@ OTHER_SCRIPTS_PUNCTUATION = (
 # Quotes that may close a quotation (a removed citation's blank goes before one no word
 # follows): English's, German's closing "\u201c" and "\u2018", and straight ones.
 CLOSING_QUOTES = "\u201d\u2019\u201c\u2018'\""
+# Guillemets close a quotation too (German "\u00bbY gilt [1]\u00ab heute", French
+# "\u00abY [1]\u00bb"), but French sets a blank inside them ("\u00ab Y holds [1] \u00bb"): only
+# the blank before a removed citation glued to one is its gap.
+GUILLEMETS = "\u00bb\u00ab\u203a\u2039"
 
 # Blanks that are the author's even beside a removed mark: no-break spaces.
 NO_BREAK_SPACES = "\u00a0\u2007\u202f"

@@ -177,6 +177,22 @@ def test_a_citations_gap_closes_before_other_scripts_punctuation(tmp_path: Path)
     ]
 
 
+def test_a_citations_gap_closes_before_a_guillemet_glued_to_it(tmp_path: Path) -> None:
+    """QA: "\u00bbY gilt \\cite{a}\u00ab heute" read "\u00bbY gilt \u00ab heute": a guillemet
+    did not close the gap; French spacing inside them stays the author's."""
+    body = (
+        "\u00bbY gilt \\cite{a}\u00ab heute.\n\n"
+        "\u00abY holds \\cite{a}\u00bb today.\n\n"
+        "\u00ab Y holds \\cite{a} \u00bb today."
+    )
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
+    assert [c.text for c in found.claims] == [
+        "\u00bbY gilt\u00ab heute.",
+        "\u00abY holds\u00bb today.",
+        "\u00ab Y holds \u00bb today.",
+    ]
+
+
 def test_an_opening_pointer_without_a_comma_goes_with_its_citation(tmp_path: Path) -> None:
     # QA: "In \cite{a} the authors show X." was judged as "In the authors show X.".
     body = (

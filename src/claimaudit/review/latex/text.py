@@ -16,7 +16,11 @@ from dataclasses import dataclass, field
 
 from claimaudit.library.latex.context import BLANK_KEPT
 from claimaudit.review.latex.cites import CitationCommand
-from claimaudit.text.removed_marks import CLOSING_QUOTES, OTHER_SCRIPTS_PUNCTUATION
+from claimaudit.text.removed_marks import (
+    CLOSING_QUOTES,
+    GUILLEMETS,
+    OTHER_SCRIPTS_PUNCTUATION,
+)
 
 # A blank before these is the gap a dropped citation (or a tie to one) left, closed; unless
 # the author typed it before high punctuation (French "résultat : 5", "vrai~;"), which the
@@ -100,6 +104,9 @@ class BlockBuilder:
         kept_offsets: list[int] = []
         position_map: list[int] = []  # old index -> new index
         kept_blank = False  # the blank last kept was typed before high punctuation
+        # Where a citation printed nothing right before: a guillemet there closes its gap
+        # (``GUILLEMETS``: French's blank inside them is the author's).
+        cited = {index for index, _ in self.citations}
         for index, (char, offset) in enumerate(zip(self.chars, self.offsets, strict=True)):
             position_map.append(len(kept_chars))
             if char == BLANK_KEPT:
@@ -124,7 +131,7 @@ class BlockBuilder:
                     kept_offsets.append(offset)
                 continue
             closes = char in _CLOSING and not (kept_blank and char in _HIGH_PUNCTUATION)
-            if char in _CLOSING_QUOTES:
+            if char in _CLOSING_QUOTES or (char in GUILLEMETS and index in cited):
                 closes = not self.chars[index + 1 : index + 2] or not _is_word(
                     self.chars[index + 1]
                 )
