@@ -202,7 +202,7 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
             ["check", "Attention helps.", "--paper", "1706.03762", "--paper", "arXiv:1706.03762"],
             "more than once",
         ),
-        (["batch", "missing.jsonl", "--out", "o.jsonl"], "no such input file"),
+        (["batch", "missing.jsonl", "--out", "o.jsonl"], "missing.jsonl: no such file"),
         (["batch", "-", "--out", "o.jsonl"], "- (standard input) is not read"),
         # A timeout past a day: every record used to fail with OverflowError.
         (
