@@ -189,6 +189,20 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
     )
 
 
+def test_the_library_source_still_names_fetch_for_an_arxiv_paper(
+    runner: CliRunner, paper_library: Path, jev_mock: str
+) -> None:
+    # With --source library no key would help, and the advice lost `check --fetch` too:
+    # "add it with `claimaudit library add`", though --fetch downloads an arXiv paper.
+    _, [record], _ = _check(
+        runner, paper_library, *("--judge", "jev", "--source", "library", "--paper", "2401.00001v1")
+    )
+    assert record["error"] == (
+        f"arXiv:2401.00001v1 is not in the local library ({paper_library}); add it "
+        "(`claimaudit library add arxiv:2401.00001v1` or `check --fetch`)"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -202,7 +216,7 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
             ["check", "Attention helps.", "--paper", "1706.03762", "--paper", "arXiv:1706.03762"],
             "more than once",
         ),
-        (["batch", "missing.jsonl", "--out", "o.jsonl"], "no such input file"),
+        (["batch", "missing.jsonl", "--out", "o.jsonl"], "missing.jsonl: no such file"),
         (["batch", "-", "--out", "o.jsonl"], "- (standard input) is not read"),
         # A timeout past a day: every record used to fail with OverflowError.
         (

@@ -574,7 +574,7 @@ def test_a_missing_file_named_with_a_control_character_is_named_escaped(
     # "no such file: nope.jsonl" named another file than the one given, nope\x01.jsonl.
     result = runner.invoke(app, ["eval", "scifact", "--claims", "no\x01pe.jsonl", "--corpus", "x"])
     assert result.exit_code == 2
-    assert result.stderr == "error: no such file: $'no\\x01pe.jsonl'\n"
+    assert result.stderr == "error: --claims $'no\\x01pe.jsonl': no such file\n"
 
 
 def test_eval_takes_a_timeout_for_the_judge_as_check_does(

@@ -65,7 +65,7 @@ def test_a_paper_that_fails_is_said_and_the_others_are_still_added(
     assert result.exit_code == 1, result.output
     assert _errors(result) == [
         f"error: {not_pdf}: not a PDF (no %PDF- header)",
-        f"error: {missing}: no such file or folder",
+        f"error: PATH {missing}: no such file",
     ]
     assert result.stdout.splitlines()[-1] == "4 paths: 2 added or already stored, 2 failed"
     assert "Traceback" not in result.output
@@ -128,7 +128,7 @@ def test_a_link_that_loops_is_said_to_loop_not_to_be_missing(tmp_path: Path) -> 
     db = tmp_path / "lib.db"
     result = run(loop, "--library", db)
     assert result.exit_code == 2, result.output  # as for a missing file: bad input
-    assert _errors(result) == [f"error: {loop}: its symbolic links go round in a loop"]
+    assert _errors(result) == [f"error: PATH {loop}: its symbolic links go round in a loop"]
     assert "Traceback" not in result.output
 
 

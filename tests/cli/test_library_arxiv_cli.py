@@ -109,7 +109,7 @@ def test_a_doi_says_how_to_add_its_paper(arxiv: ArxivServer, db: Path) -> None:
     assert outcome.exit_code == 2 and arxiv.seen == [] and not db.exists()
     [line] = outcome.stderr.splitlines()
     # The text as typed, its "//" kept, and the command that adds the paper.
-    assert line.startswith("error: https://doi.org/10.1371/journal.pcbi.1005510: no such file")
+    assert line.startswith("error: PATH https://doi.org/10.1371/journal.pcbi.1005510: no such file")
     assert "library add PATH --ref doi:10.1371/journal.pcbi.1005510" in line
 
 
@@ -186,6 +186,6 @@ def test_a_bare_id_arxiv_never_issued_says_why(db: Path, text: str, why: str) ->
     refused = run("add", text, "--library", db)
     assert refused.exit_code == 2
     assert " ".join(refused.stderr.split()).startswith(
-        f"error: {text}: no such file or folder, and no arXiv paper: {why}"
+        f"error: PATH {text}: no such file, and no arXiv paper: {why}"
     )
     assert not db.exists()

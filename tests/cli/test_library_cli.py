@@ -984,14 +984,16 @@ def test_import_jsonl_summary_names_the_corpus_as_it_is(db: Path, tmp_path: Path
 def test_add_names_a_missing_file_as_it_is(tmp_path: Path) -> None:
     missing = tmp_path / f"{ODD}.pdf"
     result = run("add", missing, "--library", tmp_path / "lib.db")
-    assert_clean_failure(result, f"{shown_name(missing)}: no such file or folder")
+    assert_clean_failure(result, f"PATH {shown_name(missing)}: no such file")
 
 
 def test_import_bib_names_an_export_folder_as_it_is(tmp_path: Path) -> None:
     folder = tmp_path / f"{ODD}.bib"
     folder.mkdir()
     result = run("import-bib", folder, "--library", tmp_path / "lib.db")
-    assert_clean_failure(result, f"{shown_name(folder)} is a folder; give the .bib or .json export")
+    assert_clean_failure(
+        result, f"FILE {shown_name(folder)} is a folder; give a .bib, .json or .yaml file"
+    )
 
 
 def test_remove_json_carries_what_the_api_answers_a_removal(tmp_path: Path) -> None:

@@ -188,7 +188,7 @@ def test_a_second_review_comes_from_the_cache_and_gates_a_pipeline(
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["missing.md"], "no such report"),
+        (["missing.md"], "missing.md: no such file"),
         # QA: "no such report: /dev/zero"; it is there, and never read.
         (["/dev/zero"], "/dev/zero is not a regular file; give the draft's file"),
         (["DRAFT", "--out", "DRAFT"], "is the same file as the draft"),

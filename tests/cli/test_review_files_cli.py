@@ -336,7 +336,7 @@ def test_a_symlink_loop_is_one_line_as_an_output_or_the_draft(
     assert loop.is_symlink()
     result = _review(runner, tmp_path, loop)
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {loop}: its symbolic links go round in a loop"
+    assert result.stderr.strip() == f"error: REPORT {loop}: its symbolic links go round in a loop"
 
 
 def test_an_output_that_cannot_be_written_stops_review_before_any_other_is_written(

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,14 @@ from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from tests.engines.support import comparable, pair_counts, read_records, scifact_subset
+from tests.library.helpers import make_pdf
+from tests.sources.arxivserver import ArxivServer
+
+CLAIM = "The Transformer dispenses with recurrence and convolutions entirely."
+ATTENTION = (
+    "We propose a new simple network architecture, the Transformer, based solely on attention "
+    "mechanisms, dispensing with recurrence and convolutions entirely."
+)
 
 
 def _batch_args(batch: Path, library: Path, out: Path, *extra: str) -> list[str]:
@@ -223,3 +232,32 @@ def test_the_package_never_imports_ray_unasked() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+@pytest.fixture
+def arxiv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ArxivServer]:
+    pdf = make_pdf(tmp_path / "attention.pdf", text=ATTENTION).read_bytes()
+    # The command line builds its own client: no 3-second pacing against a local fake.
+    monkeypatch.setattr("claimaudit.sources.arxiv.MIN_INTERVAL", 0.0)
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    with ArxivServer() as server:
+        server.add("1706.03762", "Attention Is All You Need", {7: pdf})
+        monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", server.url)
+        yield server
+
+
+def test_batch_fetch_on_ray_downloads_in_the_driver_and_judges_on_the_cluster(
+    runner: CliRunner, ray_address: str, arxiv: ArxivServer, tmp_path: Path
+) -> None:
+    # The papers are downloaded before any pair goes to the cluster, whose workers read them
+    # from the library as the local engine's do: not a run of not_checked records.
+    batch = tmp_path / "claims.jsonl"
+    batch.write_text(json.dumps({"id": "a", "claim": CLAIM, "papers": ["1706.03762"]}) + "\n")
+    out, library = tmp_path / "ray.jsonl", tmp_path / "lib.db"
+    args = _batch_args(batch, library, out, "--fetch", "--engine", "ray", "--address", ray_address)
+    result = runner.invoke(app, [*args, "--workers", "1"])
+    assert result.exit_code == 0, result.stderr
+    [row] = read_records(out)
+    assert row["verdict"] != "not_checked", row
+    assert row["matchedRef"] == "arXiv:1706.03762v7" and row["evidenceScope"] == "full_text"
+    assert "/pdf/1706.03762v7" in [s.path for s in arxiv.seen]

@@ -103,11 +103,11 @@ def _not_a_reference(text: str) -> str | None:
 
 def _add_to_library(error: PaperNotInLibraryError, fetch: str = "check --fetch") -> str:
     """How to add the missing paper; ``fetch``: the command's own way to download it."""
-    if error.arxiv_id and error.search_key:
-        return (
-            f"add it or set {error.search_key} (`claimaudit library add arxiv:{error.arxiv_id}` "
-            f"or `{fetch}`)"
-        )
+    if error.arxiv_id:
+        # --fetch downloads it whether or not a key would let the source search elsewhere
+        # (--source library has none): without one, the advice used to lose both commands.
+        key = f" or set {error.search_key}" if error.search_key else ""
+        return f"add it{key} (`claimaudit library add arxiv:{error.arxiv_id}` or `{fetch}`)"
     alternative = f" or set {error.search_key}" if error.search_key else ""
     if error.local:
         # A bibliography entry without an identifier is looked up under its citation key.

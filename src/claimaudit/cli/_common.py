@@ -22,7 +22,7 @@ from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.own_stdout import own_stream
-from claimaudit.guards.stdio_names import is_stream
+from claimaudit.guards.stdio_names import is_stream, names_standard_input
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import (
     PartlyWrittenError,
@@ -111,6 +111,41 @@ def require_text(**values: str | None) -> None:
                 check_text(value, name)
             except InvalidTextError as error:
                 fail(str(error))
+
+
+BIBLIOGRAPHY_FILES = "a .bib, .json or .yaml file"
+
+
+def missing_message(path: Path | str, given: str) -> str:
+    """The words every command uses for an input that names no file: the argument or option
+    it was given as (``SOURCE``, ``--bib``), its path, and why (a link that loops, or none).
+    Five commands said it five ways ("no such report: X", "cannot read bibliography X: No such
+    file or directory", "X: no such file or folder"...)."""
+    return f"{given} {shown_name(path)}: {missing_reason(Path(path))}"
+
+
+def fail_missing(path: Path | str, given: str) -> NoReturn:
+    """Exit 2 with ``missing_message``'s one line."""
+    fail(missing_message(path, given))
+
+
+def require_bibliography(path: Path | None, given: str) -> None:
+    """Exit 2 with one line, in the same words for ``refs``, ``review --bib`` and ``library
+    import-bib``, when a bibliography to read is a folder or names no file. Any other trouble
+    (a name too long, a file not readable) is left to the reader, which says why."""
+    if path is None or names_standard_input(path):  # the reader refuses it, by name
+        return
+    if os.path.isdir(path):
+        fail(f"{given} {shown_name(path)} is a folder; give {BIBLIOGRAPHY_FILES}")
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        fail_missing(path, given)
+    except OSError:
+        if is_symlink_loop(path):
+            fail_missing(path, given)
+    except ValueError:  # U+0000 in the name: the reader says so without echoing it
+        pass
 
 
 def require_file(path: Path | None, option: str) -> None:

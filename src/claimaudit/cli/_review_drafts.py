@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from claimaudit.cli._common import fail
+from claimaudit.cli._common import fail, fail_missing
 from claimaudit.errors import DraftError
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.userfiles import is_symlink_loop, missing_reason
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.review import Bibliography, load_bibliography
@@ -38,11 +37,9 @@ def _read(report: Path, chosen: DraftFormat) -> str:
     if report.is_dir():
         fail(f"{shown_name(report)} is a folder; give the draft's file")
     if not report.is_file():
-        if is_symlink_loop(report):
-            fail(f"{shown_name(report)}: {missing_reason(report)}")
         if report.exists():  # a FIFO or a device (never opened: a FIFO would block)
             fail(f"{shown_name(report)} is not a regular file; give the draft's file")
-        fail(f"no such report: {shown_name(report)}")
+        fail_missing(report, "REPORT")
     try:
         # Bytes decoded whole keep "\r\n" (and a BOM) as written, so positions and the
         # annotated copy are exact.

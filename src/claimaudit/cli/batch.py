@@ -29,6 +29,7 @@ from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
     LibraryOption,
     fail,
+    fail_missing,
     lock_refusal,
     refuse_symlink_loop,
     require_file,
@@ -45,7 +46,7 @@ from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.engines import EngineName
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input, opened_as
-from claimaudit.guards.userfiles import is_symlink_loop, missing_reason, require_distinct
+from claimaudit.guards.userfiles import require_distinct
 from claimaudit.library.paths import default_library_path
 
 
@@ -100,9 +101,7 @@ def batch(
             "not read)"
         )
     if not input_file.is_file():
-        if is_symlink_loop(input_file):
-            fail(f"{shown_name(input_file)}: {missing_reason(input_file)}")
-        fail(f"no such input file: {shown_name(input_file)}")
+        fail_missing(input_file, "SOURCE")
     if out == Path("-"):
         # As for review, "-" reads as standard output; batch resumes from --out, so it needs
         # a file (a file called "-" is named with its folder: out/-).

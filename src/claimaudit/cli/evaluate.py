@@ -24,6 +24,7 @@ from claimaudit.cli._common import (
     EXIT_MATCHED,
     err_console,
     fail,
+    fail_missing,
     lock_refusal,
     out_console,
     progress_bar,
@@ -267,7 +268,7 @@ def _require_regular(path: Path, option: str) -> None:
     try:
         check_regular(path)
     except FileNotFoundError:
-        fail(f"no such file: {shown_name(path)}")
+        fail_missing(path, option)
     except UnreadableFileError as error:
         fail(f"{option} {shown_name(path)} {error}")
     except OSError as error:

@@ -17,7 +17,9 @@ from claimaudit.cli._common import (
     EXIT_OK,
     LibraryOption,
     fail,
+    fail_missing,
     out_console,
+    require_bibliography,
     write_data,
 )
 from claimaudit.cli._sigterm import sigterm_interrupts
@@ -25,7 +27,6 @@ from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn, warn_unread
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
-from claimaudit.guards.userfiles import missing_reason
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.store import Library
@@ -82,8 +83,7 @@ def import_bib(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
 ) -> None:
     """Add the papers attached to a reference manager's export; exit 1 when one failed."""
-    if file.is_dir():
-        fail(f"{shown_name(file)} is a folder; give the .bib or .json export")
+    require_bibliography(file, "FILE")
     if names_standard_input(file):
         fail(f"{shown_name(file)} (standard input) is not read; give the .bib or .json export")
     if file.exists() and not file.is_file():
@@ -93,7 +93,7 @@ def import_bib(
             "input is not read)"
         )
     if not file.is_file():
-        fail(f"{shown_name(file)}: {missing_reason(file)}")
+        fail_missing(file, "FILE")
 
     added: list[EntryImport] = []
 

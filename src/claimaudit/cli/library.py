@@ -16,6 +16,7 @@ from claimaudit.cli._common import (
     LibraryOption,
     err_console,
     fail,
+    fail_missing,
     out_console,
     require_text,
     write_data,
@@ -36,7 +37,6 @@ from claimaudit.cli.library_list import (
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
 from claimaudit.guards.untrusted import check_text
-from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.models import StoredPaper
@@ -142,7 +142,7 @@ def import_jsonl(
             "is not read)"
         )
     if not file.is_file():
-        fail(f"{shown_name(file)}: {missing_reason(file)}")
+        fail_missing(file, "FILE")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
     with sigterm_interrupts():
         lib: Library | None = None

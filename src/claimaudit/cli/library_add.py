@@ -17,6 +17,8 @@ from claimaudit.cli._common import (
     LibraryOption,
     err_console,
     fail,
+    fail_missing,
+    missing_message,
     out_console,
     require_text,
     say_error,
@@ -28,7 +30,6 @@ from claimaudit.cli._warnings import warn
 from claimaudit.errors import ClaimauditError, LibraryOpenError, as_known
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import check_text
-from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
 from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.arxiv import add_from_arxiv
@@ -180,15 +181,15 @@ def _add_one(
             return _add_arxiv(text, ref, title, replace, library, untried)
         if named is not None and named.kind is RefKind.DOI:
             fail(
-                f"{shown_name(text)}: no such file or folder; only arXiv papers are downloaded; "
+                f"{missing_message(text, 'PATH')}; only arXiv papers are downloaded; "
                 f"add the paper's file with `claimaudit library add PATH --ref {named}`"
             )
         if (why := arxiv_id_error(text)) is not None:
             # QA: "1706.03762v0: no such file or folder", where arxiv:1706.03762v0 said why.
-            fail(f"{shown_name(text)}: no such file or folder, and no arXiv paper: {why}")
+            fail(f"{missing_message(text, 'PATH')}, and no arXiv paper: {why}")
     paper_ref = _reference(ref) if ref is not None else None
     if not path.exists():
-        fail(f"{shown_name(text)}: {missing_reason(path, 'no such file or folder')}")
+        fail_missing(path, "PATH")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
     with sigterm_interrupts():
         lib: Library | None = None

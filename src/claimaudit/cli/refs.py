@@ -27,6 +27,7 @@ from claimaudit.cli._common import (
     LibraryOption,
     fail,
     out_console,
+    require_bibliography,
     write_data,
 )
 from claimaudit.cli._references import make_verifier, status_line
@@ -171,6 +172,8 @@ def refs(
     """Check that each reference of each BIB exists, matches the catalogue and stands."""
     # Every file is read before any catalogue is asked: a bad file fails fast. A file named
     # twice (under any path) is read once, so that no entry is counted twice.
+    for bib in bibs:
+        require_bibliography(bib, "BIB")
     files = [(bib, read_bib(bib)) for bib in _once_each(bibs)]
     if not no_cache:
         # The library keeps the catalogue answers: a path that is no library is refused up

@@ -36,6 +36,7 @@ from claimaudit.cli._common import (
     fail,
     out_console,
     progress_bar,
+    require_bibliography,
     require_file,
     require_text,
 )
@@ -154,6 +155,7 @@ def review(
     options = {"--bib": bib, "--out": out, "--json": json_out, "--html": html_out}
     if len(reports) > 1 and (out or json_out or html_out):
         fail("--out, --json and --html write one draft's results: give a single draft")
+    require_bibliography(bib, "--bib")
     for option, path in options.items():
         require_file(path, option)
     # What goes to standard output is that output alone: no table, no summary line there.

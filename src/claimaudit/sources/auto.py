@@ -52,7 +52,10 @@ class AutoSource(Source):
         search_key = API_KEY_ENV if searchable else None
         if not path.exists():
             raise PaperNotInLibraryError(
-                f"{ref}: no library at {shown_name(path)}", library=str(path), search_key=search_key
+                f"{ref}: no library at {shown_name(path)}",
+                library=str(path),
+                arxiv_id=ref.versioned_id if searchable else None,
+                search_key=search_key,
             )
         if not searchable:
             return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error

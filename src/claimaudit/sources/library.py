@@ -77,6 +77,7 @@ class LibrarySource(Source):
                     raise PaperNotInLibraryError(
                         not_in_library(ref, library.path, other_copies(library, ref)),
                         library=str(library.path),
+                        arxiv_id=_arxiv_id(ref),
                         local=ref.kind is RefKind.LOCAL,
                     )
                 passages = library.passages(paper.ref)
@@ -85,6 +86,7 @@ class LibrarySource(Source):
             raise PaperNotInLibraryError(
                 f"{ref}: no library at {shown_name(exc.path)}",
                 library=str(exc.path),
+                arxiv_id=_arxiv_id(ref),
                 local=ref.kind is RefKind.LOCAL,
             ) from exc
         except LibraryError as exc:
@@ -160,3 +162,9 @@ def register(registry: Registry) -> None:
         make_library_source,
         "Papers in the local library (add them with `claimaudit library add`).",
     )
+
+
+def _arxiv_id(ref: PaperRef) -> str | None:
+    """The id a download (``library add arxiv:ID``, ``--fetch``) would add the paper under:
+    the command line's advice names both for an arXiv paper, whatever the source."""
+    return ref.versioned_id if ref.kind is RefKind.ARXIV else None
