@@ -171,7 +171,10 @@ class LibraryService:
         check_texts(passage_id=passage_id)
         _check_ref(ref)
         refuse_control_passage_id(passage_id)
-        paper, passages = self.paper(ref, exact=exact)
+        with self._open() as library, library.snapshot():  # one version of a replaced paper
+            paper = library.require_paper(parse_or_stored(library, ref), exact=exact)
+            # The copy just found; only the passage and its neighbours are read, not the paper.
+            window = library.passage_window(paper.ref, passage_id, context, exact=True)
         if content_hash is not None and content_hash.lower() != paper.content_hash.lower():
             raise ContentChangedError(
                 f"{paper.ref} is stored with other content (hash {paper.content_hash[:12]}...) "
@@ -186,15 +189,10 @@ class LibraryService:
                 f", not {extractor}: its passages may not be those the record judged; check "
                 "the claim again"
             )
-        index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
-        if index is None:
+        if window is None:
             raise PassageNotFoundError(f"{paper.ref} has no passage {_shown_id(passage_id)}")
-        return PassageContext(
-            paper=paper,
-            passage=passages[index],
-            before=passages[max(0, index - context) : index],
-            after=passages[index + 1 : index + 1 + context],
-        )
+        before, passage, after = window
+        return PassageContext(paper=paper, passage=passage, before=before, after=after)
 
     def search(
         self, query: str, ref: str | None = None, limit: int = 10, *, exact: bool = False
