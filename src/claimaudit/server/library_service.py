@@ -208,10 +208,12 @@ class LibraryService:
         """``search``'s hits, and whether more passages match than ``limit`` let through."""
         check_texts(query=query)
         _check_ref(ref)
-        if exact and not ref:
+        # An empty ref is refused as a blank one is, not read as no ref: a client that sends
+        # its empty field would be answered hits of the whole library as if of one paper.
+        within: PaperRef | None = parse_ref(ref) if ref is not None else None
+        if exact and within is None:
             # Refused, not ignored: a library-wide search would answer hits of every copy.
             raise UsageError("exact applies to ref: give the reference of the copy to search")
-        within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
             return library.search_page(query, ref=within, limit=limit, exact=exact)
 

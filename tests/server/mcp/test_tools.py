@@ -415,6 +415,25 @@ def test_library_search_takes_exact_to_reach_the_unversioned_copy(tmp_path: Path
     assert schema["type"] == "boolean" and schema["default"] is False
 
 
+@pytest.mark.parametrize("ref", ["", " "])
+def test_library_search_within_an_empty_reference_is_refused_as_a_blank_one_is(
+    tmp_path: Path, ref: str
+) -> None:
+    # {"ref": ""} searched the whole library, as if within one paper.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    path = tmp_path / "paper.md"
+    path.write_text("Words about convolutions.\n", encoding="utf-8")
+    service.add_file(path, ref="local:conv")
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_search", {"query": "convolutions", "ref": ref})
+    finally:
+        service.close()
+    assert str(refused.value) == "Error executing tool library_search: empty paper reference"
+
+
 # The review tools' input schemas as MCP clients listed them before their shared arguments were
 # written once (``tools.ReviewArguments``): the same names, order, types, limits and words.
 REVIEW_SCHEMAS = Path(__file__).with_name("review_tools_schema.json")
