@@ -47,6 +47,9 @@ MAX_CONTEXT = 5
 # The most papers one library listing and the most passages one search may return, the same for
 # the HTTP API and the MCP tools.
 MAX_LIST_LIMIT = 10_000
+# The papers a listing gives when no limit is sent: one default for the API and the MCP tool
+# (which gave 100 where the API gave 50).
+LIST_LIMIT = 50
 # Past SQLite's integers an offset could not be asked for; no library holds a billion papers.
 MAX_LIST_OFFSET = 1_000_000_000
 # MAX_FILTER_CHARS, the longest text a listing filters by, is the library's (imported above),
