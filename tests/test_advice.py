@@ -55,7 +55,7 @@ def test_advice_follows_the_message_only_when_there_is_some() -> None:
         (
             AMBIGUOUS,
             "--exact removes the unversioned copy",
-            "send exact=true to remove the unversioned copy",
+            "set exact to true to remove the unversioned copy",
         ),
         # Beside versions only: with no unversioned copy, naming a version is the way.
         (AmbiguousPaperError("arXiv:1 matches several stored copies: name one"), None, None),

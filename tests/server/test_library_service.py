@@ -413,3 +413,23 @@ def test_a_paper_stored_under_a_reference_now_refused_is_shown_and_removed(
     assert service.remove("0703.1234").title == "Old"
     with pytest.raises(PaperNotFoundError):
         service.paper("arXiv:0703.1234")
+
+
+def test_a_passage_of_a_long_paper_has_the_neighbours_the_whole_paper_gives(
+    service: Service,
+) -> None:
+    # One passage is read with its neighbours alone, no longer from the whole paper: the
+    # answers stay those of the paper read whole, in the middle and at both ends.
+    text = "# Long\n\n" + "\n\n".join(f"Paragraph number {n} says its words." for n in range(3000))
+    service.add_upload(io.BytesIO(text.encode()), "long.md", ref="local:long")
+    _, passages = service.paper("local:long")
+    assert len(passages) == 3000
+    ids = [p.passage_id for p in passages]
+    for at, context in ((0, 3), (1, 3), (1500, 5), (2998, 2), (2999, 5), (1234, 0)):
+        found = service.passage("local:long", ids[at], context=context)
+        assert found.passage == passages[at]
+        assert found.before == passages[max(0, at - context) : at]
+        assert found.after == passages[at + 1 : at + 1 + context]
+        assert found.paper.passage_count == 3000
+    with pytest.raises(PassageNotFoundError, match="local:long has no passage P9999"):
+        service.passage("local:long", "P9999")

@@ -47,6 +47,34 @@ def test_digits_still_read_and_a_negative_number_is_out_of_range(api: TestClient
     )
 
 
+@pytest.mark.parametrize(
+    ("route", "text", "message"),
+    [
+        ("/v1/library", "9" * 5000, "limit: Input should be less than or equal to 10000"),
+        ("/v1/library", "-" + "9" * 5000, "limit: Input should be greater than or equal to 1"),
+        ("/v1/library/search?q=text", "9" * 5000, "limit: Input should be less than or equal"),
+        ("/v1/library", "9" * 20, "limit: Input should be less than or equal to 10000"),
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_out_of_range_as_any_too_large(
+    api: TestClient, route: str, text: str, message: str
+) -> None:
+    # Past 4,300 digits the answer was pydantic's own "Unable to parse input string as an
+    # integer, exceeded maximum size", not the range every other bad limit is told.
+    refused = api.get(route, params={"limit": text})
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["message"].startswith(message)
+
+
+def test_leading_zeros_still_read_as_the_number(api: TestClient) -> None:
+    listed = api.get("/v1/library", params={"limit": "0" * 5000 + "1"})
+    assert listed.status_code == 200 and len(listed.json()["papers"]) == 1
+    too_many = api.get("/v1/library", params={"limit": "0" * 5000 + "10001"})
+    assert too_many.json()["error"]["message"] == (
+        "limit: Input should be less than or equal to 10000"
+    )
+
+
 @pytest.mark.parametrize("text", ["2.0", "2_0", "1e1", "+2", " 2", "0x2"])
 def test_a_number_written_otherwise_than_in_digits_is_refused(api: TestClient, text: str) -> None:
     # FastAPI's lax reading took "2.0" and "2_0" as 2, where a JSON body refuses them.

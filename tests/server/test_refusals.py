@@ -243,7 +243,7 @@ def test_an_unversioned_copy_beside_versions_is_removed_with_exact(api: TestClie
     # The API's own words (a query parameter), never the command line's --exact.
     assert refused.json()["error"]["message"] == (
         "arXiv:2101.00001 matches several stored copies (arXiv:2101.00001, arXiv:2101.00001v1): "
-        "name one; send exact=true to remove the unversioned copy"
+        "name one; set exact to true to remove the unversioned copy"
     )
     for typo in ("1", "yes", "True", ""):
         bad = api.delete(f"/v1/library/arXiv%3A2101.00001?exact={typo}")

@@ -7,9 +7,10 @@ replacing, removing), ``paper_rows`` (reading and finding papers), ``passage_sea
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from claimaudit.closing import Closing
 from claimaudit.errors import PaperNotFoundError
@@ -197,13 +198,45 @@ class Library(Closing):
         if found is None:
             raise paper_rows.not_found(self._conn, ref)
         rows = self._conn.execute(
-            "SELECT passage_id, text, section, page_start, page_end FROM passages "
-            "WHERE paper_id = ? ORDER BY seq LIMIT ? OFFSET ?",
+            f"SELECT {_PASSAGE_COLUMNS} FROM passages WHERE paper_id = ? ORDER BY seq "
+            "LIMIT ? OFFSET ?",
             (found[0], -1 if limit is None else max(limit, 0), max(offset, 0)),
         )
         for row in rows:
-            pages = (int(row[3]), int(row[4])) if row[3] is not None else None
-            yield Passage(passage_id=row[0], text=row[1], section=row[2], pages=pages)
+            yield _passage(row)
+
+    def passage_window(
+        self, ref: PaperRef, passage_id: str, context: int, *, exact: bool = False
+    ) -> tuple[list[Passage], Passage, list[Passage]] | None:
+        """The first passage ``passage_id`` of the paper ``ref`` resolves to (``exact``: as
+        ``get_paper``), with up to ``context`` passages before and after it in document order;
+        None when the paper has no such passage. Reads those rows alone, not the whole paper:
+        one passage of a paper of 100,000 costs a few rows."""
+        found = paper_rows.resolve(self._conn, ref, exact=exact)
+        if found is None:
+            raise paper_rows.not_found(self._conn, ref)
+        paper_id, context = found[0], max(context, 0)
+        hit = self._conn.execute(
+            f"SELECT seq, {_PASSAGE_COLUMNS} FROM passages WHERE paper_id = ? "
+            "AND passage_id = ? ORDER BY seq LIMIT 1",
+            (paper_id, passage_id),
+        ).fetchone()
+        if hit is None:
+            return None
+        seq = hit[0]
+        # By seq's order, not seq +/- context: a sequence with gaps still gives the neighbours.
+        before = self._conn.execute(
+            f"SELECT {_PASSAGE_COLUMNS} FROM passages WHERE paper_id = ? AND seq < ? "
+            "ORDER BY seq DESC LIMIT ?",
+            (paper_id, seq, context),
+        ).fetchall()
+        after = self._conn.execute(
+            f"SELECT {_PASSAGE_COLUMNS} FROM passages WHERE paper_id = ? AND seq > ? "
+            "ORDER BY seq LIMIT ?",
+            (paper_id, seq, context),
+        ).fetchall()
+        ahead = [_passage(row) for row in reversed(before)]
+        return ahead, _passage(hit[1:]), [_passage(row) for row in after]
 
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in paper_rows.paper_rows(self._conn, "ORDER BY p.ref", ())]
@@ -246,3 +279,12 @@ class Library(Closing):
         was cut there, not that ten passages hold it. One hit past ``limit`` is asked for."""
         hits = self.search(query, ref, limit + 1, exact=exact) if limit > 0 else []
         return hits[:limit], len(hits) > limit
+
+
+_PASSAGE_COLUMNS = "passage_id, text, section, page_start, page_end"
+
+
+def _passage(row: Sequence[Any]) -> Passage:
+    """A passage from a row of ``_PASSAGE_COLUMNS``."""
+    pages = (int(row[3]), int(row[4])) if row[3] is not None else None
+    return Passage(passage_id=row[0], text=row[1], section=row[2], pages=pages)

@@ -28,8 +28,9 @@ def request_advice(error: ClaimauditError) -> str | None:
     if isinstance(error, RefRequiredError):
         return "send ref" if error.found else f"send ref {REF_EXAMPLES}"
     if isinstance(error, AmbiguousPaperError) and error.unversioned:
-        # A removal's (DELETE's query, library_remove's argument): one message for both.
-        return "send exact=true to remove the unversioned copy"
+        # A removal's: DELETE's query (exact=true) and library_remove's argument (exact: true)
+        # write it differently, so the words name neither form.
+        return "set exact to true to remove the unversioned copy"
     if isinstance(error, ModelRequiredError):
         # The client's model, or the environment of the server process (not the client's).
         return f"send model or set {error.env} on the server" if error.env else "send model"

@@ -47,6 +47,9 @@ MAX_CONTEXT = 5
 # The most papers one library listing and the most passages one search may return, the same for
 # the HTTP API and the MCP tools.
 MAX_LIST_LIMIT = 10_000
+# The papers a listing gives when no limit is sent: one default for the API and the MCP tool
+# (which gave 100 where the API gave 50).
+LIST_LIMIT = 50
 # Past SQLite's integers an offset could not be asked for; no library holds a billion papers.
 MAX_LIST_OFFSET = 1_000_000_000
 # MAX_FILTER_CHARS, the longest text a listing filters by, is the library's (imported above),
@@ -171,7 +174,10 @@ class LibraryService:
         check_texts(passage_id=passage_id)
         _check_ref(ref)
         refuse_control_passage_id(passage_id)
-        paper, passages = self.paper(ref, exact=exact)
+        with self._open() as library, library.snapshot():  # one version of a replaced paper
+            paper = library.require_paper(parse_or_stored(library, ref), exact=exact)
+            # The copy just found; only the passage and its neighbours are read, not the paper.
+            window = library.passage_window(paper.ref, passage_id, context, exact=True)
         if content_hash is not None and content_hash.lower() != paper.content_hash.lower():
             raise ContentChangedError(
                 f"{paper.ref} is stored with other content (hash {paper.content_hash[:12]}...) "
@@ -186,15 +192,10 @@ class LibraryService:
                 f", not {extractor}: its passages may not be those the record judged; check "
                 "the claim again"
             )
-        index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
-        if index is None:
+        if window is None:
             raise PassageNotFoundError(f"{paper.ref} has no passage {_shown_id(passage_id)}")
-        return PassageContext(
-            paper=paper,
-            passage=passages[index],
-            before=passages[max(0, index - context) : index],
-            after=passages[index + 1 : index + 1 + context],
-        )
+        before, passage, after = window
+        return PassageContext(paper=paper, passage=passage, before=before, after=after)
 
     def search(
         self, query: str, ref: str | None = None, limit: int = 10, *, exact: bool = False
@@ -210,10 +211,12 @@ class LibraryService:
         """``search``'s hits, and whether more passages match than ``limit`` let through."""
         check_texts(query=query)
         _check_ref(ref)
-        if exact and not ref:
+        # An empty ref is refused as a blank one is, not read as no ref: a client that sends
+        # its empty field would be answered hits of the whole library as if of one paper.
+        within: PaperRef | None = parse_ref(ref) if ref is not None else None
+        if exact and within is None:
             # Refused, not ignored: a library-wide search would answer hits of every copy.
             raise UsageError("exact applies to ref: give the reference of the copy to search")
-        within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
             return library.search_page(query, ref=within, limit=limit, exact=exact)
 

@@ -19,6 +19,8 @@ from claimaudit.server.validation import EXTRA_FIELD
 # Decimal digits; "-0" is no number anyone writes, refused as "+2" is. A negative one is left to
 # the range check, whose words ("greater than or equal to 0") are MCP's for it too.
 _WHOLE_NUMBER = re.compile(r"[0-9]+|-[1-9][0-9]*")
+# More digits than any bound of a query number has (each far under 10**19).
+_MOST_DIGITS = 19
 
 
 def _true_or_false(value: object) -> bool:
@@ -31,7 +33,14 @@ def _true_or_false(value: object) -> bool:
 def _whole_number(value: object) -> object:
     # pydantic's own words for a number that is no integer (an MCP tool's limit: 2.0 too).
     if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value):
-        return value  # pydantic reads it, and says when it is out of range
+        sign, digits = ("-" if value.startswith("-") else ""), value.lstrip("-").lstrip("0")
+        # Past Python's 4,300 digits pydantic says "Unable to parse input string as an
+        # integer, exceeded maximum size": a number far past every bound here stands in, so
+        # the range check words it as it words any limit too large (or too small); leading
+        # zeros count for nothing.
+        if len(digits) > _MOST_DIGITS:
+            return sign + "1" + "0" * _MOST_DIGITS
+        return sign + (digits or "0")  # pydantic reads it, and says when it is out of range
     raise PydanticCustomError("int_type", "Input should be a valid integer")
 
 

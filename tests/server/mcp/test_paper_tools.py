@@ -23,6 +23,14 @@ from tests.server.mcp.listing import listed_tools
 from tests.server.mcp.test_server import _error_text, _parameters, _payload
 
 OTHER_HASH = "0" * 64
+# A work stored as versions and an unversioned copy, removed by its unversioned reference.
+AMBIGUOUS_REMOVAL: tuple[str, dict[str, Any], str, str, dict[str, str]] = (
+    "library_remove",
+    {"ref": "arXiv:2301.00001"},
+    "DELETE",
+    "arXiv:2301.00001",
+    {},
+)
 # Each refusal as (the tool's call, the HTTP request for the same thing).
 REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
     ("library_show", {"ref": "arXiv:2301.00001v3"}, "GET", "arXiv:2301.00001v3", {}),
@@ -81,7 +89,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
         "local:long/passages/P001",
         {"extractor": "PDF"},
     ),
-    ("library_remove", {"ref": "arXiv:2301.00001"}, "DELETE", "arXiv:2301.00001", {}),
+    AMBIGUOUS_REMOVAL,
     ("library_remove", {"ref": "arXiv:2301.00001v3"}, "DELETE", "arXiv:2301.00001v3", {}),
 ]
 
@@ -181,6 +189,10 @@ def test_a_refusal_reads_as_the_api_s(library: Path) -> None:
     ]
     results = _session(library, [(tool, arguments) for tool, arguments, *_ in REFUSALS])
     assert [_error_text(r) for r in results] == expected
+    # The advice fits both forms: it said "send exact=true", the query's, to the tool too,
+    # whose argument is written exact: true.
+    ambiguous = expected[REFUSALS.index(AMBIGUOUS_REMOVAL)]
+    assert ambiguous.endswith("name one; set exact to true to remove the unversioned copy")
     # Nothing was removed by a refused removal.
     listed = _session(library, [("library_list", {})])
     assert _payload(listed[0])["total"] == 4

@@ -14,6 +14,10 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from claimaudit import plugins
 from claimaudit.errors import CancelledWorkError
+from claimaudit.identity import parse_ref
+from claimaudit.library.models import NewPaper
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.server.arxiv_downloads import ArxivDownloads
 from claimaudit.server.mcp.server import build_server
 from claimaudit.server.service import Service
@@ -413,6 +417,46 @@ def test_library_search_takes_exact_to_reach_the_unversioned_copy(tmp_path: Path
     )
     schema = tools["library_search"].input_schema["properties"]["exact"]
     assert schema["type"] == "boolean" and schema["default"] is False
+
+
+@pytest.mark.parametrize("ref", ["", " "])
+def test_library_search_within_an_empty_reference_is_refused_as_a_blank_one_is(
+    tmp_path: Path, ref: str
+) -> None:
+    # {"ref": ""} searched the whole library, as if within one paper.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    path = tmp_path / "paper.md"
+    path.write_text("Words about convolutions.\n", encoding="utf-8")
+    service.add_file(path, ref="local:conv")
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_search", {"query": "convolutions", "ref": ref})
+    finally:
+        service.close()
+    assert str(refused.value) == "Error executing tool library_search: empty paper reference"
+
+
+def test_library_list_gives_as_many_papers_by_default_as_the_api(tmp_path: Path) -> None:
+    # The tool listed 100 papers where GET /v1/library listed 50: one default now, 50.
+    library = tmp_path / "library.sqlite3"
+    with Library.open(library) as stored:
+        for n in range(51):
+            passages = [Passage("P001", f"Words of paper {n}.", "Abstract")]
+            stored.add_paper(NewPaper(parse_ref(f"local:p{n:03d}"), f"P{n}", passages, f"h{n}"))
+    service = Service(library)
+    try:
+        server = build_server(service)
+        listed = anyio.run(server.call_tool, "library_list", {})
+        tools = {t.name: t for t in anyio.run(server.list_tools)}
+    finally:
+        service.close()
+    assert (len(listed.structured_content["papers"]), listed.structured_content["total"]) == (
+        50,
+        51,
+    )
+    assert tools["library_list"].input_schema["properties"]["limit"]["default"] == 50
 
 
 # The review tools' input schemas as MCP clients listed them before their shared arguments were

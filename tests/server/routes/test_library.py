@@ -257,6 +257,17 @@ def test_a_listing_and_a_search_give_their_documented_defaults(
     assert len(api.get("/v1/library/search", params={"q": "sparse"}).json()["hits"]) == 10
 
 
+@pytest.mark.parametrize("ref", ["", " "])
+def test_a_search_within_an_empty_reference_is_refused_as_a_blank_one_is(
+    api: TestClient, tmp_path: Path, ref: str
+) -> None:
+    # ref= (a client's empty field) searched the whole library, as if within one paper.
+    _fill(tmp_path, 2)
+    response = api.get("/v1/library/search", params={"q": "sparse", "ref": ref})
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == "empty paper reference"
+
+
 def _long_paper(folder: Path, ref: str, count: int) -> None:
     """A paper of ``count`` passages P001... stored straight into the server's library."""
     passages = [Passage(f"P{n:03d}", f"Passage {n}.", "Body") for n in range(1, count + 1)]

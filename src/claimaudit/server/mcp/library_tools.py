@@ -9,7 +9,12 @@ from pydantic import Field
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_TITLE_CHARS
 from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_CHARS
-from claimaudit.server.library_service import MAX_FILTER_CHARS, MAX_LIST_LIMIT, MAX_LIST_OFFSET
+from claimaudit.server.library_service import (
+    LIST_LIMIT,
+    MAX_FILTER_CHARS,
+    MAX_LIST_LIMIT,
+    MAX_LIST_OFFSET,
+)
 from claimaudit.server.mcp.arguments import Reference
 from claimaudit.server.mcp.tool_calls import begun, cancellable
 from claimaudit.server.service import Service
@@ -35,7 +40,7 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         ] = None,
         limit: Annotated[
             int, Field(ge=1, le=MAX_LIST_LIMIT, description="The most papers to list.")
-        ] = 100,
+        ] = LIST_LIMIT,
         offset: Annotated[
             int,
             Field(

@@ -25,6 +25,7 @@ from claimaudit.server.library_service import (
     CONTENT_HASH,
     DEFAULT_PASSAGE_LIMIT,
     EXTRACTOR,
+    LIST_LIMIT,
     MAX_CONTEXT,
     MAX_FILTER_CHARS,
     MAX_LIST_LIMIT,
@@ -118,7 +119,7 @@ def install(app: FastAPI, state: AppState) -> None:
                 description="Only papers whose ref or title contains this.",
             ),
         ] = None,
-        limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT), WHOLE_NUMBER] = 50,
+        limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT), WHOLE_NUMBER] = LIST_LIMIT,
         offset: Annotated[
             int,
             Query(
