@@ -8,6 +8,7 @@ there a patched read raises the interrupt in process."""
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sqlite3
 import subprocess
@@ -314,9 +315,11 @@ def test_ctrl_c_in_eval_says_no_figures_and_out_is_kept(
             [*console_script(), *command, *options], judge, env, signum=signum
         )
     assert done.returncode == status
-    assert _only_line(done.stderr.split("\n", 1)[1]) == (
-        f"error: interrupted; no figures were printed; {out} is as it was"
-    )
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert lines[-1] == f"error: interrupted; no figures were printed; {out} is as it was"
+    # Before it, what eval set out to do and, off a terminal, how far it got: no pair judged.
+    assert lines[0].startswith("evaluating 1 pair with judge")
+    assert all(re.fullmatch(r"evaluating 0/1 \([0-9:]+\)", line) for line in lines[1:-1]), lines
     assert out.read_text(encoding="utf-8") == earlier
 
 

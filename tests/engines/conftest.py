@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -72,7 +74,9 @@ def _wait_for_port(port: int, head: subprocess.Popen[bytes], deadline: float) ->
             probe.settimeout(1)
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
-        if time.monotonic() > deadline or head.poll() is not None:
+        if head.poll() is not None:
+            raise RuntimeError(f"the Ray head exited ({head.returncode}) before it listened")
+        if time.monotonic() > deadline:
             raise RuntimeError(f"the Ray head did not listen on port {port}")
         time.sleep(0.5)
 
@@ -85,7 +89,11 @@ def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # the claimaudit this driver imported: not the installed one, which may be another copy.
     paths = os.pathsep.join([str(Path(claimaudit.__file__).parents[1]), str(REPO_ROOT)])
     env = {**os.environ, "PYTHONPATH": paths, "RAY_USAGE_STATS_ENABLED": "0"}
-    temp = tmp_path_factory.mktemp("ray")
+    # Short: Ray's socket paths under it may hold at most 107 bytes, and pytest's own folder
+    # (/tmp/pytest-of-USER/pytest-1275/popen-gw0/...) grows past that as its count rises.
+    temp = Path(tempfile.mkdtemp(prefix="ray", dir="/tmp"))
+    log_path = tmp_path_factory.mktemp("ray-log") / "head.log"
+    log = log_path.open("wb")
     head = subprocess.Popen(
         [
             str(RAY),
@@ -101,15 +109,19 @@ def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             f"--temp-dir={temp}",
         ],
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         start_new_session=True,  # its own process group: stopped below, and nothing else
     )
     try:
         # A loaded CI machine can take minutes to bring the head up; each `ray.init` before the
         # GCS listens burns its own long wait, so first wait for the port to take connections.
         deadline = time.monotonic() + 300
-        _wait_for_port(port, head, deadline)
+        try:
+            _wait_for_port(port, head, deadline)
+        except RuntimeError as error:
+            # What `ray start` said is what tells why (a log file's stderr is otherwise lost).
+            raise RuntimeError(f"{error}: {log_path.read_text(errors='replace')[-2000:]}") from None
         while True:
             try:
                 ray.init(address=address, log_to_driver=False)
@@ -123,6 +135,8 @@ def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if ray.is_initialized():
             ray.shutdown()
         _stop(head)
+        log.close()
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
