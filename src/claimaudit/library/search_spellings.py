@@ -8,7 +8,7 @@ a term of their own, shared out within one cap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
@@ -30,7 +30,9 @@ MAX_ACCENT_FORMS = 64
 
 
 def other_spellings(
-    kept: Mapping[tuple[str, ...], str], others: list[tuple[str, list[str]]]
+    kept: Mapping[tuple[str, ...], str],
+    others: list[tuple[str, list[str]]],
+    guesses: Sequence[tuple[str, list[str]]] = (),
 ) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the ``kept`` (each query word's tokens, with the word as written)
     Greek and Russian words (``search_accents``), Arabic (``search_article``) and Hebrew ones
@@ -89,6 +91,10 @@ def other_spellings(
     # ("کتابها" as two words, ``search_article.plural_forms``), in the room left.
     # ``others``: each such word as written, with its other spellings.
     _in_turns([*umlauts, *others], taken, cut)
+    # ``guesses`` ("co2" also as "co 2", ``search_raised.digit_ended_forms``) take what room is
+    # still left, and one left out is not reported: the word is searched as typed, and the
+    # warning's "only in some of their spellings" named "filler64" of a long English query.
+    _in_turns(list(guesses), taken, {})
     return list(taken), tuple(cut)
 
 

@@ -203,9 +203,9 @@ def search_words(text: str) -> SearchWords:
     visible = without_invisible(text)
     others = o_stroke_forms(visible) + raised_forms(visible) + plural_forms(normal)
     # "co2" also as "co 2" ("CO_2"): only a word searched for, not one past MAX_SEARCH_TERMS.
-    others += [f for f in digit_ended_forms(visible) if _normal((f[0],)) in kept]
+    guesses = [f for f in digit_ended_forms(visible) if _normal((f[0],)) in kept]
     written = {tokens: term.written for tokens, term in kept.items()}
-    spellings, spellings_left_out = other_spellings(written, others)
+    spellings, spellings_left_out = other_spellings(written, others, guesses)
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
     # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.
