@@ -25,6 +25,9 @@ To ``contradicts`` (run 32):
   holds another number of the same kind (year, percentage, other) among the same words (at
   least two content words shared within three tokens either side, or all of the claim's when it
   has one).
+- ``slot_name`` (run 62): a name of the claim (a capitalised word not opening its sentence) is
+  absent from its evidence window, which holds another name among the same words, as
+  ``slot_number`` reads them.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import scoring
-from claimaudit.judges.local.consistency import _YEAR, _content_words
+from claimaudit.judges.local.consistency import _STOP, _YEAR, _content_words
 from claimaudit.judges.local.reading import plain_typography
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from training.calibrate import paper_arrays, predict, scored_papers
@@ -130,6 +133,44 @@ def slot_number(paper: Paper, features: np.ndarray, temperature: float) -> bool:
     return evidence is not None and slot_conflict(paper.claim, evidence)
 
 
+_NAME = re.compile(r"[A-Z][A-Za-z0-9+#\-]+")
+_SENTENCE_END = (".", "!", "?", ":", ";")
+
+
+def _names(text: str) -> list[tuple[str, set[str]]]:
+    """Each capitalised word of ``text`` that does not open a sentence, with its context."""
+    tokens = [m.group() for m in _TOKEN.finditer(text)]
+    out = []
+    for at, token in enumerate(tokens):
+        word = token.strip("()[]{}\"'.,;:!?")
+        opens = at == 0 or tokens[at - 1].endswith(_SENTENCE_END)
+        if opens or not _NAME.fullmatch(word) or word.lower() in _STOP:
+            continue
+        near = tokens[max(0, at - SLOT_TOKENS) : at] + tokens[at + 1 : at + 1 + SLOT_TOKENS]
+        out.append((word.lower(), _content_words(" ".join(near))))
+    return out
+
+
+def name_conflict(claim: str, evidence: str) -> bool:
+    """A name of the claim that the evidence gives otherwise, among the same words."""
+    claim, evidence = plain_typography(claim), plain_typography(evidence)
+    evidence_words = {w.lower() for w in re.findall(r"[\w+#\-]+", evidence)}
+    claim_words = {w.lower() for w in re.findall(r"[\w+#\-]+", claim)}
+    theirs = [(name, context) for name, context in _names(evidence) if name not in claim_words]
+    return any(
+        name not in evidence_words
+        and context
+        and len(context & other_context) >= min(SLOT_SHARED, len(context))
+        for name, context in _names(claim)
+        for _, other_context in theirs
+    )
+
+
+def slot_name(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+    evidence = _evidence(paper, temperature)
+    return evidence is not None and name_conflict(paper.claim, evidence)
+
+
 # Each rule with the relation it turns a predicted ``supports`` into.
 RULES: dict[str, tuple[Rule, int]] = {
     "entity": (entity_missing, INSUFFICIENT),
@@ -137,6 +178,7 @@ RULES: dict[str, tuple[Rule, int]] = {
     "number": (number_conflict, CONTRADICTS),
     "direction": (direction_conflict, CONTRADICTS),
     "slot_number": (slot_number, CONTRADICTS),
+    "slot_name": (slot_name, CONTRADICTS),
 }
 
 

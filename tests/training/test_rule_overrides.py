@@ -77,3 +77,23 @@ def test_slot_rule_fires_only_on_a_number_given_otherwise_among_the_same_words()
     assert slot_number(paper, features, 1.0)
     assert not slot_number(_paper(paper.claim, ["Unrelated text.", release], 0), features, 1.0)
     assert RULES["slot_number"][1] == CONTRADICTS
+
+
+def test_name_rule_fires_only_on_a_name_given_otherwise_among_the_same_words() -> None:
+    from training.rule_overrides import CONTRADICTS, RULES, name_conflict, slot_name
+
+    source = (
+        "The source code is mainly written in Python, although certain performance critical "
+        "sections are implemented in Cython."
+    )
+    assert name_conflict("scikit-image is written in Java.", source)
+    assert not name_conflict("scikit-image is written in Python.", source)  # the same name
+    # A name among other words: not compared (a citing sentence names its own things).
+    assert not name_conflict("Results were confirmed in Europe.", source)
+    # A capitalised word opening the sentence is not a name.
+    assert not name_conflict("Java code is written quickly.", "Code in Python is written.")
+    paper = _paper("scikit-image is written in Java.", ["Unrelated text.", source], 1)
+    features = np.zeros(len(agg.FEATURE_NAMES))
+    assert slot_name(paper, features, 1.0)
+    assert not slot_name(_paper(paper.claim, ["Unrelated text.", source], 0), features, 1.0)
+    assert RULES["slot_name"][1] == CONTRADICTS
