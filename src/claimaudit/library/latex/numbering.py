@@ -38,6 +38,7 @@ from claimaudit.library.latex.algorithms import algorithm_numbering
 from claimaudit.library.latex.counter_formats import COUNTER_FORMAT, CounterFormats
 from claimaudit.library.latex.counts import LEVELS, Counts, Subfloats
 from claimaudit.library.latex.counts import Target as Target  # re-exported
+from claimaudit.library.latex.inputs import preamble_end
 from claimaudit.library.latex.theorems import (
     AMSTHM,
     LLNCS_UNNUMBERED,
@@ -55,7 +56,6 @@ _SECNUMDEPTH = re.compile(
 )
 # The standard classes' own: a subsubsection is numbered in an article, not in a report.
 _SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2, "llncs": 2}
-_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
 # Titles as nameref prints them (the paper's macros are expanded before the count).
 _TITLE_TEXT = LatexNodes2Text(math_mode="verbatim")
@@ -106,8 +106,7 @@ class Numbering:
 def _secnumdepth(source: str, document_class: str | None) -> int | None:
     """The deepest heading level numbered (chapter 0, section 1, ...), as the preamble's
     ``\\setcounter{secnumdepth}`` or the standard class sets it; None where not known."""
-    begin = _BEGIN_DOCUMENT.search(source)
-    settings = _SECNUMDEPTH.findall(source, 0, begin.start() if begin else len(source))
+    settings = _SECNUMDEPTH.findall(source, 0, preamble_end(source))
     if settings:
         return int(settings[-1])
     return _SECNUMDEPTHS.get(document_class or "")
