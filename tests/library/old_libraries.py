@@ -5,7 +5,7 @@ upgrade test makes of it afterwards (nothing stored lost, the index whole, the l
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -137,6 +137,28 @@ def assert_upgraded_keeping(path: Path, before: Rows, since: int) -> None:
     assert after["papers"][:1] == before["papers"]
     assert [row for row in after["passages"] if row[1] == 1] == before["passages"]
     assert_latest(path, since)
+
+
+def assert_upgrade_reads(
+    path: Path,
+    since: int,
+    finds: list[tuple[str, list[str]]],
+    added: Passage,
+    searched: Sequence[str],
+    ref: str,
+) -> None:
+    """The older library at ``path``, opened (and so upgraded): a search for each word of
+    ``finds`` finds just its passages (:func:`assert_finds`); ``added`` (in paper ``local:b``,
+    :func:`add_after_upgrade`) is indexed the same way, so each word of ``searched`` finds
+    both papers, ``ref`` (paper 1) and ``local:b``; and nothing stored was lost
+    (:func:`assert_upgraded_keeping`)."""
+    before = stored_as_read(path)
+    with Library.open(path) as lib:
+        assert_finds(lib, finds)
+        add_after_upgrade(lib, added)
+        for word in searched:
+            assert {str(h.ref) for h in lib.search(word)} == {ref, "local:b"}, ascii(word)
+    assert_upgraded_keeping(path, before, since)
 
 
 def assert_latest(path: Path, since: int) -> None:

@@ -37,6 +37,122 @@ def _text(path: Path, *, includes: bool = True) -> str:
     return " ".join(p.text for p in make_passages(extract(path, includes=includes).blocks))
 
 
+AND_OTHERS_BIB = (
+    "@article{scipy, author = {Virtanen, Pauli and others}, title = {SciPy 1.0}}\n"
+    "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},\n"
+    "  title = {Array programming with {NumPy}}, year = {2020}}\n"
+    "@article{solo, author = {Hunter, John D.}, title = {Matplotlib}}\n"
+)
+SHARED_KEY_BIB = (
+    "@article{roe2020, author = {Roe, Rita}, title = {A}}\n"
+    "@article{Roe2020, author = {Lee, Ann}, title = {B}}\n"
+)
+PREAMBLE_MACRO_BIB = (
+    '@preamble{"\\newcommand{\\lab}[1][Research]{{Google #1}}"}\n'
+    "@article{g2020, author = {\\lab[Brain] and Roe, Rita}, title = {A}}\n"
+    "@article{h2021, author = {\\lab and Lee, Ann}, title = {B}}\n"
+)
+OWN_ALIAS_BIB = (
+    "@article{Roe2020, author = {Roe, Rita}, title = {A}, ids = {roe2020}}\n"
+    "@article{kim2021, author = {Kim, Ann}, title = {B}}\n"
+    "@article{lee2021, author = {Lee, Bo}, title = {C}, ids = {Kim2021}}\n"
+)
+
+
+# (a natbib paper's body, its refs.bib, what the body reads as)
+NATBIB_CASES = [
+    pytest.param(
+        "As \\citet{oord2016} show, \\Citet{oord2016} agree, see \\citet{chen2014,yu2015}; "
+        "\\citeauthor{yu2015} and \\textcite{chen2014} too, unlike \\citep{yu2015}.",
+        BIB,
+        "As van den Oord et al. show, Van den Oord et al. agree, see Chen and Papandreou; Yu; "
+        "Yu and Chen and Papandreou too, unlike.",
+        id="textual-citations-print-the-bib-names",
+    ),
+    # BibTeX's "and others" is natbib's and biblatex's "et al.", however many names precede it.
+    pytest.param(
+        "As \\citet{scipy} and \\textcite{numpy} show, unlike \\citeauthor{solo}.",
+        AND_OTHERS_BIB,
+        "As Virtanen et al. and Harris et al. show, unlike Hunter.",
+        id="and-others-prints-et-al",
+    ),
+    pytest.param(
+        "As \\textcites[see][3]{oord2016}{yu2015} show, and as shown "
+        "\\parencites(all)(p.~2){chen2014}[5]{yu2015}.",
+        BIB,
+        "As van den Oord et al.; Yu show, and as shown.",
+        id="multi-citations-print-names-or-nothing",
+    ),
+    # natbib's \citet*, \citeauthor* and \citefullauthor print the full list; the reader read
+    # "van den Oord et al." and \citefullauthor printed nothing (latex/45).
+    pytest.param(
+        "As \\citet*{oord2016} show, \\Citeauthor*{oord2016} and \\citefullauthor{oord2016} "
+        "agree with \\citet*{yu2015}, unlike \\citet{oord2016} here.",
+        BIB,
+        "As van den Oord, Dieleman, and Zen show, Van den Oord, Dieleman, and Zen and van den "
+        "Oord, Dieleman, and Zen agree with Yu, unlike van den Oord et al. here.",
+        id="starred-and-full-author-citations-name-every-author",
+    ),
+    # "\citet{x}." prints "Oord et al. (2016)."; without its year it read "Oord et al..".
+    pytest.param(
+        "It was shown by \\citet{oord2016}. Also by \\citeauthor{oord2016}, and \\citet{yu2015}.",
+        BIB,
+        "It was shown by van den Oord et al. Also by van den Oord et al., and Yu.",
+        id="a-citation-ending-a-sentence-leaves-one-full-stop",
+    ),
+    # apacite's \citeA<see>[p.~3]{key} read "As <see>[p. 3]oord2016 show": unknown commands,
+    # and a prefix in angle brackets no standard argument spec reads.
+    pytest.param(
+        "As \\citeA<see>[p.~3]{oord2016} show, it holds \\citeNP<e.g.,>[p.~2]{yu2015}; "
+        "\\fullciteA{oord2016} and \\shortciteA{chen2014} agree \\shortcite{yu2015}.",
+        BIB,
+        "As van den Oord et al. show, it holds; van den Oord, Dieleman, and Zen and Chen and "
+        "Papandreou agree.",
+        id="apacite-commands-print-names-never-keys",
+    ),
+    # BibTeX reads keys in any case: "\\citet{OORD2016}" printed nothing, so the sentence read
+    # "As show"; the review's reader of the same draft prints the names.
+    pytest.param(
+        "As \\citet{OORD2016} show, \\citet{Yu2015,CHEN2014} agree.",
+        BIB,
+        "As van den Oord et al. show, Yu; Chen and Papandreou agree.",
+        id="a-key-in-another-case-prints-its-entry-s-names",
+    ),
+    # Either entry may be meant: no name is guessed, as the review's reader guesses none.
+    pytest.param(
+        "As \\citet{ROE2020} show.",
+        SHARED_KEY_BIB,
+        "As show.",
+        id="a-key-two-entries-share-in-other-cases-prints-nothing",
+    ),
+    # The macro was left as written: "\\citet{g2020}" printed "Lab[Brain] and Roe" (latex/48).
+    pytest.param(
+        "As \\citet{g2020} and \\citet{h2021} show.",
+        PREAMBLE_MACRO_BIB,
+        "As Google Brain and Roe and Google Research and Lee show.",
+        id="a-bib-preamble-macro-with-an-optional-argument-prints",
+    ),
+    # A key renamed in case keeps the old one in ``ids``: "\\citet{ROE2020}" matched both and
+    # printed nothing, where the review's reader names the one entry (``citekeys``). A key and
+    # another entry's alias alike in case: either may be meant, no name is guessed.
+    pytest.param(
+        "As \\citet{ROE2020} and \\citet{KIM2021} show.",
+        OWN_ALIAS_BIB,
+        "As Roe and show.",
+        id="a-key-and-its-own-alias-alike-in-case-are-one-entry",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "bib", "expected"), NATBIB_CASES)
+def test_a_natbib_citation_prints_the_names_its_bibliography_gives(
+    tmp_path: Path, body: str, bib: str, expected: str
+) -> None:
+    path = _paper(tmp_path, body)
+    (tmp_path / "refs.bib").write_text(bib, encoding="utf-8")
+    assert _text(path) == expected
+
+
 @pytest.mark.parametrize("name", sorted(CITE_COMMANDS))
 def test_no_citation_command_leaves_its_keys_in_the_text(tmp_path: Path, name: str) -> None:
     # biblatex's \textcite{key}, \parencite{key} and \autocite{key} printed "key" (latex/14).
@@ -47,45 +163,6 @@ def test_no_citation_command_leaves_its_keys_in_the_text(tmp_path: Path, name: s
     assert "somekey" not in text and "other" not in text and "p. 3" not in text
     assert "12" not in text
     assert text.startswith("One claim") and text.endswith("stands.")
-
-
-def test_textual_citations_print_the_names_the_bibliography_gives(tmp_path: Path) -> None:
-    path = _paper(
-        tmp_path,
-        "As \\citet{oord2016} show, \\Citet{oord2016} agree, see \\citet{chen2014,yu2015}; "
-        "\\citeauthor{yu2015} and \\textcite{chen2014} too, unlike \\citep{yu2015}.",
-    )
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    assert _text(path) == (
-        "As van den Oord et al. show, Van den Oord et al. agree, see Chen and Papandreou; Yu; "
-        "Yu and Chen and Papandreou too, unlike."
-    )
-
-
-def test_an_author_list_cut_short_with_and_others_prints_et_al(tmp_path: Path) -> None:
-    # BibTeX's "and others" is natbib's and biblatex's "et al.", however many names precede it.
-    path = _paper(
-        tmp_path,
-        "As \\citet{scipy} and \\textcite{numpy} show, unlike \\citeauthor{solo}.",
-    )
-    (tmp_path / "refs.bib").write_text(
-        "@article{scipy, author = {Virtanen, Pauli and others}, title = {SciPy 1.0}}\n"
-        "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},\n"
-        "  title = {Array programming with {NumPy}}, year = {2020}}\n"
-        "@article{solo, author = {Hunter, John D.}, title = {Matplotlib}}\n",
-        encoding="utf-8",
-    )
-    assert _text(path) == "As Virtanen et al. and Harris et al. show, unlike Hunter."
-
-
-def test_multi_citations_print_their_works_names_or_nothing(tmp_path: Path) -> None:
-    path = _paper(
-        tmp_path,
-        "As \\textcites[see][3]{oord2016}{yu2015} show, and as shown "
-        "\\parencites(all)(p.~2){chen2014}[5]{yu2015}.",
-    )
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    assert _text(path) == "As van den Oord et al.; Yu show, and as shown."
 
 
 def test_the_compiled_bibliography_gives_the_names_as_printed(tmp_path: Path) -> None:
@@ -165,6 +242,18 @@ def _preamble_paper(folder: Path, preamble: str, body: str) -> Path:
     return path
 
 
+def _biblatex_paper(folder: Path, preamble: str, body: str) -> Path:
+    """A biblatex paper reading ``refs.bib``, its preamble loading biblatex as ``preamble``
+    says, its one section ``body``."""
+    path = folder / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\addbibresource{{refs.bib}}\n"
+        f"\\begin{{document}}\n\\section{{S}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
 @pytest.mark.parametrize(
     ("preamble", "body", "expected"),
     [
@@ -225,21 +314,6 @@ def test_a_bibliography_that_is_no_regular_file_is_said_so(tmp_path: Path) -> No
         extract(path)
 
 
-def test_starred_and_full_author_citations_name_every_author(tmp_path: Path) -> None:
-    # natbib's \citet*, \citeauthor* and \citefullauthor print the full list; the reader read
-    # "van den Oord et al." and \citefullauthor printed nothing (latex/45).
-    path = _paper(
-        tmp_path,
-        "As \\citet*{oord2016} show, \\Citeauthor*{oord2016} and \\citefullauthor{oord2016} "
-        "agree with \\citet*{yu2015}, unlike \\citet{oord2016} here.",
-    )
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    assert _text(path) == (
-        "As van den Oord, Dieleman, and Zen show, Van den Oord, Dieleman, and Zen and van den "
-        "Oord, Dieleman, and Zen agree with Yu, unlike van den Oord et al. here."
-    )
-
-
 def test_a_starred_citation_prints_the_long_names_of_a_bbl(tmp_path: Path) -> None:
     path = _paper(tmp_path, "As \\citet*{chen2014} and \\citet*{yu2015} show.")
     (tmp_path / "paper.bbl").write_text(
@@ -259,16 +333,6 @@ def test_a_citation_alias_prints_the_alias_its_definition_gives(tmp_path: Path) 
         "\\citepalias{yu2015}. \\citetalias{unknown} says nothing.",
     )
     assert _text(path) == "As shown in Paper I, the scale matters. says nothing."
-
-
-def test_a_textual_citation_ending_a_sentence_leaves_one_full_stop(tmp_path: Path) -> None:
-    # "\citet{x}." prints "Oord et al. (2016)."; without its year it read "Oord et al..".
-    path = _paper(
-        tmp_path,
-        "It was shown by \\citet{oord2016}. Also by \\citeauthor{oord2016}, and \\citet{yu2015}.",
-    )
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    assert _text(path) == "It was shown by van den Oord et al. Also by van den Oord et al., and Yu."
 
 
 def test_names_from_a_bbl_entry_with_accents_braces_and_a_lettered_year() -> None:
@@ -362,12 +426,8 @@ def test_biblatex_lists_as_many_authors_as_its_maxcitenames(
 ) -> None:
     # biblatex prints up to three authors in a citation unless told otherwise; the reader cut
     # every list of three to "Oord et al.", as natbib does.
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n\\usepackage{options}{{biblatex}}\n"
-        "\\addbibresource{refs.bib}\n\\begin{document}\n\\section{S}\n"
-        "As \\textcite{oord2016} show.\n\\end{document}\n",
-        encoding="utf-8",
+    path = _biblatex_paper(
+        tmp_path, f"\\usepackage{options}{{biblatex}}", "As \\textcite{oord2016} show."
     )
     (tmp_path / "refs.bib").write_text(BIB.replace("van den Oord", "Oord"), encoding="utf-8")
     assert _text(path) == f"As {shown} show."
@@ -380,29 +440,37 @@ def test_a_package_file_s_execute_bibliography_options_counts(tmp_path: Path) ->
         "\\RequirePackage{biblatex}\n\\ExecuteBibliographyOptions{maxcitenames=1}\n",
         encoding="utf-8",
     )
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{mystyle}\n\\addbibresource{refs.bib}\n"
-        "\\begin{document}\n\\section{S}\nAs \\textcite{oord2016} show.\n\\end{document}\n",
-        encoding="utf-8",
-    )
+    path = _biblatex_paper(tmp_path, "\\usepackage{mystyle}", "As \\textcite{oord2016} show.")
     (tmp_path / "refs.bib").write_text(BIB.replace("van den Oord", "Oord"), encoding="utf-8")
     assert _text(path) == "As Oord et al. show."
 
 
-def test_apacite_commands_print_names_or_nothing_never_their_keys(tmp_path: Path) -> None:
-    # apacite's \citeA<see>[p.~3]{key} read "As <see>[p. 3]oord2016 show": unknown commands,
-    # and a prefix in angle brackets no standard argument spec reads.
-    path = _paper(
-        tmp_path,
-        "As \\citeA<see>[p.~3]{oord2016} show, it holds \\citeNP<e.g.,>[p.~2]{yu2015}; "
-        "\\fullciteA{oord2016} and \\shortciteA{chen2014} agree \\shortcite{yu2015}.",
-    )
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    assert _text(path) == (
-        "As van den Oord et al. show, it holds; van den Oord, Dieleman, and Zen and Chen and "
-        "Papandreou agree."
-    )
+# (a biblatex paper's body, its refs.bib, what the body reads as)
+BIBLATEX_CASES = [
+    pytest.param(
+        "As \\textcite{a} and \\textcite{b} show.",
+        "@article{a, author = {van Dijk, Jan}, options = {useprefix=true}, title = {A}}\n"
+        "@article{b, author = {family=Walt, given=S., prefix=van der, useprefix=true}, "
+        "title = {B}}\n",
+        "As van Dijk and van der Walt show.",
+        id="an-entry-s-or-a-name-s-own-useprefix-wins",
+    ),
+    pytest.param(
+        "As \\textcite{old2020} show.",
+        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {G}, ids = {old2020}}\n",
+        "As Roe and Lee show.",
+        id="a-citation-of-an-alias-prints-its-entry-s-names",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "bib", "expected"), BIBLATEX_CASES)
+def test_a_biblatex_citation_prints_the_names_its_bibliography_gives(
+    tmp_path: Path, body: str, bib: str, expected: str
+) -> None:
+    path = _biblatex_paper(tmp_path, "\\usepackage{biblatex}", body)
+    (tmp_path / "refs.bib").write_text(bib, encoding="utf-8")
+    assert _text(path) == expected
 
 
 PREFIX_BIB = "@article{vd, author = {van Dijk, Jan and Roe, Rita}, title = {Graphs}, year = 2020}\n"
@@ -437,68 +505,11 @@ def test_biblatex_s_useprefix_says_whether_a_citation_prints_a_name_s_prefix(
 ) -> None:
     # A .bbl's names ignored the package option (always "Dijk"), a .bib's biblatex's default
     # (always "van Dijk").
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\addbibresource{{refs.bib}}\n"
-        "\\begin{document}\n\\section{S}\nAs \\textcite{vd} show.\n\\end{document}\n",
-        encoding="utf-8",
-    )
+    path = _biblatex_paper(tmp_path, preamble, "As \\textcite{vd} show.")
     (tmp_path / "refs.bib").write_text(PREFIX_BIB, encoding="utf-8")
     if compiled:
         (tmp_path / "paper.bbl").write_text(PREFIX_BBL, encoding="utf-8")
     assert _text(path) == f"As {shown} show."
-
-
-def test_an_entry_s_or_a_name_s_own_useprefix_wins(tmp_path: Path) -> None:
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
-        "\\begin{document}\n\\section{S}\nAs \\textcite{a} and \\textcite{b} show.\n"
-        "\\end{document}\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "refs.bib").write_text(
-        "@article{a, author = {van Dijk, Jan}, options = {useprefix=true}, title = {A}}\n"
-        "@article{b, author = {family=Walt, given=S., prefix=van der, useprefix=true}, "
-        "title = {B}}\n",
-        encoding="utf-8",
-    )
-    assert _text(path) == "As van Dijk and van der Walt show."
-
-
-def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path) -> None:
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
-        "\\begin{document}\n\\section{S}\nAs \\textcite{old2020} show.\n\\end{document}\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "refs.bib").write_text(
-        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {G}, ids = {old2020}}\n",
-        encoding="utf-8",
-    )
-    assert _text(path) == "As Roe and Lee show."
-
-
-def test_a_textual_citation_of_a_key_in_another_case_prints_its_entry_s_names(
-    tmp_path: Path,
-) -> None:
-    # BibTeX reads keys in any case: "\\citet{OORD2016}" printed nothing, so the sentence read
-    # "As show"; the review's reader of the same draft prints the names.
-    path = _paper(tmp_path, "As \\citet{OORD2016} show, \\citet{Yu2015,CHEN2014} agree.")
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    assert _text(path) == "As van den Oord et al. show, Yu; Chen and Papandreou agree."
-
-
-def test_a_key_two_entries_share_in_other_cases_prints_nothing(tmp_path: Path) -> None:
-    # Either entry may be meant: no name is guessed, as the review's reader guesses none.
-    path = _paper(tmp_path, "As \\citet{ROE2020} show.")
-    (tmp_path / "refs.bib").write_text(
-        "@article{roe2020, author = {Roe, Rita}, title = {A}}\n"
-        "@article{Roe2020, author = {Lee, Ann}, title = {B}}\n",
-        encoding="utf-8",
-    )
-    assert _text(path) == "As show."
 
 
 SHORT_BBL = """\\refsection{0}
@@ -519,12 +530,7 @@ SHORT_BBL = """\\refsection{0}
 @pytest.mark.parametrize("compiled", [False, True])
 def test_biblatex_names_a_work_by_its_shortauthor(tmp_path: Path, compiled: bool) -> None:
     # biblatex's citations print a shortauthor in place of the authors: both read the authors.
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n"
-        "\\begin{document}\n\\section{S}\nAs \\textcite{who} shows.\n\\end{document}\n",
-        encoding="utf-8",
-    )
+    path = _biblatex_paper(tmp_path, "\\usepackage{biblatex}", "As \\textcite{who} shows.")
     (tmp_path / "refs.bib").write_text(
         "@report{who, author = {{World Health Organization}}, shortauthor = {WHO}, title = {R}}\n",
         encoding="utf-8",
@@ -543,31 +549,3 @@ def test_apacite_s_bare_cite_with_a_prefix_prints_no_key(tmp_path: Path) -> None
     angled = _text(path)
     _paper(tmp_path, "It holds \\cite{yu2015} and \\cite[p.~2]{yu2015} too.")
     assert angled == _text(path) and "yu2015" not in angled and ">" not in angled
-
-
-def test_a_bib_preamble_macro_with_an_optional_argument_prints_in_the_names(
-    tmp_path: Path,
-) -> None:
-    # The macro was left as written: "\\citet{g2020}" printed "Lab[Brain] and Roe" (latex/48).
-    path = _paper(tmp_path, "As \\citet{g2020} and \\citet{h2021} show.")
-    (tmp_path / "refs.bib").write_text(
-        '@preamble{"\\newcommand{\\lab}[1][Research]{{Google #1}}"}\n'
-        "@article{g2020, author = {\\lab[Brain] and Roe, Rita}, title = {A}}\n"
-        "@article{h2021, author = {\\lab and Lee, Ann}, title = {B}}\n",
-        encoding="utf-8",
-    )
-    assert _text(path) == "As Google Brain and Roe and Google Research and Lee show."
-
-
-def test_a_key_and_its_own_alias_alike_in_case_are_one_entry(tmp_path: Path) -> None:
-    # A key renamed in case keeps the old one in ``ids``: "\\citet{ROE2020}" matched both and
-    # printed nothing, where the review's reader names the one entry (``citekeys``).
-    path = _paper(tmp_path, "As \\citet{ROE2020} and \\citet{KIM2021} show.")
-    (tmp_path / "refs.bib").write_text(
-        "@article{Roe2020, author = {Roe, Rita}, title = {A}, ids = {roe2020}}\n"
-        "@article{kim2021, author = {Kim, Ann}, title = {B}}\n"
-        "@article{lee2021, author = {Lee, Bo}, title = {C}, ids = {Kim2021}}\n",
-        encoding="utf-8",
-    )
-    # A key and another entry's alias alike in case: either may be meant, no name is guessed.
-    assert _text(path) == "As Roe and show."

@@ -7,16 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
-    add_after_upgrade,
-    assert_finds,
-    assert_upgraded_keeping,
+    assert_upgrade_reads,
     found_after_damage,
     old_library,
-    stored_as_read,
 )
 
 # مستشفى (alef maksura), مدرسة (teh marbuta), a dotless i, উৎস (khanda ta), അവൻ (chillu n).
@@ -39,25 +35,23 @@ def test_upgrade_from_version_13_reads_the_letters_as_their_common_spellings(
     tmp_path: Path,
 ) -> None:
     path = _version_13_library(tmp_path / "v13.sqlite3")
-    before = stored_as_read(path)
-    with Library.open(path) as lib:
-        assert_finds(
-            lib,
-            [
-                ("\u0645\u0633\u062a\u0634\u0641\u064a", ["P001"]),  # with a final yeh
-                ("\u0645\u062f\u0631\u0633\u0647", ["P001"]),  # with a heh
-                (HOSPITAL, ["P001"]),  # as written
-                ("ISPARTA", ["P002"]),
-                ("isparta", ["P002"]),
-                ("\u0989\u09a4\u09cd\u200d\u09b8", ["P003"]),  # ta, virama, joiner
-                ("\u0d05\u0d35\u0d28\u0d4d\u200d", ["P003"]),  # na, virama, joiner
-            ],
-        )
+    assert_upgrade_reads(
+        path,
+        since=14,
+        finds=[
+            ("\u0645\u0633\u062a\u0634\u0641\u064a", ["P001"]),  # with a final yeh
+            ("\u0645\u062f\u0631\u0633\u0647", ["P001"]),  # with a heh
+            (HOSPITAL, ["P001"]),  # as written
+            ("ISPARTA", ["P002"]),
+            ("isparta", ["P002"]),
+            ("\u0989\u09a4\u09cd\u200d\u09b8", ["P003"]),  # ta, virama, joiner
+            ("\u0d05\u0d35\u0d28\u0d4d\u200d", ["P003"]),  # na, virama, joiner
+        ],
         # A passage added after the upgrade is indexed the same way.
-        add_after_upgrade(lib, Passage("P001", f"Near {SCHOOL}.", None))
-        found = lib.search("\u0645\u062f\u0631\u0633\u0647")
-        assert {str(h.ref) for h in found} == {"local:l", "local:b"}
-    assert_upgraded_keeping(path, before, since=14)
+        added=Passage("P001", f"Near {SCHOOL}.", None),
+        searched=["\u0645\u062f\u0631\u0633\u0647"],
+        ref="local:l",
+    )
 
 
 @EVERY_DAMAGE

@@ -9,18 +9,14 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
-    add_after_upgrade,
-    assert_finds,
-    assert_upgraded_keeping,
+    assert_upgrade_reads,
     found_after_damage,
     index_matches,
     old_library,
     search_forms,
-    stored_as_read,
 )
 
 
@@ -45,23 +41,22 @@ def test_upgrade_from_version_12_reads_a_superscript_after_a_digit_apart(tmp_pat
     with sqlite3.connect(path) as conn:
         # As stored before: "10⁵" the number "105".
         assert sorted(index_matches(conn, "105")) == [(1,), (3,)]
-    before = stored_as_read(path)
-    with Library.open(path) as lib:
-        assert_finds(
-            lib,
-            [
-                ("105", ["P003"]),
-                ("10^5", ["P001"]),
-                ("10\u2075", ["P001"]),  # typed so: the same two words
-                ("2019", ["P002"]),  # a heading's number, without its note mark
-                ("\u0627\u0633\u0644\u0627\u0645", ["P004"]),  # اسلام, with the bare alef
-                ("0123", ["P005"]),  # in ASCII digits
-            ],
-        )
+    assert_upgrade_reads(
+        path,
+        since=13,
+        finds=[
+            ("105", ["P003"]),
+            ("10^5", ["P001"]),
+            ("10\u2075", ["P001"]),  # typed so: the same two words
+            ("2019", ["P002"]),  # a heading's number, without its note mark
+            ("\u0627\u0633\u0644\u0627\u0645", ["P004"]),  # اسلام, with the bare alef
+            ("0123", ["P005"]),  # in ASCII digits
+        ],
         # A passage added after the upgrade is indexed the same way.
-        add_after_upgrade(lib, Passage("P001", "About 10\u2075 cells.", None))
-        assert {str(h.ref) for h in lib.search("10^5")} == {"local:r", "local:b"}
-    assert_upgraded_keeping(path, before, since=13)
+        added=Passage("P001", "About 10\u2075 cells.", None),
+        searched=["10^5"],
+        ref="local:r",
+    )
     assert search_forms(path) == [
         ("We plated 10^5 cells.", None),
         (None, "Since 2019^1"),

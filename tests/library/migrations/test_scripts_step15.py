@@ -9,16 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
-    add_after_upgrade,
-    assert_finds,
-    assert_upgraded_keeping,
+    assert_upgrade_reads,
     found_after_damage,
     old_library,
-    stored_as_read,
 )
 
 # بچہ (child, heh goal), بڑے (big, yeh barree), and as an Arabic keyboard types them.
@@ -49,27 +45,26 @@ def test_upgrade_from_version_14_reads_the_letters_and_marks_as_typed(
     tmp_path: Path,
 ) -> None:
     path = _version_14_library(tmp_path / "v14.sqlite3")
-    before = stored_as_read(path)
-    with Library.open(path) as lib:
-        assert_finds(
-            lib,
-            [
-                (CHILD_TYPED, ["P001", "P003"]),
-                (CHILD, ["P001", "P003"]),
-                (BIG_TYPED, ["P001"]),
-                ("\u0645\u0642\u062f\u0645\u0647", ["P002"]),  # the heading, as typed in Arabic
-                (ACRONYM_TYPED, ["P004"]),
-                (ACRONYM, ["P004"]),
-                (MEAT_TYPED, ["P005"]),
-                (MEAT, ["P005"]),
-                ("Lodz", ["P006"]),
-                (LODZ, ["P006"]),
-            ],
-        )
+    assert_upgrade_reads(
+        path,
+        since=15,
+        finds=[
+            (CHILD_TYPED, ["P001", "P003"]),
+            (CHILD, ["P001", "P003"]),
+            (BIG_TYPED, ["P001"]),
+            ("\u0645\u0642\u062f\u0645\u0647", ["P002"]),  # the heading, as typed in Arabic
+            (ACRONYM_TYPED, ["P004"]),
+            (ACRONYM, ["P004"]),
+            (MEAT_TYPED, ["P005"]),
+            (MEAT, ["P005"]),
+            ("Lodz", ["P006"]),
+            (LODZ, ["P006"]),
+        ],
         # A passage added after the upgrade is indexed the same way.
-        add_after_upgrade(lib, Passage("P001", f"Near {BIG}.", None))
-        assert {str(h.ref) for h in lib.search(BIG_TYPED)} == {"local:u", "local:b"}
-    assert_upgraded_keeping(path, before, since=15)
+        added=Passage("P001", f"Near {BIG}.", None),
+        searched=[BIG_TYPED],
+        ref="local:u",
+    )
 
 
 @EVERY_DAMAGE

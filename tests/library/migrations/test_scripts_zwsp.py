@@ -9,18 +9,14 @@ from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
-from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.old_libraries import (
     EVERY_DAMAGE,
-    add_after_upgrade,
-    assert_finds,
-    assert_upgraded_keeping,
+    assert_upgrade_reads,
     found_after_damage,
     index_matches,
     old_library,
     search_forms,
-    stored_as_read,
 )
 
 
@@ -47,21 +43,20 @@ def test_upgrade_from_version_11_reads_a_zero_width_space_as_a_word_break(
     with sqlite3.connect(path) as conn:
         # As stored before: one joined word, no "matrices".
         assert index_matches(conn, "matrices") == []
-    before = stored_as_read(path)
-    with Library.open(path) as lib:
-        assert_finds(
-            lib,
-            [
-                ("matrices", ["P001"]),
-                ("sparse", ["P001"]),
-                ("sparse\u200bmatrices", ["P001"]),  # typed with it: the same two words
-                ("solvers", ["P002"]),  # a heading's word
-            ],
-        )
+    assert_upgrade_reads(
+        path,
+        since=12,
+        finds=[
+            ("matrices", ["P001"]),
+            ("sparse", ["P001"]),
+            ("sparse\u200bmatrices", ["P001"]),  # typed with it: the same two words
+            ("solvers", ["P002"]),  # a heading's word
+        ],
         # A passage added after the upgrade is indexed the same way.
-        add_after_upgrade(lib, Passage("P001", "Tall\u200bmatrices.", None))
-        assert {str(h.ref) for h in lib.search("matrices")} == {"local:z", "local:b"}
-    assert_upgraded_keeping(path, before, since=12)
+        added=Passage("P001", "Tall\u200bmatrices.", None),
+        searched=["matrices"],
+        ref="local:z",
+    )
     assert search_forms(path) == [
         ("Sparse matrices save memory.", None),
         (None, "Dense solvers"),

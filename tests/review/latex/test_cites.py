@@ -21,8 +21,28 @@ BIB = r"""
 """
 
 
+# An entry whose author list ends "and others": natbib's "et al." whatever the names before it.
+NUMPY = (
+    "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},"
+    " title = {Array programming with NumPy}, year = 2020, doi = {10.1038/s41586-020-2649-2}}"
+)
+
+
 def _draft(tmp_path: Path, body: str) -> Path:
     return write_article(tmp_path, body, bib=BIB, name="paper.tex")
+
+
+def _preamble_draft(folder: Path, preamble: str, body: str, bib: str) -> Path:
+    """A draft loading what ``preamble`` loads, its body ``body``, citing from ``refs.bib``
+    (``bib``)."""
+    (folder / "refs.bib").write_text(bib, encoding="utf-8")
+    path = folder / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n{body}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return path
 
 
 # (command as written, what the sentence reads as, the keys, the command's name with its star)
@@ -154,11 +174,7 @@ def test_each_citation_style_is_a_claim_citation(
 
 def test_a_textual_citation_of_a_list_cut_short_reads_et_al(tmp_path: Path) -> None:
     path = _draft(tmp_path, "\\textcite{numpy} and \\citet{walt2014} agree.\n")
-    (tmp_path / "refs.bib").write_text(
-        BIB + "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},"
-        " title = {Array programming with NumPy}, year = 2020, doi = {10.1038/s41586-020-2649-2}}",
-        encoding="utf-8",
-    )
+    (tmp_path / "refs.bib").write_text(BIB + NUMPY, encoding="utf-8")
     [claim] = extract_latex_claims(path).claims
     assert claim.text == "Harris et al. and van der Walt and Schönberger agree."
 
@@ -185,11 +201,7 @@ def test_a_starred_textual_citation_names_every_author(
 ) -> None:
     # \citet*{key} read "Virtanen et al.", where natbib prints the full author list.
     path = _draft(tmp_path, f"{written} found that SciPy is fast.\n")
-    (tmp_path / "refs.bib").write_text(
-        BIB + "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},"
-        " title = {Array programming with NumPy}, year = 2020, doi = {10.1038/s41586-020-2649-2}}",
-        encoding="utf-8",
-    )
+    (tmp_path / "refs.bib").write_text(BIB + NUMPY, encoding="utf-8")
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} that SciPy is fast."
 
@@ -411,58 +423,37 @@ def test_a_textual_citation_prints_a_name_s_prefix_as_biblatex_s_useprefix_says(
     tmp_path: Path, preamble: str, reads: str
 ) -> None:
     # biblatex cites "Dijk" unless useprefix is set; the review read "van Dijk" whatever it said.
-    (tmp_path / "refs.bib").write_text(
+    bib = (
         "@article{vd, author = {van Dijk, Jan and Roe, Rita}, title = {Graphs}, year = 2020,"
-        " doi = {10.1000/xyz}}\n",
-        encoding="utf-8",
+        " doi = {10.1000/xyz}}\n"
     )
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n"
-        "\\textcite{vd} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
-    )
+    body = "\\textcite{vd} found that graphs are sparse."
+    path = _preamble_draft(tmp_path, preamble, body, bib)
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} that graphs are sparse."
 
 
-def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(tmp_path: Path) -> None:
-    (tmp_path / "refs.bib").write_text(
-        "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {Graphs}, year = 2020,"
-        " doi = {10.1000/xyz}, ids = {old2020}}\n",
-        encoding="utf-8",
-    )
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{biblatex}\n\\begin{document}\n"
-        "\\textcite{old2020} found that graphs are sparse.\n\\bibliography{refs}\n"
-        "\\end{document}\n",
-        encoding="utf-8",
-    )
-    [claim] = extract_latex_claims(path).claims
-    # Was "the authors found ...", and the citation "no bibliography entry".
-    assert claim.text == "Roe and Lee found that graphs are sparse."
-    assert [t.paper for t in claim.targets] == ["doi:10.1000/xyz"]
-
-
-def test_a_textual_citation_of_an_alias_in_another_case_prints_its_entry_s_names(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    "written",
+    [
+        "old2020",
+        # In another case it was "no bibliography entry for \\textcite{OLD2020}", and read "The
+        # authors found", while the library's reader of the same paper printed "Roe and Lee".
+        "OLD2020",
+    ],
+)
+def test_a_textual_citation_of_an_alias_prints_its_entry_s_names(
+    tmp_path: Path, written: str
 ) -> None:
-    # It was "no bibliography entry for \\textcite{OLD2020}", and read "The authors found",
-    # while the library's reader of the same paper printed "Roe and Lee".
-    (tmp_path / "refs.bib").write_text(
+    bib = (
         "@article{roe2020, author = {Roe, Rita and Lee, Ann}, title = {Graphs}, year = 2020,"
-        " doi = {10.1000/xyz}, ids = {old2020}}\n",
-        encoding="utf-8",
+        " doi = {10.1000/xyz}, ids = {old2020}}\n"
     )
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{biblatex}\n\\begin{document}\n"
-        "\\textcite{OLD2020} found that graphs are sparse.\n\\bibliography{refs}\n"
-        "\\end{document}\n",
-        encoding="utf-8",
-    )
-    [claim] = extract_latex_claims(path).claims
+    body = f"\\textcite{{{written}}} found that graphs are sparse."
+    [claim] = extract_latex_claims(
+        _preamble_draft(tmp_path, "\\usepackage{biblatex}", body, bib)
+    ).claims
+    # Was "the authors found ...", and the citation "no bibliography entry".
     assert claim.text == "Roe and Lee found that graphs are sparse."
     assert [t.paper for t in claim.targets] == ["doi:10.1000/xyz"]
 
@@ -487,13 +478,8 @@ def test_a_textual_citation_of_a_key_in_another_case_prints_the_names_it_resolve
 ) -> None:
     # It was checked as roe2020's paper (keys are read in any case, as BibTeX reads them) but
     # read "The authors found ...".
-    (tmp_path / "refs.bib").write_text(bib + "\n", encoding="utf-8")
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{natbib}\n\\begin{document}\n"
-        "\\citet{ROE2020} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
-    )
+    body = "\\citet{ROE2020} found that graphs are sparse."
+    path = _preamble_draft(tmp_path, "\\usepackage{natbib}", body, bib + "\n")
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} found that graphs are sparse."
 
@@ -506,17 +492,12 @@ def test_biblatex_s_textual_citation_prints_the_entry_s_shortauthor(
     tmp_path: Path, package: str, reads: str
 ) -> None:
     # biblatex names a work in citations by its shortauthor; the review read the authors.
-    (tmp_path / "refs.bib").write_text(
+    bib = (
         "@report{who, author = {{World Health Organization}}, shortauthor = {WHO},"
-        " title = {Report}, year = 2020, doi = {10.1000/who}}\n",
-        encoding="utf-8",
+        " title = {Report}, year = 2020, doi = {10.1000/who}}\n"
     )
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n\\usepackage{{{package}}}\n\\begin{{document}}\n"
-        "\\citet{who} found that graphs are sparse.\n\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
-    )
+    body = "\\citet{who} found that graphs are sparse."
+    path = _preamble_draft(tmp_path, f"\\usepackage{{{package}}}", body, bib)
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} that graphs are sparse."
 
@@ -534,14 +515,8 @@ def test_a_textual_citation_lists_as_many_names_as_biblatex_s_maxcitenames(
 ) -> None:
     # biblatex lists up to three names (the library's reader said so): the review cut every
     # list of three to "Virtanen et al.", as natbib does.
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n"
-        "\\textcite{virtanen2020} found that graphs are sparse.\n\\bibliography{refs}\n"
-        "\\end{document}\n",
-        encoding="utf-8",
-    )
+    body = "\\textcite{virtanen2020} found that graphs are sparse."
+    path = _preamble_draft(tmp_path, preamble, body, BIB)
     [claim] = extract_latex_claims(path).claims
     assert claim.text == f"{reads} that graphs are sparse."
 

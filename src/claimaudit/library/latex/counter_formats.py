@@ -17,9 +17,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from claimaudit.library.latex.inputs import BEGIN_DOCUMENT
+
 # What a redefinition in the body is left as: a private macro the count reads.
 COUNTER_FORMAT = "claimauditcounterformat"
-_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 
 _REDEFINED = re.compile(
@@ -63,7 +64,7 @@ def counter_formats(source: str) -> tuple[str, CounterFormats]:
     """``source`` with each redefinition of a ``\\the...`` in its body marked by
     ``COUNTER_FORMAT`` (``\\claimauditcounterformat{3}``), and what each sets. Read before the
     paper's macros are expanded, which drops definitions."""
-    begin = _BEGIN_DOCUMENT.search(source)
+    begin = BEGIN_DOCUMENT.search(source)
     start = begin.start() if begin is not None else 0
     formats = CounterFormats()
     depth = 0

@@ -33,13 +33,15 @@ from claimaudit.library.latex.citations import (
     BARE_CITE,
     TEXTUAL_COMMAND,
     CitedWorks,
-    biblatex_useprefix,
     bibliography_files,
     citation_aliases,
+    read_names,
+)
+from claimaudit.library.latex.cite_style import (
+    biblatex_useprefix,
     citation_name_limit,
     cite_prints_names,
     numeric_bibliography,
-    read_names,
 )
 from claimaudit.library.latex.cleveref import CrefNames, cref_names
 from claimaudit.library.latex.conditionals import decide_conditionals

@@ -42,7 +42,8 @@ _INCLUDE = re.compile(
 )
 # A file's own preamble, when it has one: set alone, it is a document of its own.
 _DOCUMENT_CLASS = re.compile(r"\\documentclass(?![A-Za-z@])")
-_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
+# Where a document's body begins: its preamble is all before it.
+BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s{0,40}\{document\}")
 # ``\includeonly{a,b}`` in the preamble: LaTeX reads only those of the ``\include``d files.
 _INCLUDE_ONLY = re.compile(r"\\includeonly\s{0,40}\{([^{}]{0,2000})\}")
@@ -86,10 +87,17 @@ class IncludeNotRegularError(Exception):
     """An include names a FIFO or a device: there, but no file to read (a FIFO would block)."""
 
 
+def preamble_end(source: str) -> int:
+    """Where ``source``'s preamble ends: at its ``\\begin{document}``, else at its end (a
+    source without one, a package or an included part, is read whole)."""
+    begin = BEGIN_DOCUMENT.search(source)
+    return begin.start() if begin is not None else len(source)
+
+
 def document_body(text: str) -> str:
     """An included file's text without its own preamble and ``document`` wrapper, when it has
     them (a subfile set alone is a document of its own); otherwise the text as it is."""
-    begin = _BEGIN_DOCUMENT.search(text)
+    begin = BEGIN_DOCUMENT.search(text)
     if begin is None or _DOCUMENT_CLASS.search(text, 0, begin.start()) is None:
         return text
     end = _END_DOCUMENT.search(text, begin.end())

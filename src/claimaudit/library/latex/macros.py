@@ -20,7 +20,7 @@ not know the copy, and the epigraph's quote ran into its author.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from claimaudit.library.latex.definitions import (
@@ -261,10 +261,15 @@ def _known_calls(
     known = {
         name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
     }
-    pattern = re.compile(
-        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
-    )
-    return known, pattern
+    return known, call_pattern(macros)
+
+
+def call_pattern(names: Iterable[str]) -> re.Pattern[str]:
+    """The pattern of a call of any of ``names`` (group 1 the name): the longest name first,
+    so ``\\foobar`` is not read as ``\\foo``, and a name ends where TeX ends it (no letter or
+    ``@`` after it)."""
+    alternatives = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    return re.compile(r"\\(" + alternatives + r")(?![A-Za-z@])")
 
 
 def expand_call(body: str, arguments: list[str]) -> str:

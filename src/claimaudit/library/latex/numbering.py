@@ -14,13 +14,16 @@ sub-figure commands of subfig and subfigure loaded without options ("Figure 2(a)
 count could be wrong (those packages' options, aligned equations, labels the count never
 reached), the reference
 is left out, as before: a quote never shows a number the paper does not.
+
+This module reads what the preamble sets and walks the body; how a counter steps, resets and
+prints is ``counts``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
@@ -32,17 +35,14 @@ from pylatexenc.latexwalker import (
 )
 
 from claimaudit.library.latex.algorithms import algorithm_numbering
-from claimaudit.library.latex.counter_formats import (
-    COUNTER_FORMAT,
-    CounterFormats,
-    Template,
-    render_template,
-)
+from claimaudit.library.latex.counter_formats import COUNTER_FORMAT, CounterFormats
+from claimaudit.library.latex.counts import LEVELS, Counts, Subfloats
+from claimaudit.library.latex.counts import Target as Target  # re-exported
+from claimaudit.library.latex.inputs import preamble_end
 from claimaudit.library.latex.theorems import (
     AMSTHM,
     LLNCS_UNNUMBERED,
     THEOREM_LIKE,
-    Theorem,
     class_theorems,
     declared_theorems,
     unnumbered_theorems,
@@ -56,11 +56,9 @@ _SECNUMDEPTH = re.compile(
 )
 # The standard classes' own: a subsubsection is numbered in an article, not in a report.
 _SECNUMDEPTHS = {"article": 3, "report": 2, "book": 2, "llncs": 2}
-_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
 # Titles as nameref prints them (the paper's macros are expanded before the count).
 _TITLE_TEXT = LatexNodes2Text(math_mode="verbatim")
-_LEVELS = ("chapter", "section", "subsection", "subsubsection")
 _FLOATS = {
     "figure": "figure",
     "figure*": "figure",
@@ -92,22 +90,6 @@ _UNCOUNTED_FLOATS = frozenset({"algorithm", "algorithm*", "listing"})
 
 
 @dataclass(frozen=True)
-class Target:
-    kind: str  # the counter: "figure", "section", a theorem environment's name, ...
-    number: str
-    # The environment that stepped it where that is not the counter's name (a lemma sharing
-    # the theorem counter): cleveref names a reference by it, hyperref's \autoref by the counter.
-    environment: str = ""
-    title: str = ""  # what ``\\nameref`` prints: a heading's or a caption's (short) title
-    letter: str = ""  # a sub-figure's letter, which ``\\subref`` prints
-
-    @property
-    def type(self) -> str:
-        """What cleveref names the reference by."""
-        return self.environment or self.kind
-
-
-@dataclass(frozen=True)
 class Numbering:
     """What the count found: each label's target, and each numbered theorem's head."""
 
@@ -121,103 +103,10 @@ class Numbering:
     note_replaces: frozenset[str] = frozenset()  # environments whose note is their head
 
 
-@dataclass
-class _Subfloats:
-    """The sub-figures of the float being counted: lettered in order, numbered once the
-    float's own caption (which LaTeX sets after them) gives the number."""
-
-    number: str | None = None
-    letters: int = 0
-    labels: list[tuple[str, int]] = field(default_factory=list)  # label -> letter index
-    captions: list[tuple[int, int]] = field(default_factory=list)  # caption position -> index
-
-
-@dataclass
-class _Counts:
-    chapters: bool
-    theorems: dict[str, Theorem]
-    within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
-    unnumbered: dict[str, str] = field(default_factory=dict)  # environment -> its head
-    algorithms: frozenset[str] = frozenset()  # the environments counted as algorithms
-    lettered: bool = False  # the subcaption package letters sub-figures
-    commands: bool = False  # subfig (or subfigure) letters its sub-figure commands, "1(a)"
-    labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
-    sub: _Subfloats | None = None  # the float being counted, where sub-figures are lettered
-    values: dict[str, int] = field(default_factory=dict)
-    numbers: dict[str, str] = field(default_factory=dict)
-    unknown: set[str] = field(default_factory=set)  # counters the count lost track of
-    # Counters the paper prints its own way (``\\thefigure`` redefined); None: not followed.
-    formats: dict[str, Template | None] = field(default_factory=dict)
-    secnumdepth: int | None = None  # the deepest level numbered (None: all, not known)
-    body_formats: list[tuple[str, Template | None]] = field(default_factory=list)
-    appendix: bool = False
-    labels: dict[str, Target] = field(default_factory=dict)
-    heads: dict[int, str] = field(default_factory=dict)  # theorem node position -> "Lemma 2"
-    captions: dict[int, Target] = field(default_factory=dict)  # caption node position -> float
-    subcaptions: dict[int, str] = field(default_factory=dict)  # caption position -> letter
-
-    def step(self, kind: str) -> str | None:
-        self.values[kind] = self.values.get(kind, 0) + 1
-        for child in self._resets(kind):
-            self.values[child] = 0
-            self.unknown.discard(child)
-        if kind in self.unknown:
-            return None
-        number = self._format(kind)
-        top = "chapter" if self.chapters else "section"
-        if kind in self.formats and not (kind == top and self.appendix):
-            # (``\\appendix`` sets the top level's letters after the preamble's setting.)
-            template = self.formats[kind]
-            if template is None:
-                return None
-            number = render_template(template, self.values, self.numbers)
-        self.numbers[kind] = number
-        return number
-
-    def numbered(self, level: str) -> bool:
-        """Whether a heading of ``level`` is numbered (and so steps its counter): not below
-        ``secnumdepth``, as the paper or its standard class sets it."""
-        limit = self.values.get("secnumdepth", self.secnumdepth)
-        if limit is None or "secnumdepth" in self.unknown:
-            return True
-        return _LEVELS.index(level) <= limit
-
-    def _resets(self, kind: str) -> list[str]:
-        out: list[str] = []
-        if kind in _LEVELS:
-            out.extend(_LEVELS[_LEVELS.index(kind) + 1 :])
-        out.extend(name for name, level in self.within.items() if level == kind)
-        out.extend(t.counter for t in self.theorems.values() if kind in (t.within, t.reset))
-        return out
-
-    def _format(self, kind: str) -> str:
-        value = self.values[kind]
-        top = "chapter" if self.chapters else "section"
-        if kind == top and self.appendix:
-            own = chr(ord("A") + value - 1) if 1 <= value <= 26 else str(value)
-        else:
-            own = str(value)
-        parent: str | None
-        if kind in _LEVELS:
-            index = _LEVELS.index(kind)
-            parent = _LEVELS[index - 1] if index > 0 and kind != top else None
-        elif kind in ("figure", "table", "equation", "algorithm"):
-            parent = self.within.get(kind)
-        else:
-            theorem = self.theorems.get(kind)
-            parent = theorem.within if theorem else None
-            if theorem is not None and parent is not None:
-                return f"{self.numbers.get(parent, '0')}{theorem.separator}{own}"
-        if parent is None:
-            return own
-        return f"{self.numbers.get(parent, '0')}.{own}"
-
-
 def _secnumdepth(source: str, document_class: str | None) -> int | None:
     """The deepest heading level numbered (chapter 0, section 1, ...), as the preamble's
     ``\\setcounter{secnumdepth}`` or the standard class sets it; None where not known."""
-    begin = _BEGIN_DOCUMENT.search(source)
-    settings = _SECNUMDEPTH.findall(source, 0, begin.start() if begin else len(source))
+    settings = _SECNUMDEPTH.findall(source, 0, preamble_end(source))
     if settings:
         return int(settings[-1])
     return _SECNUMDEPTHS.get(document_class or "")
@@ -240,7 +129,7 @@ def numbering(
     chapters = document_class(source) in _CHAPTER_CLASSES
     within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
     for match in NUMBER_WITHIN.finditer(source):
-        if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
+        if match.group(1) in ("figure", "table", "equation") and match.group(2) in LEVELS:
             within[match.group(1)] = match.group(2)
     own = class_theorems(source)
     theorems = declared_theorems(source, own)
@@ -256,7 +145,7 @@ def numbering(
     algorithms = algorithm_numbering(source, chapters)
     if algorithms is not None and algorithms[1] is not None:
         within["algorithm"] = algorithms[1]
-    counts = _Counts(
+    counts = Counts(
         chapters=chapters,
         theorems=theorems,
         unnumbered=unnumbered,
@@ -285,7 +174,7 @@ def numbering(
 
 
 def _walk(
-    nodes: Sequence[LatexNode], counts: _Counts, current: Target | None, floating: str | None
+    nodes: Sequence[LatexNode], counts: Counts, current: Target | None, floating: str | None
 ) -> Target | None:
     """Counts through ``nodes`` in order; returns what is numbered last at this level (LaTeX's
     current label, which an environment keeps to itself). ``floating`` is the
@@ -303,7 +192,7 @@ def _walk(
 
 
 def _macro(
-    node: LatexMacroNode, counts: _Counts, current: Target | None, floating: str | None
+    node: LatexMacroNode, counts: Counts, current: Target | None, floating: str | None
 ) -> Target | None:
     name = node.macroname
     args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
@@ -311,7 +200,7 @@ def _macro(
         counts.appendix = True
         counts.values["chapter" if counts.chapters else "section"] = 0
         return current
-    if name in _LEVELS:
+    if name in LEVELS:
         starred = any(a.latex_verbatim() == "*" for a in args)
         if not starred and (name != "chapter" or counts.chapters) and counts.numbered(name):
             current = _titled(_target(name, counts.step(name)), node)
@@ -381,7 +270,7 @@ def _macro(
 
 
 def _environment(
-    node: LatexEnvironmentNode, counts: _Counts, current: Target | None, floating: str | None
+    node: LatexEnvironmentNode, counts: Counts, current: Target | None, floating: str | None
 ) -> None:
     name = node.environmentname
     if name.rstrip("*") in _LINE_NUMBERED:
@@ -417,7 +306,7 @@ def _environment(
     _walk(node.nodelist or [], counts, current, floating)
 
 
-def _algorithm(node: LatexEnvironmentNode, counts: _Counts) -> None:
+def _algorithm(node: LatexEnvironmentNode, counts: Counts) -> None:
     """Counts an algorithm by its caption. A label names it only in the caption or right
     after it: one further on may name a line (algorithm2e's, algorithmic's), not counted."""
     nodes = node.nodelist or []
@@ -438,7 +327,7 @@ def _algorithm(node: LatexEnvironmentNode, counts: _Counts) -> None:
     _walk(nodes, counts, None, None)
 
 
-def _labels(nodes: Sequence[LatexNode], counts: _Counts, target: Target | None) -> None:
+def _labels(nodes: Sequence[LatexNode], counts: Counts, target: Target | None) -> None:
     for child in nodes:
         if isinstance(child, LatexMacroNode) and child.macroname == "label" and target:
             args = macro_arguments(child)
@@ -451,10 +340,10 @@ def macro_arguments(node: LatexMacroNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
-def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, kind: str) -> None:
+def _float(node: LatexEnvironmentNode, counts: Counts, current: Target | None, kind: str) -> None:
     """Counts a figure or table, then letters its sub-figures with the number its caption
     took ("2.8a")."""
-    outer, counts.sub = counts.sub, _Subfloats() if counts.lettered or counts.commands else None
+    outer, counts.sub = counts.sub, Subfloats() if counts.lettered or counts.commands else None
     _walk(node.nodelist or [], counts, current, kind)
     sub, counts.sub = counts.sub, outer
     if sub is None or sub.number is None:

@@ -22,7 +22,11 @@ from claimaudit.library.extract_text import SourceHasher
 from claimaudit.library.latex.cleveref import CREFNAME
 from claimaudit.library.latex.comments import strip_comments
 from claimaudit.library.latex.definitions import MAX_MACROS, TEX_CODE
-from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError
+from claimaudit.library.latex.inputs import (
+    MAX_SOURCE_CHARS,
+    IncludeNotRegularError,
+    preamble_end,
+)
 from claimaudit.library.latex.numbering import NUMBER_WITHIN
 from claimaudit.library.latex.theorems import theorem_declarations
 from claimaudit.library.latex.unprinted import drop_unprinted, environments_as_commands
@@ -35,7 +39,6 @@ _CLASS = re.compile(
     r"\\(?:documentclass|LoadClass(?:WithOptions)?)\s{0,40}(?:\[[^\]]{0,400}\])?"
     r"\s{0,40}\{([^{}]{1,400})\}"
 )
-_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _CALL = re.compile(r"\\([A-Za-z@]+)")
 
 
@@ -144,10 +147,9 @@ def read_packages(
     text. InputError for a package that is a FIFO or a device, as for such an ``\\input``."""
     folder = path.parent.resolve()
     boundary = (root or path.parent).resolve()
-    begin = _BEGIN_DOCUMENT.search(source)
     texts: list[str] = []
     try:
-        found = local_packages(source[: begin.start() if begin else len(source)], folder, boundary)
+        found = local_packages(source[: preamble_end(source)], folder, boundary)
     except IncludeNotRegularError as error:
         raise InputError(f"{shown_name(path)}: {error} is not a regular file") from None
     for target, data in found:
@@ -190,8 +192,7 @@ def with_declarations(source: str, packages: list[str], folder: Path) -> str:
     found = [line for text in packages for line in declarations(text)]
     if not found:
         return source
-    begin = _BEGIN_DOCUMENT.search(source)
-    end = begin.start() if begin else len(source)
+    end = preamble_end(source)
     at = end
     loads = sorted(
         [*_CLASS.finditer(source, 0, end), *_PACKAGE.finditer(source, 0, end)], key=_start

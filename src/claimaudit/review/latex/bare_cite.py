@@ -11,7 +11,7 @@ from pathlib import Path
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
-from claimaudit.library.latex.citations import cite_prints_names, numeric_bibliography
+from claimaudit.library.latex.cite_style import cite_prints_names, numeric_bibliography
 from claimaudit.review.bibliography import Bibliography
 from claimaudit.review.latex.draft import LatexDraft
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.guards.filenames import shown_name
-from claimaudit.library.latex.citations import biblatex_useprefix, citation_name_limit
+from claimaudit.library.latex.cite_style import biblatex_useprefix, citation_name_limit
 from claimaudit.library.latex.comments import strip_comments
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
 from claimaudit.review.claims import (

@@ -13,11 +13,10 @@ error), the name printing nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from claimaudit.library.latex.definitions import Brackets, Macro
-from claimaudit.library.latex.macros import delimited_arguments
+from claimaudit.library.latex.macros import call_pattern, delimited_arguments
 
 Calls = dict[int, tuple[list[str], int]]
 
@@ -27,9 +26,7 @@ def rewrite_calls(printed: str, macros: Mapping[str, Macro]) -> tuple[str, Calls
     call's arguments and end by the offset of its backslash."""
     if not macros:
         return printed, {}
-    pattern = re.compile(
-        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
-    )
+    pattern = call_pattern(macros)
     brackets = Brackets()  # counts the calls that do not match: a bounded cost in all
     calls: Calls = {}
     pieces: list[str] = []

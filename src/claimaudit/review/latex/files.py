@@ -29,6 +29,7 @@ from claimaudit.library.latex.context import walker_context
 from claimaudit.library.latex.definitions import Macro
 from claimaudit.library.latex.file_tests import blank_spans, file_test_spans
 from claimaudit.library.latex.inputs import (
+    BEGIN_DOCUMENT,
     MAX_SOURCE_CHARS,
     IncludeNotRegularError,
     file_exists_in,
@@ -264,14 +265,13 @@ class DraftFiles:
 
 # What a preamble pulls in whose macros the draft may use: local packages and input files.
 _INPUT = re.compile(r"\\input\s{0,40}\{([^{}]{1,400})\}|\\input[ \t]{1,40}([^\s{}%\\]{1,400})")
-_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _COMMENT = re.compile(r"(?<!\\)%")
 _COMMENT_LINE = re.compile(r"(?<!\\)%[^\n]*")
 
 
 def _begin_document(text: str) -> int | None:
     """Where ``\\begin{document}`` stands in ``text`` (not in a comment), or None."""
-    for match in _BEGIN_DOCUMENT.finditer(text):
+    for match in BEGIN_DOCUMENT.finditer(text):
         line_start = text.rfind("\n", 0, match.start()) + 1
         if not _COMMENT.search(text, line_start, match.start()):
             return match.start()
