@@ -1,11 +1,11 @@
 """What LaTeX numbers, counted from the source, so that references, theorem heads and caption
-labels can print as the compiled paper does (``latex_refs`` prints them).
+labels can print as the compiled paper does (``refs`` prints them).
 
 A source has no ``.aux`` file, so the numbers are counted here, the way the standard classes
 count them: chapters (report and book classes), sections and their subsections, figures and
 tables by their captions (per chapter where there are chapters), ``equation`` environments,
 ``\\newtheorem`` and thmtools' ``\\declaretheorem`` environments (shared and per-section counters
-included; ``latex_theorems``), algorithms as their package's options say; ``\\appendix``
+included; ``theorems``), algorithms as their package's options say; ``\\appendix``
 turns the top level into letters. A ``\\label`` names whatever was numbered last in its
 environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
 numbered section, as the PDF prints it). Sub-figures of the ``subcaption`` package are
