@@ -315,3 +315,20 @@ def test_an_entry_s_own_year_wins_over_its_crossref_parent_s_date() -> None:
     )
     assert [(r.key, r.year) for r in found.records] == [("c", 2020), ("conf", 2019)]
     assert found.warnings == ()
+
+
+def test_an_entry_without_a_key_or_with_a_spaced_key_is_not_read() -> None:
+    # bibtexparser read "@misc{, ...}" as an entry keyed "" and "@misc{a b, ...}" as one keyed
+    # "a b": biber skips an entry without a key, and BibTeX ends a key at white space (it
+    # then fails on the word after it), so neither is a work a paper can cite.
+    found = parse_bib(
+        "@misc{, title = {T1}}\n@misc{a b, title = {T2}}\n@misc{ , title = {T3}}\n"
+        "@misc{ok, title = {T4}}\n"
+    )
+    assert [record.key for record in found.records] == ["ok"]
+    assert [(u.line, u.key, u.why) for u in found.unread] == [
+        (1, None, "it has no key"),
+        (2, "a", "its key 'a b' holds white space, which ends a BibTeX key"),
+        (3, None, "it has no key"),
+    ]
+    assert not any(u.duplicate for u in found.unread)  # the second keyless one: no "second entry"

@@ -34,10 +34,33 @@ def _why(error: object) -> str:
     return " ".join(reason.split())
 
 
+def _key_refused(key: str) -> str | None:
+    """Why an entry's key is no key BibTeX or biber read, or None: none written (biber skips
+    the entry, "Invalid or undefined BibTeX entry key"), or one holding white space (BibTeX
+    ends a key there and fails on the word after it; bibtexparser kept "a b" as one key)."""
+    if not key.strip():
+        return "it has no key"
+    if len(key.split()) > 1:
+        return f"its key {' '.join(key.split())!r} holds white space, which ends a BibTeX key"
+    return None
+
+
+def _bad_key(key: str, line: int | None, source: str | None) -> UnreadEntry | None:
+    """An entry whose key BibTeX and biber refuse (``_key_refused``), not read, or None.
+    ``key`` is what BibTeX reads, its first word: a citation of it is told why."""
+    why = _key_refused(key)
+    if why is None:
+        return None
+    first = key.split()[0] if key.strip() else None
+    return UnreadEntry(line, f"an entry that could not be read ({why})", first, source, why)
+
+
 def _unread(block: Any, source: str | None) -> UnreadEntry:
     from bibtexparser.model import DuplicateBlockKeyBlock
 
     line = block.start_line + 1 if block.start_line is not None else None
+    if isinstance(block, DuplicateBlockKeyBlock) and (bad := _bad_key(block.key, line, source)):
+        return bad  # a second entry without a key: as the first, refused for its key
     if isinstance(block, DuplicateBlockKeyBlock):
         return UnreadEntry(
             line,
@@ -200,7 +223,12 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     # The @preamble's macros (and the sorting trick's \noop) as LaTeX prints them: "{\noop{a}}
     # Title" is "Title" (``bibpreamble``).
     macros = preamble_macros(str(p.value) for p in library.preambles)
-    doubled = [_repeated_field(item, source) for item in library.entries]
+    # An entry refused for its key (none, or one with a space) or for a field given twice.
+    doubled = [
+        _bad_key(item.key, item.start_line + 1 if item.start_line is not None else None, source)
+        or _repeated_field(item, source)
+        for item in library.entries
+    ]
     read = [
         CrossrefEntry(
             shown(item.key),

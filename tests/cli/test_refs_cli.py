@@ -561,3 +561,18 @@ def test_refs_of_standard_input_says_it_is_not_read(
     assert result.stderr.strip() == (
         "error: bibliography - (standard input) is not read; give a .bib or .json file"
     )
+
+
+def test_an_entry_without_a_key_is_warned_of_not_checked(runner: CliRunner, tmp_path: Path) -> None:
+    # It was listed as a reference with an empty key (and "a b" as one keyed "a b"), which
+    # BibTeX and biber never read.
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{, title = {T}}\n@misc{a b, title = {U}}\n@misc{ok, title = {V}}\n")
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [check["key"] for check in json.loads(result.stdout)["references"]] == ["ok"]
+    assert result.stderr.splitlines() == [
+        f"warning: {bib} line 1: an entry that could not be read (it has no key)",
+        f"warning: {bib} line 2: an entry that could not be read (its key 'a b' holds white "
+        "space, which ends a BibTeX key)",
+    ]
