@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from claimaudit.bibfile import parse_bib, read_bib
 
 
@@ -332,3 +334,24 @@ def test_an_entry_without_a_key_or_with_a_spaced_key_is_not_read() -> None:
         (3, None, "it has no key"),
     ]
     assert not any(u.duplicate for u in found.unread)  # the second keyless one: no "second entry"
+
+
+@pytest.mark.parametrize(
+    ("date", "year"),
+    [("2019/2020", 2019), ("2019-03/2019-05", 2019), ("2019/..", 2019), ("2019-12/", 2019)],
+)
+def test_a_date_range_gives_its_start_year_as_biblatex_prints_it(date: str, year: int) -> None:
+    # A range names two years, which gave none: the year field won (2018, unwarned), and a
+    # range alone was "not compared", where biber reads the start's year and biblatex prints it.
+    found = parse_bib(
+        f"@misc{{k, year = {{2018}}, date = {{{date}}}}}\n@misc{{j, date = {{{date}}}}}"
+    )
+    assert [record.year for record in found.records] == [year, year]
+    assert len(found.warnings) == 1 and f"date {date!r}" in found.warnings[0]
+
+
+def test_a_date_range_open_at_its_start_gives_no_year() -> None:
+    # Its end is no year of the work: the year field says it, else the year is not compared.
+    found = parse_bib("@misc{k, year = {2018}, date = {../2020}}\n@misc{j, date = {/2020}}\n")
+    assert [(r.year, r.unread_year) for r in found.records] == [(2018, None), (None, "/2020")]
+    assert found.warnings == ()

@@ -94,18 +94,33 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
     return None
 
 
-def _year_written(fields: Mapping[str, str], own: Mapping[str, str]) -> tuple[str | None, bool]:
-    """The field an entry's year is read from (``fields``, with what its ``crossref`` parent
-    gives; ``own``, its own), and whether ``year`` and ``date`` give two years. biblatex's
-    ``date`` wins where it gives a year, as biber overwrites ``year`` with it (``date`` is
-    biblatex's field: a BibTeX style, ignoring it, prints ``year``); not a parent's date over
-    the entry's own year, which biber's inheritance leaves as it is."""
+def _date_year(date: str) -> int | None:
+    """The year biblatex prints for a ``date``: a range's start ("2019/2020", "2019-03/2019-05",
+    open "2019/.."), as biber reads its start year into ``year``; None for an open start
+    ("../2020", "/2020") or a date that gives no year ("forthcoming")."""
+    start, slash, _ = date.partition("/")
+    if slash and start.strip() in ("", ".."):
+        return None
+    return year_of(start if slash else date)
+
+
+def _year_written(
+    fields: Mapping[str, str], own: Mapping[str, str]
+) -> tuple[str | None, int | None, bool]:
+    """The field an entry's year is read from as written (``fields``, with what its
+    ``crossref`` parent gives; ``own``, its own), the year read from it, and whether ``year``
+    and ``date`` give two years. biblatex's ``date`` wins where it gives a year, as biber
+    overwrites ``year`` with it (``date`` is biblatex's field: a BibTeX style, ignoring it,
+    prints ``year``); not a parent's date over the entry's own year, which biber's inheritance
+    leaves as it is."""
     year, date = fields.get("year"), fields.get("date")
     if "year" in own and "date" not in own:
         date = None
-    if date is None or year_of(date) is None:
-        return year or date, False
-    return date, year_of(year) not in (None, year_of(date))
+    dated = _date_year(date) if date is not None else None
+    if date is None or dated is None:
+        # A date range open at its start gives no year, whatever year its end names.
+        return year or date, year_of(year), False
+    return date, dated, year_of(year) not in (None, dated)
 
 
 def _keys_in_two_cases(records: list[BibRecord], source: str | None) -> list[str]:
@@ -251,8 +266,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
             continue  # biblatex's shared data, which other entries take in: no work of its own
         authors = fields.get("author") or fields.get("editor") or ""
         line = entry.line
-        written, differs = _year_written(fields, entry.fields)
-        year = year_of(written)
+        written, year, differs = _year_written(fields, entry.fields)
         if differs:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(
