@@ -13,9 +13,10 @@ from claimaudit.text.plain import plain_text
 
 # A name that marks a list cut short: "others" (BibTeX's word, CSL-JSON's too) or "et al.".
 ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
-# In a BibTeX name list "others" is the mark in lower case only, as BibTeX and biber read it:
-# "Roe, R. and Others" names a second author, printed "Roe and Others", no "et al.".
-_BIBTEX_ET_AL = re.compile(r"^\s*(?:others|(?i:et\.?\s*al\.?))\s*$")
+# In a BibTeX name list "others" is read as biber reads it: in any case, in braces or not
+# (biber compares the name, its enclosing braces stripped, in lower case with "others"). BibTeX
+# takes only a bare lower-case "others": ``others_as_name`` finds the rest, which are warned of.
+_OTHERS = re.compile(r"\s*(?:\{\s*)*others(?:\s*\})*\s*", re.IGNORECASE)
 # The same written after a BibTeX name, "A. Lee et al." or "Lee, A., et al.".
 _ET_AL_AFTER = re.compile(r"[\s,]+\{?et\.?\s*al\.?\}?\s*$", re.IGNORECASE)
 
@@ -42,7 +43,7 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
     families: list[tuple[str, str]] = []
     et_al = False
     for person in _people(value):
-        if _BIBTEX_ET_AL.match(person.strip().strip("{}").rstrip(".")):
+        if _OTHERS.fullmatch(person) or ET_AL.match(person.strip().strip("{}").rstrip(".")):
             # "and others", or "and et al." as people write it: a list cut short, no author
             # (read as one, "al." was the second author, "Lee and al.").
             et_al = True
@@ -69,6 +70,16 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
         family = plain_text(" ".join([*parts.von, *parts.last])) or plain_text(person)
         families.append((family, plain_text(" ".join(parts.last)) or family))
     return tuple(families), et_al
+
+
+def others_as_name(value: str) -> str | None:
+    """The first "others" in a BibTeX name list that BibTeX prints as a name, where biber (and
+    so ``family_names``) reads "et al.": one in braces or not in lower case ("{others}",
+    "Others"); None where there is none."""
+    for person in _people(value):
+        if _OTHERS.fullmatch(person) and person.strip() != "others":
+            return person.strip()
+    return None
 
 
 # A PubMed-style name's initials: one to three capitals, no full stop ("G", "GV", "JAB").

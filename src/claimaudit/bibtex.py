@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from claimaudit.bibauthors import family_names, name_list_separator
+from claimaudit.bibauthors import family_names, name_list_separator, others_as_name
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
 from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written, year_of
@@ -275,6 +275,12 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
                 "(a BibTeX style ignores date and prints the year)"
             )
         names, et_al = family_names(authors)
+        if (mark := others_as_name(authors)) is not None:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(
+                f"{where}: entry {entry.key!r} lists {mark!r} among its authors, read as "
+                "'et al.' as biber reads it, but BibTeX prints it as a name (write 'others')"
+            )
         if (separator := name_list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(comma_list_warning(where, entry.key, authors, separator))
