@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from claimaudit.bibcrossref import CrossrefEntry
 from claimaudit.text.plain import plain_text
 
 BibFormat = Literal["bibtex", "csl-json", "csl-yaml"]
@@ -113,6 +114,10 @@ class BibFile:
     note: str | None = None
     # What reading it left out, one line each: a ``crossref`` no entry has (``bibcrossref``).
     warnings: tuple[str, ...] = ()
+    # BibTeX's entries as written, and the ``crossref``/``xdata`` keys none of them has: where
+    # a bibliography is several files, another file's entries give them (``bibfile.read_bibs``).
+    entries: tuple[CrossrefEntry, ...] = field(default=(), repr=False)
+    orphans: tuple[str, ...] = ()
 
 
 def year_of(value: str | None) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from claimaudit.bibauthors import family_names, name_list_separator, others_as_name
@@ -207,9 +207,10 @@ def _hide_double_backslashes(text: str) -> tuple[str, str | None]:
     return (text, None) if mark is None else (text.replace("\\\\", mark), mark)
 
 
-def read_bibtex(text: str, source: str | None) -> BibFile:
+def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] = ()) -> BibFile:
     """The entries of BibTeX ``text``, and its blocks that could not be read as one; ``source``
-    names it in what is said of them."""
+    names it in what is said of them. ``outside``: the entries of the bibliography's other
+    files, where a ``crossref`` or ``xdata`` key the text does not have is looked for."""
     # Imported on use: every command loads this module's importers, few need BibTeX.
     from bibtexparser.entrypoint import parse_string
     from bibtexparser.middlewares.enclosing import RemoveEnclosingMiddleware
@@ -258,7 +259,7 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
         if repeated is None
     ]
     # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
-    inherited, warnings = inherit(read, source)
+    inherited, warnings, orphans = inherit(read, source, outside)
     warnings[:0] = [_defined_later(use, source) for use in resolve.defined_later]
     records: list[BibRecord] = []
     for entry, fields in zip(read, inherited, strict=True):
@@ -309,4 +310,10 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     failed = [_unread(b, source) for b in library.failed_blocks]
     failed += [unread for unread in doubled if unread is not None]
     failed.sort(key=lambda unread: unread.line or 0)
-    return BibFile(records, tuple(failed), warnings=tuple(warnings))
+    return BibFile(
+        records,
+        tuple(failed),
+        warnings=tuple(warnings),
+        entries=tuple(read),
+        orphans=tuple(orphans),
+    )

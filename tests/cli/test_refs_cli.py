@@ -576,3 +576,18 @@ def test_an_entry_without_a_key_is_warned_of_not_checked(runner: CliRunner, tmp_
         f"warning: {bib} line 2: an entry that could not be read (its key 'a b' holds white "
         "space, which ends a BibTeX key)",
     ]
+
+
+def test_a_crossref_parent_in_another_file_given_is_found(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # The files were read one by one: the child was warned of ("which no entry has") and read
+    # without the year, editors and venue its parent gives.
+    papers, parents = tmp_path / "papers.bib", tmp_path / "crossref.bib"
+    papers.write_text("@inproceedings{part, title = {A part}, crossref = {conf19}}\n")
+    parents.write_text("@proceedings{conf19, title = {Proc}, year = 2019}\n")
+    result = runner.invoke(app, ["refs", str(papers), str(parents), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    keys = [check["key"] for check in json.loads(result.stdout)["references"]]
+    assert keys == ["part", "conf19"]
