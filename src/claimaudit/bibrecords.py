@@ -31,6 +31,14 @@ _ESCAPED_TAG = re.compile(
     _LESS + r"(/?[A-Za-z][\w:-]{0,30}+(?:\s[^<>{}\\=]{0,40}+=[^<>{}\\]{0,200}+)?)" + _GREATER
 )
 
+# A language switch's language ("german" in ``\foreignlanguage{german}{Über}``, babel's and
+# biblatex's ways of marking a foreign phrase, and ``otherlanguage``'s), with any options:
+# no word of the title, which plain text read "germanÜber".
+_LANGUAGE_SWITCH = re.compile(
+    r"\\(?:foreignlanguage|textlang|hyphenrules|begin\s*\{otherlanguage\*?\})"
+    r"\s*(?:\[[^\[\]{}]{0,200}\]\s*)?\{[^{}]{0,80}\}"
+)
+
 
 @dataclass(frozen=True)
 class BibRecord:
@@ -76,6 +84,8 @@ class BibRecord:
         title = self.fields.get("title")
         if title and "\\textless" in title:
             title = _ESCAPED_TAG.sub(r"<\1>", title)
+        if title and "\\" in title:
+            title = _LANGUAGE_SWITCH.sub("", title)
         return plain_text(title) or None if title else None
 
 
