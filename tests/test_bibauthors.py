@@ -180,3 +180,15 @@ def test_a_lower_case_others_still_cuts_the_list_short() -> None:
     found = parse_bib("@misc{k, author = {Roe, R. and others}}\n")
     assert (found.records[0].authors, found.records[0].et_al) == (("Roe",), True)
     assert found.warnings == ()  # BibTeX and biber agree
+
+
+@pytest.mark.parametrize(
+    ("author", "authors"),
+    [("{}", ("Ed",)), (" ", ("Ed",)), ("{ }", ("Ed",)), ("Lee, K. and {}", ("Lee",))],
+)
+def test_a_blank_author_is_no_one(author: str, authors: tuple[str, ...]) -> None:
+    # "{}" was read as an author with an empty family name (compared as the first author's),
+    # and a field of white space hid the editors, read where the author field is blank.
+    text = f"@book{{k, author = {{{author}}}, editor = {{Ed, A.}}, title = {{T}}}}\n"
+    [record] = parse_bib(text).records
+    assert record.authors == authors

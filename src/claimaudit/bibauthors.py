@@ -69,7 +69,9 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
             continue
         family = plain_text(" ".join([*parts.von, *parts.last])) or plain_text(person)
         families.append((family, plain_text(" ".join(parts.last)) or family))
-    return tuple(families), et_al
+    # A name of braces alone ("Lee, K. and {}") or markup that prints nothing is no author: its
+    # empty family name was compared as the first author's, or cited as one.
+    return tuple(f for f in families if f[0].strip()), et_al
 
 
 def others_as_name(value: str) -> str | None:

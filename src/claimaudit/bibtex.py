@@ -123,6 +123,11 @@ def _year_written(
     return date, dated, year_of(year) not in (None, dated)
 
 
+def _written(value: str | None) -> bool:
+    """Whether a field holds more than white space and braces."""
+    return bool((value or "").replace("{", "").replace("}", "").strip())
+
+
 def _keys_in_two_cases(records: list[BibRecord], source: str | None) -> list[str]:
     """A warning for each entry whose key is an earlier entry's in another case ("smith2020"
     after "Smith2020"): biber and Pandoc read two entries, BibTeX one (the second is its
@@ -265,7 +270,9 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
     for entry, fields in zip(read, inherited, strict=True):
         if entry.kind == XDATA:
             continue  # biblatex's shared data, which other entries take in: no work of its own
-        authors = fields.get("author") or fields.get("editor") or ""
+        # An author field of white space names no one: the editors are read, as BibTeX's styles
+        # (``empty$``) read them; one of braces alone ("{}", a placeholder) names no one either.
+        authors = next((fields[f] for f in ("author", "editor") if _written(fields.get(f))), "")
         line = entry.line
         written, year, differs = _year_written(fields, entry.fields)
         if differs:
