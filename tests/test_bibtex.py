@@ -355,3 +355,8 @@ def test_a_date_range_open_at_its_start_gives_no_year() -> None:
     found = parse_bib("@misc{k, year = {2018}, date = {../2020}}\n@misc{j, date = {/2020}}\n")
     assert [(r.year, r.unread_year) for r in found.records] == [(2018, None), (None, "/2020")]
     assert found.warnings == ()
+
+
+def test_an_entry_s_type_is_kept() -> None:
+    found = parse_bib("@SET{s, entryset = {a}}\n@Article{a, title = {A}}\n")
+    assert [(r.key, r.kind) for r in found.records] == [("s", "set"), ("a", "article")]

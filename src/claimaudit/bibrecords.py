@@ -62,6 +62,9 @@ class BibRecord:
     # biblatex's ``shortauthor`` (else ``shorteditor``), which its citations print in place of
     # the authors ("WHO" for "World Health Organization"); natbib's ignore it.
     short_authors: tuple[str, ...] = ()
+    # A BibTeX entry's type, in lower case ("article"; "set", biblatex's set of entries, which
+    # is no work of its own); empty for CSL.
+    kind: str = ""
 
     @property
     def aliases(self) -> tuple[str, ...]:

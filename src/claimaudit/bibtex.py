@@ -311,6 +311,7 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
                 unread,
                 bare_authors=bare,
                 short_authors=shorts,
+                kind=entry.kind,
             )
         )
     warnings += _keys_in_two_cases(records, source)

@@ -591,3 +591,17 @@ def test_a_crossref_parent_in_another_file_given_is_found(
     assert result.stderr == ""
     keys = [check["key"] for check in json.loads(result.stdout)["references"]]
     assert keys == ["part", "conf19"]
+
+
+def test_a_biblatex_set_is_no_reference_of_its_own(runner: CliRunner, tmp_path: Path) -> None:
+    # "@set{both, entryset = {a,b}}" was listed as a reference, "no arXiv id or DOI to look
+    # up", and failed --fail-on unverified-reference though it is no work; a and b are checked.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@set{both, entryset = {a,b}}\n"
+        "@article{a, title = {A}, doi = {not a doi}}\n@article{b, title = {B}, doi = {nor}}\n"
+    )
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    keys = [check["key"] for check in json.loads(result.stdout)["references"]]
+    assert keys == ["a", "b"]

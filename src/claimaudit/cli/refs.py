@@ -181,7 +181,8 @@ def refs(
         # The library keeps the catalogue answers: a path that is no library is refused up
         # front, as check, batch and review refuse it, not ignored for the whole run.
         check_library(library, reads=False, opens=True)
-    entries = [(bib, entry_of(r)) for bib, found in files for r in found.records]
+    # biblatex's @set is no work: its entries are each checked where they stand.
+    entries = [(bib, entry_of(r)) for bib, found in files for r in found.records if r.kind != "set"]
     unread = [u for _, found in files for u in found.unread]
     for _, found in files:
         if found.note is not None:
