@@ -360,3 +360,16 @@ def test_a_date_range_open_at_its_start_gives_no_year() -> None:
 def test_an_entry_s_type_is_kept() -> None:
     found = parse_bib("@SET{s, entryset = {a}}\n@Article{a, title = {A}}\n")
     assert [(r.key, r.kind) for r in found.records] == [("s", "set"), ("a", "article")]
+
+
+def test_a_parent_whose_entry_could_not_be_read_is_said_so() -> None:
+    # It was "crossref 'conf', which no entry has", sending the user to look for an entry
+    # that is there, unread for a missing comma (said only in a warning of its own).
+    found = parse_bib(
+        "@inproceedings{c, title = {P}, crossref = {conf}}\n"
+        "@proceedings{conf title = {B}, year = 2019}\n"
+    )
+    assert found.warnings == (
+        "the bibliography line 1: entry 'c' has crossref 'conf', whose entry (line 2) could not "
+        "be read; it is read without the fields it would inherit",
+    )

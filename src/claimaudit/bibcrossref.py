@@ -96,13 +96,15 @@ def inherit(
     entries: Sequence[CrossrefEntry],
     source: str | None = None,
     outside: Sequence[CrossrefEntry] = (),
+    unreadable: Mapping[str, int | None] | None = None,
 ) -> tuple[list[dict[str, str]], list[str], list[str]]:
     """Each entry's fields with those it lacks taken from its ``xdata`` entries, then its
     ``crossref`` parent (in order), one warning per parent that cannot be found or chain that
     loops, and the keys named as parents that no entry has. A key is found as written, else
     ignoring case (BibTeX's crossref keys ignore case); among ``entries``, else among
     ``outside`` (the other files of one bibliography, which BibTeX and biber read as one, the
-    first to give a key winning). Only ``entries`` are warned of."""
+    first to give a key winning). Only ``entries`` are warned of. ``unreadable``: the keys (case
+    folded) of entries that could not be read, and their lines, named where one is a parent."""
     exact: dict[str, CrossrefEntry] = {}
     folded: dict[str, CrossrefEntry] = {}
     for entry in [*entries, *outside]:
@@ -129,6 +131,9 @@ def inherit(
         if found is None:
             orphans.append(name)
         why = "which no entry has" if found is None else "which leads back to itself"
+        if found is None and name.casefold() in (unreadable or {}):
+            line = (unreadable or {})[name.casefold()]
+            why = f"whose entry{f' (line {line})' if line else ''} could not be read"
         warnings.append(
             f"{_where(entry, source)}: entry {entry.key!r} has {field} {name!r}, {why}; it is "
             "read without the fields it would inherit"

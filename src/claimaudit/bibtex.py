@@ -264,7 +264,12 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
         if repeated is None
     ]
     # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
-    inherited, warnings, orphans = inherit(read, source, outside)
+    failed = [_unread(b, source) for b in library.failed_blocks]
+    failed += [unread for unread in doubled if unread is not None]
+    failed.sort(key=lambda unread: unread.line or 0)
+    # A parent whose entry could not be read is said so, not "which no entry has".
+    broken = {u.key.casefold(): u.line for u in reversed(failed) if u.key and not u.duplicate}
+    inherited, warnings, orphans = inherit(read, source, outside, broken)
     warnings[:0] = [_defined_later(use, source) for use in resolve.defined_later]
     records: list[BibRecord] = []
     for entry, fields in zip(read, inherited, strict=True):
@@ -315,9 +320,6 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
             )
         )
     warnings += _keys_in_two_cases(records, source)
-    failed = [_unread(b, source) for b in library.failed_blocks]
-    failed += [unread for unread in doubled if unread is not None]
-    failed.sort(key=lambda unread: unread.line or 0)
     return BibFile(
         records,
         tuple(failed),
