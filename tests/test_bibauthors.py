@@ -192,3 +192,27 @@ def test_a_blank_author_is_no_one(author: str, authors: tuple[str, ...]) -> None
     text = f"@book{{k, author = {{{author}}}, editor = {{Ed, A.}}, title = {{T}}}}\n"
     [record] = parse_bib(text).records
     assert record.authors == authors
+
+
+@pytest.mark.parametrize(
+    ("author", "family"),
+    [("Henry Ford Jr.", "Ford"), ("Martin Luther King Jr", "King"), ("John Smith III", "Smith")],
+)
+def test_a_suffix_written_last_is_no_family_name_and_is_warned_of(author: str, family: str) -> None:
+    # BibTeX reads "Henry Ford Jr." with "Jr." as the family name: the first author was
+    # compared as "Jr.", and "John Smith III" was read as PubMed's "Family Initials", "John
+    # Smith". The word before the suffix is the family name, and the entry is warned of.
+    found = parse_bib(f"@misc{{k, author = {{{author} and Lee, K.}}}}\n")
+    assert found.records[0].authors == (family, "Lee")
+    assert found.warnings == (
+        f"the bibliography line 1: entry 'k' writes the name {author!r} with its suffix last, "
+        "which BibTeX and biber read as the family name; it is read by the word before it "
+        "(write 'Family, Jr., Given')",
+    )
+
+
+@pytest.mark.parametrize("author", ["Ford, Jr., Henry", "Smith IV", "Wilson GV"])
+def test_a_suffix_in_its_place_or_initials_are_read_as_before(author: str) -> None:
+    found = parse_bib(f"@misc{{k, author = {{{author}}}}}\n")
+    assert found.records[0].authors == (author.split()[0].rstrip(","),)
+    assert found.warnings == ()

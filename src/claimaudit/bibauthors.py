@@ -62,6 +62,10 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
         except InvalidNameError:
             families.append((plain_text(person),) * 2)
             continue
+        if (moved := _suffix_last(person, parts.first, parts.von, parts.last)) is not None:
+            # "Henry Ford Jr.": BibTeX reads "Jr." as the family name (``suffix_last``).
+            families.append((plain_text(moved),) * 2)
+            continue
         if _family_then_initials(person, parts.first, parts.von, parts.last):
             # "Wilson G", as PubMed and Vancouver write names: BibTeX reads "G" as the family
             # name, which no catalogue's first author then matched.
@@ -81,6 +85,40 @@ def others_as_name(value: str) -> str | None:
     for person in _people(value):
         if _OTHERS.fullmatch(person) and person.strip() != "others":
             return person.strip()
+    return None
+
+
+# A suffix written last, without the commas BibTeX needs ("Ford, Jr., Henry"); a numeral only
+# after two words at least, since "Smith IV" may be PubMed's Smith with initials I. V.
+_SUFFIX_WORDS = frozenset({"jr", "jr.", "sr", "sr."})
+_SUFFIX_NUMERALS = frozenset({"ii", "iii", "iv"})
+
+
+def _suffix_last(person: str, first: list[str], von: list[str], last: list[str]) -> str | None:
+    """The family name of ``person`` written "Henry Ford Jr." ("John Smith III"): the word
+    before the suffix, where BibTeX reads the suffix as the family name (cited "Jr. (1920)",
+    compared as the first author's "Jr."); None for any other name."""
+    if "," in person or von or len(last) != 1 or not first or not first[-1][:1].isupper():
+        return None
+    suffix = last[0].lower()
+    if suffix in _SUFFIX_WORDS or (suffix in _SUFFIX_NUMERALS and len(first) > 1):
+        return first[-1]
+    return None
+
+
+def suffix_last(value: str) -> str | None:
+    """The first name in a BibTeX name list written with its suffix last and no commas
+    ("Henry Ford Jr."), which BibTeX and biber read with the suffix as the family name, and
+    ``family_names`` with the word before it; None where there is none."""
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
+
+    for person in _people(value):
+        try:
+            parts = parse_single_name_into_parts(person)
+        except InvalidNameError:
+            continue
+        if _suffix_last(person, parts.first, parts.von, parts.last) is not None:
+            return " ".join(person.split())
     return None
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from claimaudit.bibauthors import family_names, name_list_separator, others_as_name
+from claimaudit.bibauthors import family_names, name_list_separator, others_as_name, suffix_last
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
 from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written, year_of
@@ -288,6 +288,13 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
                 "(a BibTeX style ignores date and prints the year)"
             )
         names, et_al = family_names(authors)
+        if (suffixed := suffix_last(authors)) is not None:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(
+                f"{where}: entry {entry.key!r} writes the name {suffixed!r} with its suffix "
+                "last, which BibTeX and biber read as the family name; it is read by the word "
+                "before it (write 'Family, Jr., Given')"
+            )
         if (mark := others_as_name(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(
