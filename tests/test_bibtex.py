@@ -373,3 +373,20 @@ def test_a_parent_whose_entry_could_not_be_read_is_said_so() -> None:
         "the bibliography line 1: entry 'c' has crossref 'conf', whose entry (line 2) could not "
         "be read; it is read without the fields it would inherit",
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "plain"),
+    [(r"k{\"u}hn2020", "kühn2020"), (r"m{\"{u}}ller", "müller"), (r"{\'E}cole", "École")],
+)
+def test_a_key_written_with_a_tex_accent_is_said_and_names_its_citation(
+    key: str, plain: str
+) -> None:
+    # The entry was "could not be read (Expected comma after entry key, but found {)", and a
+    # citation of the key as it reads, @kühn2020, was "no bibliography entry".
+    found = parse_bib(f"@article{{{key}, title = {{T}}}}\n@misc{{ok, title = {{O}}}}\n")
+    [unread] = found.unread
+    assert unread.key == plain
+    assert (
+        unread.why == f"its key '{key}' holds TeX braces, which no key may hold; write it '{plain}'"
+    )

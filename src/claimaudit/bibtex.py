@@ -18,9 +18,15 @@ from claimaudit.bibauthors import family_names, name_list_separator, others_as_n
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
 from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written, year_of
+from claimaudit.text.plain import plain_text
 
 # The key a block that could not be parsed seems to give: what follows "@type{".
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
+# A key written with TeX's braces (an accent, "k{\\"u}hn2020"), up to the comma after it.
+_BRACED_KEY = re.compile(
+    r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]*+"
+    r"(?:\{(?:[^{}\s,]|\{[^{}\s,]{1,5}\}){1,20}\}[^\s,{}()=\"#%]*+)+)\s*,"
+)
 # An entry's own biblatex options (``options = {useprefix=true}``): its names cited with their
 # prefix whatever the document's setting.
 _ENTRY_USEPREFIX = re.compile(r"(?:^|,)\s*useprefix\s*(?:=\s*true\s*)?(?:,|$)", re.IGNORECASE)
@@ -55,7 +61,7 @@ def _bad_key(key: str, line: int | None, source: str | None) -> UnreadEntry | No
     return UnreadEntry(line, f"an entry that could not be read ({why})", first, source, why)
 
 
-def _unread(block: Any, source: str | None) -> UnreadEntry:
+def _unread(block: Any, source: str | None, lines: Sequence[str] = ()) -> UnreadEntry:
     from bibtexparser.model import DuplicateBlockKeyBlock
 
     line = block.start_line + 1 if block.start_line is not None else None
@@ -74,8 +80,27 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
         match = _BLOCK_KEY.match(str(block.raw or "").lstrip())
         key = match.group(1) if match else None
     why = _why(getattr(block, "error", None))
+    if parsed is None and (braced := _BRACED_KEY.match(_from_block(block, lines))):
+        # "k{\"u}hn2020": the parser's "found {" named no cause, and a citation of the key
+        # as it prints, "kühn2020", was "no bibliography entry".
+        written = braced.group(1)
+        key = plain_text(written) or key
+        # Quoted as written: repr() doubles each backslash of "{\\'E}".
+        why = f"its key '{written}' holds TeX braces, which no key may hold; write it '{key}'"
     reason = "an entry that could not be read" + (f" ({why})" if why else "")
     return UnreadEntry(line, reason, key, source, why or None)
+
+
+def _from_block(block: Any, lines: Sequence[str]) -> str:
+    """The text from where ``block`` starts, a few lines of it: the parser's ``raw`` of a block
+    it gave up on stops where it failed ("@article{k{")."""
+    raw = str(block.raw or "").lstrip()
+    start = block.start_line
+    if start is None or not 0 <= start < len(lines) or not raw:
+        return raw
+    text = "\n".join(lines[start : start + 3])
+    at = text.find(raw)
+    return text[at:] if at >= 0 else raw
 
 
 def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
@@ -264,7 +289,8 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
         if repeated is None
     ]
     # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
-    failed = [_unread(b, source) for b in library.failed_blocks]
+    lines = hidden.split("\n")
+    failed = [_unread(b, source, lines) for b in library.failed_blocks]
     failed += [unread for unread in doubled if unread is not None]
     failed.sort(key=lambda unread: unread.line or 0)
     # A parent whose entry could not be read is said so, not "which no entry has".
