@@ -151,14 +151,68 @@ def test_a_doubled_or_stray_and_is_no_name(authors: str) -> None:
     assert not found.warnings
 
 
-@pytest.mark.parametrize("mark", ["Others", "OTHERS"])
-def test_a_capitalised_others_is_an_author_not_et_al(mark: str) -> None:
-    # BibTeX and biber take "others" in lower case alone for "et al."; "and Others" names an
-    # author they print ("Roe and Others"), so a citation "Roe et al." was not what they print.
-    [record] = parse_bib(f"@misc{{k, author = {{Roe, R. and {mark}}}}}\n").records
-    assert (record.authors, record.et_al) == (("Roe", mark), False)
+@pytest.mark.parametrize("mark", ["Others", "OTHERS", "{others}", "{{Others}}"])
+def test_others_in_any_case_or_braces_is_et_al_as_biber_reads_it_and_is_warned_of(
+    mark: str,
+) -> None:
+    # biber compares a name, its enclosing braces stripped, in lower case with "others": each
+    # is "et al." to biblatex. "Others" was read as a second author, "{others}" as "et al.",
+    # without a word that BibTeX, which takes only a bare "others", prints both as a name.
+    found = parse_bib(f"@misc{{k, author = {{Roe, R. and {mark}}}}}\n")
+    [record] = found.records
+    assert (record.authors, record.et_al) == (("Roe",), True)
+    assert found.warnings == (
+        f"the bibliography line 1: entry 'k' lists {mark!r} among its authors, read as 'et al.' "
+        "as biber reads it, but BibTeX prints it as a name (write 'others')",
+    )
+
+
+def test_a_name_holding_others_is_an_author() -> None:
+    found = parse_bib("@misc{k, author = {{Others Group} and Otherson, J.}}\n")
+    assert (found.records[0].authors, found.records[0].et_al, found.warnings) == (
+        ("Others Group", "Otherson"),
+        False,
+        (),
+    )
 
 
 def test_a_lower_case_others_still_cuts_the_list_short() -> None:
-    [record] = parse_bib("@misc{k, author = {Roe, R. and others}}\n").records
-    assert (record.authors, record.et_al) == (("Roe",), True)
+    found = parse_bib("@misc{k, author = {Roe, R. and others}}\n")
+    assert (found.records[0].authors, found.records[0].et_al) == (("Roe",), True)
+    assert found.warnings == ()  # BibTeX and biber agree
+
+
+@pytest.mark.parametrize(
+    ("author", "authors"),
+    [("{}", ("Ed",)), (" ", ("Ed",)), ("{ }", ("Ed",)), ("Lee, K. and {}", ("Lee",))],
+)
+def test_a_blank_author_is_no_one(author: str, authors: tuple[str, ...]) -> None:
+    # "{}" was read as an author with an empty family name (compared as the first author's),
+    # and a field of white space hid the editors, read where the author field is blank.
+    text = f"@book{{k, author = {{{author}}}, editor = {{Ed, A.}}, title = {{T}}}}\n"
+    [record] = parse_bib(text).records
+    assert record.authors == authors
+
+
+@pytest.mark.parametrize(
+    ("author", "family"),
+    [("Henry Ford Jr.", "Ford"), ("Martin Luther King Jr", "King"), ("John Smith III", "Smith")],
+)
+def test_a_suffix_written_last_is_no_family_name_and_is_warned_of(author: str, family: str) -> None:
+    # BibTeX reads "Henry Ford Jr." with "Jr." as the family name: the first author was
+    # compared as "Jr.", and "John Smith III" was read as PubMed's "Family Initials", "John
+    # Smith". The word before the suffix is the family name, and the entry is warned of.
+    found = parse_bib(f"@misc{{k, author = {{{author} and Lee, K.}}}}\n")
+    assert found.records[0].authors == (family, "Lee")
+    assert found.warnings == (
+        f"the bibliography line 1: entry 'k' writes the name {author!r} with its suffix last, "
+        "which BibTeX and biber read as the family name; it is read by the word before it "
+        "(write 'Family, Jr., Given')",
+    )
+
+
+@pytest.mark.parametrize("author", ["Ford, Jr., Henry", "Smith IV", "Wilson GV"])
+def test_a_suffix_in_its_place_or_initials_are_read_as_before(author: str) -> None:
+    found = parse_bib(f"@misc{{k, author = {{{author}}}}}\n")
+    assert found.records[0].authors == (author.split()[0].rstrip(","),)
+    assert found.warnings == ()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.bibfile import parse_bib, read_bib
+from claimaudit.bibfile import parse_bib, read_bib, read_bibs
 from claimaudit.errors import BibliographyError
 from claimaudit.guards.filenames import shown_name
 from tests.test_bibcsl import CSL_YAML
@@ -217,3 +217,37 @@ def test_a_latin1_bibliography_is_refused_with_its_line_and_what_to_do(tmp_path:
     with pytest.raises(BibliographyError) as refused:
         read_bib(path)
     assert str(refused.value).endswith(" on line 2; re-save it as UTF-8")
+
+
+def test_a_crossref_parent_in_another_file_of_the_bibliography_is_inherited(
+    tmp_path: Path,
+) -> None:
+    # BibTeX and biber read \bibliography{papers,crossref} as one: a parent kept in a file of
+    # its own gave nothing, warned of as "which no entry has".
+    papers, parents = tmp_path / "papers.bib", tmp_path / "crossref.bib"
+    papers.write_text(
+        "@inproceedings{part, title = {A part}, crossref = {CONF19}, xdata = {shared}}\n"
+        "@misc{lost, title = {L}, crossref = {nowhere}}\n",
+        encoding="utf-8",
+    )
+    parents.write_text(
+        "@proceedings{conf19, title = {Proc}, year = 2019, editor = {Ed, A.}, doi = {10.1/c}}\n"
+        "@xdata{shared, publisher = {P}}\n",
+        encoding="utf-8",
+    )
+    first, second = read_bibs([papers, parents])
+    part, _ = first.records
+    assert (part.year, part.authors, part.fields["booktitle"], part.fields["publisher"]) == (
+        2019,
+        ("Ed",),
+        "Proc",
+        "P",
+    )
+    assert "doi" not in part.fields  # the volume's own DOI is not the part's
+    assert first.warnings == (
+        f"{papers} line 2: entry 'lost' has crossref 'nowhere', which no entry has; it is read "
+        "without the fields it would inherit",
+    )
+    assert [r.key for r in second.records] == ["conf19"] and second.warnings == ()
+    # Read alone, the file says what it lacks, as before.
+    assert len(read_bib(papers).warnings) == 3

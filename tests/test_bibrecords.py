@@ -69,3 +69,21 @@ def test_a_title_s_escaped_bracket_is_kept() -> None:
     # "p \\textless 0.05" read "p 0.05", a title no catalogue's "p < 0.05" matched.
     (record,) = parse_bib("@misc{k, title = {Effects at p \\textless{} 0.05}}\n").records
     assert record.title == "Effects at p < 0.05"
+
+
+@pytest.mark.parametrize(
+    ("written", "title"),
+    [
+        (r"\foreignlanguage{german}{Über} die Zelle", "Über die Zelle"),
+        (r"\foreignlanguage[variant=british]{english}{Colour} vision", "Colour vision"),
+        (r"\textlang{french}{La} cellule", "La cellule"),
+        (r"\hyphenrules{german}{Zellbiologie} today", "Zellbiologie today"),
+        (r"\begin{otherlanguage*}{german}Über\end{otherlanguage*} cells", "Über cells"),
+    ],
+)
+def test_a_language_switch_s_language_is_no_word_of_the_title(written: str, title: str) -> None:
+    # The switch's language was read as text, "germanÜber die Zelle", and no catalogue's title
+    # matched it.
+    [record] = parse_bib(f"@article{{k, title = {{{written}}}, langid = {{german}}}}\n").records
+    assert record.title == title
+    assert record.title is not None and titles_match(record.title, title)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from claimaudit.bibfile import parse_bib, read_bib
 
 
@@ -315,3 +317,76 @@ def test_an_entry_s_own_year_wins_over_its_crossref_parent_s_date() -> None:
     )
     assert [(r.key, r.year) for r in found.records] == [("c", 2020), ("conf", 2019)]
     assert found.warnings == ()
+
+
+def test_an_entry_without_a_key_or_with_a_spaced_key_is_not_read() -> None:
+    # bibtexparser read "@misc{, ...}" as an entry keyed "" and "@misc{a b, ...}" as one keyed
+    # "a b": biber skips an entry without a key, and BibTeX ends a key at white space (it
+    # then fails on the word after it), so neither is a work a paper can cite.
+    found = parse_bib(
+        "@misc{, title = {T1}}\n@misc{a b, title = {T2}}\n@misc{ , title = {T3}}\n"
+        "@misc{ok, title = {T4}}\n"
+    )
+    assert [record.key for record in found.records] == ["ok"]
+    assert [(u.line, u.key, u.why) for u in found.unread] == [
+        (1, None, "it has no key"),
+        (2, "a", "its key 'a b' holds white space, which ends a BibTeX key"),
+        (3, None, "it has no key"),
+    ]
+    assert not any(u.duplicate for u in found.unread)  # the second keyless one: no "second entry"
+
+
+@pytest.mark.parametrize(
+    ("date", "year"),
+    [("2019/2020", 2019), ("2019-03/2019-05", 2019), ("2019/..", 2019), ("2019-12/", 2019)],
+)
+def test_a_date_range_gives_its_start_year_as_biblatex_prints_it(date: str, year: int) -> None:
+    # A range names two years, which gave none: the year field won (2018, unwarned), and a
+    # range alone was "not compared", where biber reads the start's year and biblatex prints it.
+    found = parse_bib(
+        f"@misc{{k, year = {{2018}}, date = {{{date}}}}}\n@misc{{j, date = {{{date}}}}}"
+    )
+    assert [record.year for record in found.records] == [year, year]
+    assert len(found.warnings) == 1 and f"date {date!r}" in found.warnings[0]
+
+
+def test_a_date_range_open_at_its_start_gives_no_year() -> None:
+    # Its end is no year of the work: the year field says it, else the year is not compared.
+    found = parse_bib("@misc{k, year = {2018}, date = {../2020}}\n@misc{j, date = {/2020}}\n")
+    assert [(r.year, r.unread_year) for r in found.records] == [(2018, None), (None, "/2020")]
+    assert found.warnings == ()
+
+
+def test_an_entry_s_type_is_kept() -> None:
+    found = parse_bib("@SET{s, entryset = {a}}\n@Article{a, title = {A}}\n")
+    assert [(r.key, r.kind) for r in found.records] == [("s", "set"), ("a", "article")]
+
+
+def test_a_parent_whose_entry_could_not_be_read_is_said_so() -> None:
+    # It was "crossref 'conf', which no entry has", sending the user to look for an entry
+    # that is there, unread for a missing comma (said only in a warning of its own).
+    found = parse_bib(
+        "@inproceedings{c, title = {P}, crossref = {conf}}\n"
+        "@proceedings{conf title = {B}, year = 2019}\n"
+    )
+    assert found.warnings == (
+        "the bibliography line 1: entry 'c' has crossref 'conf', whose entry (line 2) could not "
+        "be read; it is read without the fields it would inherit",
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "plain"),
+    [(r"k{\"u}hn2020", "kühn2020"), (r"m{\"{u}}ller", "müller"), (r"{\'E}cole", "École")],
+)
+def test_a_key_written_with_a_tex_accent_is_said_and_names_its_citation(
+    key: str, plain: str
+) -> None:
+    # The entry was "could not be read (Expected comma after entry key, but found {)", and a
+    # citation of the key as it reads, @kühn2020, was "no bibliography entry".
+    found = parse_bib(f"@article{{{key}, title = {{T}}}}\n@misc{{ok, title = {{O}}}}\n")
+    [unread] = found.unread
+    assert unread.key == plain
+    assert (
+        unread.why == f"its key '{key}' holds TeX braces, which no key may hold; write it '{plain}'"
+    )

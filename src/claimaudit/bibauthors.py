@@ -13,9 +13,10 @@ from claimaudit.text.plain import plain_text
 
 # A name that marks a list cut short: "others" (BibTeX's word, CSL-JSON's too) or "et al.".
 ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
-# In a BibTeX name list "others" is the mark in lower case only, as BibTeX and biber read it:
-# "Roe, R. and Others" names a second author, printed "Roe and Others", no "et al.".
-_BIBTEX_ET_AL = re.compile(r"^\s*(?:others|(?i:et\.?\s*al\.?))\s*$")
+# In a BibTeX name list "others" is read as biber reads it: in any case, in braces or not
+# (biber compares the name, its enclosing braces stripped, in lower case with "others"). BibTeX
+# takes only a bare lower-case "others": ``others_as_name`` finds the rest, which are warned of.
+_OTHERS = re.compile(r"\s*(?:\{\s*)*others(?:\s*\})*\s*", re.IGNORECASE)
 # The same written after a BibTeX name, "A. Lee et al." or "Lee, A., et al.".
 _ET_AL_AFTER = re.compile(r"[\s,]+\{?et\.?\s*al\.?\}?\s*$", re.IGNORECASE)
 
@@ -42,7 +43,7 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
     families: list[tuple[str, str]] = []
     et_al = False
     for person in _people(value):
-        if _BIBTEX_ET_AL.match(person.strip().strip("{}").rstrip(".")):
+        if _OTHERS.fullmatch(person) or ET_AL.match(person.strip().strip("{}").rstrip(".")):
             # "and others", or "and et al." as people write it: a list cut short, no author
             # (read as one, "al." was the second author, "Lee and al.").
             et_al = True
@@ -61,6 +62,10 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
         except InvalidNameError:
             families.append((plain_text(person),) * 2)
             continue
+        if (moved := _suffix_last(person, parts.first, parts.von, parts.last)) is not None:
+            # "Henry Ford Jr.": BibTeX reads "Jr." as the family name (``suffix_last``).
+            families.append((plain_text(moved),) * 2)
+            continue
         if _family_then_initials(person, parts.first, parts.von, parts.last):
             # "Wilson G", as PubMed and Vancouver write names: BibTeX reads "G" as the family
             # name, which no catalogue's first author then matched.
@@ -68,7 +73,53 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
             continue
         family = plain_text(" ".join([*parts.von, *parts.last])) or plain_text(person)
         families.append((family, plain_text(" ".join(parts.last)) or family))
-    return tuple(families), et_al
+    # A name of braces alone ("Lee, K. and {}") or markup that prints nothing is no author: its
+    # empty family name was compared as the first author's, or cited as one.
+    return tuple(f for f in families if f[0].strip()), et_al
+
+
+def others_as_name(value: str) -> str | None:
+    """The first "others" in a BibTeX name list that BibTeX prints as a name, where biber (and
+    so ``family_names``) reads "et al.": one in braces or not in lower case ("{others}",
+    "Others"); None where there is none."""
+    for person in _people(value):
+        if _OTHERS.fullmatch(person) and person.strip() != "others":
+            return person.strip()
+    return None
+
+
+# A suffix written last, without the commas BibTeX needs ("Ford, Jr., Henry"); a numeral only
+# after two words at least, since "Smith IV" may be PubMed's Smith with initials I. V.
+_SUFFIX_WORDS = frozenset({"jr", "jr.", "sr", "sr."})
+_SUFFIX_NUMERALS = frozenset({"ii", "iii", "iv"})
+
+
+def _suffix_last(person: str, first: list[str], von: list[str], last: list[str]) -> str | None:
+    """The family name of ``person`` written "Henry Ford Jr." ("John Smith III"): the word
+    before the suffix, where BibTeX reads the suffix as the family name (cited "Jr. (1920)",
+    compared as the first author's "Jr."); None for any other name."""
+    if "," in person or von or len(last) != 1 or not first or not first[-1][:1].isupper():
+        return None
+    suffix = last[0].lower()
+    if suffix in _SUFFIX_WORDS or (suffix in _SUFFIX_NUMERALS and len(first) > 1):
+        return first[-1]
+    return None
+
+
+def suffix_last(value: str) -> str | None:
+    """The first name in a BibTeX name list written with its suffix last and no commas
+    ("Henry Ford Jr."), which BibTeX and biber read with the suffix as the family name, and
+    ``family_names`` with the word before it; None where there is none."""
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
+
+    for person in _people(value):
+        try:
+            parts = parse_single_name_into_parts(person)
+        except InvalidNameError:
+            continue
+        if _suffix_last(person, parts.first, parts.von, parts.last) is not None:
+            return " ".join(person.split())
+    return None
 
 
 # A PubMed-style name's initials: one to three capitals, no full stop ("G", "GV", "JAB").

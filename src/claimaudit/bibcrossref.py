@@ -93,18 +93,27 @@ def _where(entry: CrossrefEntry, source: str | None) -> str:
 
 
 def inherit(
-    entries: Sequence[CrossrefEntry], source: str | None = None
-) -> tuple[list[dict[str, str]], list[str]]:
+    entries: Sequence[CrossrefEntry],
+    source: str | None = None,
+    outside: Sequence[CrossrefEntry] = (),
+    unreadable: Mapping[str, int | None] | None = None,
+) -> tuple[list[dict[str, str]], list[str], list[str]]:
     """Each entry's fields with those it lacks taken from its ``xdata`` entries, then its
-    ``crossref`` parent (in order), and one warning per parent that cannot be found or chain
-    that loops. A key is found as
-    written, else ignoring case (BibTeX's crossref keys ignore case)."""
-    exact = {e.key: e for e in entries}
+    ``crossref`` parent (in order), one warning per parent that cannot be found or chain that
+    loops, and the keys named as parents that no entry has. A key is found as written, else
+    ignoring case (BibTeX's crossref keys ignore case); among ``entries``, else among
+    ``outside`` (the other files of one bibliography, which BibTeX and biber read as one, the
+    first to give a key winning). Only ``entries`` are warned of. ``unreadable``: the keys (case
+    folded) of entries that could not be read, and their lines, named where one is a parent."""
+    exact: dict[str, CrossrefEntry] = {}
     folded: dict[str, CrossrefEntry] = {}
-    for entry in entries:
+    for entry in [*entries, *outside]:
+        exact.setdefault(entry.key, entry)
         folded.setdefault(entry.key.casefold(), entry)
-    resolved: dict[str, dict[str, str]] = {}
+    own = {id(entry) for entry in entries}
+    resolved: dict[int, dict[str, str]] = {}
     warnings: list[str] = []
+    orphans: list[str] = []
 
     def find(name: str) -> CrossrefEntry | None:
         return exact.get(name) or folded.get(name.casefold())
@@ -117,7 +126,14 @@ def inherit(
         found = find(name)
         if found is not None and found.key not in chain and found.key != entry.key:
             return found
+        if id(entry) not in own:
+            return None  # another file's entry: its own file says so
+        if found is None:
+            orphans.append(name)
         why = "which no entry has" if found is None else "which leads back to itself"
+        if found is None and name.casefold() in (unreadable or {}):
+            line = (unreadable or {})[name.casefold()]
+            why = f"whose entry{f' (line {line})' if line else ''} could not be read"
         warnings.append(
             f"{_where(entry, source)}: entry {entry.key!r} has {field} {name!r}, {why}; it is "
             "read without the fields it would inherit"
@@ -125,7 +141,7 @@ def inherit(
         return None
 
     def fields_of(entry: CrossrefEntry, chain: tuple[str, ...]) -> dict[str, str]:
-        done = resolved.get(entry.key)
+        done = resolved.get(id(entry))
         if done is not None:
             return done
         fields = dict(entry.fields)
@@ -140,10 +156,10 @@ def inherit(
         found = parent(entry, chain, "crossref", name) if name else None
         if found is not None:
             _fill(fields, fields_of(found, (*chain, entry.key)))
-        resolved[entry.key] = fields
+        resolved[id(entry)] = fields
         return fields
 
-    return [fields_of(e, ()) for e in entries], warnings
+    return [fields_of(e, ()) for e in entries], warnings, orphans
 
 
 def _fill(child: dict[str, str], parent: Mapping[str, str]) -> None:

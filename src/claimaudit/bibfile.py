@@ -11,8 +11,11 @@ the ``file`` field).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
+from claimaudit.bibcrossref import CrossrefEntry
 from claimaudit.bibcsl import csl_lookalike, csl_yaml_items, read_csl
 from claimaudit.bibrecords import BibFile, BibFormat, BibRecord, UnreadEntry
 from claimaudit.bibtex import read_bibtex
@@ -34,6 +37,7 @@ __all__ = [
     "csl_read_as_bibtex",
     "parse_bib",
     "read_bib",
+    "read_bibs",
 ]
 
 # Far beyond any real bibliography (tens of thousands of entries are a few MiB).
@@ -105,11 +109,13 @@ def parse_bib(
     kind: BibFormat | None = None,
     source: str | None = None,
     allow_empty: bool = False,
+    outside: Sequence[CrossrefEntry] = (),
 ) -> BibFile:
     """The entries of BibTeX, CSL-JSON or CSL YAML ``text`` (``kind``; by default JSON when it
     starts with ``[`` or ``{``, else BibTeX), with the blocks that could not be read as one;
     BibliographyError when it cannot be read, or holds no entry (unless ``allow_empty``: a
-    draft's bibliography not yet filled in). ``source`` names it in messages (a file, say)."""
+    draft's bibliography not yet filled in). ``source`` names it in messages (a file, say);
+    ``outside``, the BibTeX entries of the bibliography's other files (``read_bibs``)."""
     name = f"bibliography {shown_name(source)}" if source else "the bibliography"
     text = _as_read(text)
     is_csl = kind in ("csl-json", "csl-yaml")
@@ -122,7 +128,7 @@ def parse_bib(
             found = read_csl(load_json(text), source)
         else:
             check_brace_depth(text)
-            found = read_bibtex(text, source)
+            found = read_bibtex(text, source, outside)
     except json.JSONDecodeError as error:
         raise _bibtex_read_as_csl(text, kind, name) or BibliographyError(
             f"{name} is not valid JSON: {error}"
@@ -169,7 +175,23 @@ def _resave(data: bytes, error: NotUtf8Error) -> str:
     return ""
 
 
-def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
+def read_bibs(paths: Sequence[Path], *, allow_empty: bool = False) -> list[BibFile]:
+    """The files of one bibliography (``\\bibliography{a,b}``), each read as ``read_bib`` reads
+    it, but a ``crossref`` or ``xdata`` key that one file lacks looked for in the others (the
+    first to give it winning), as BibTeX and biber read the files as one: a parent kept in a
+    file of its own ("crossref.bib") was "which no entry has", its fields not inherited."""
+    found = [read_bib(path, allow_empty=allow_empty) for path in paths]
+    for index, (path, bib) in enumerate(zip(paths, found, strict=True)):
+        wanted = {key.casefold() for key in bib.orphans}
+        others = [e for j, other in enumerate(found) if j != index for e in other.entries]
+        if any(entry.key.casefold() in wanted for entry in others):
+            found[index] = read_bib(path, allow_empty=allow_empty, outside=others)
+    return found
+
+
+def read_bib(
+    path: Path, *, allow_empty: bool = False, outside: Sequence[CrossrefEntry] = ()
+) -> BibFile:
     """Read a BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``, ``.yml``) file;
     BibliographyError if unusable (``parse_bib``). A file whose name says BibTeX (or no
     format) but that holds CSL-JSON or CSL YAML is read as that, ``BibFile.note`` saying so."""
@@ -221,19 +243,17 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     if kind is None and text.lstrip()[:1] in ("[", "{"):
         content = "csl-json"
     try:
-        found = parse_bib(text, kind=kind, source=str(path), allow_empty=True)
+        found = parse_bib(text, kind=kind, source=str(path), allow_empty=True, outside=outside)
         if kind is None and not (found.records or found.unread or content):
             content = csl_lookalike(text)
             if content is not None:
                 found = parse_bib(text, kind=content, source=str(path), allow_empty=True)
         if content is not None:
-            found = BibFile(
-                found.records, found.unread, _read_as_note(path, content), found.warnings
-            )
+            found = replace(found, note=_read_as_note(path, content))
         if found.records or allow_empty:
             return found
         # None read: parse_bib says why, in its words.
-        return parse_bib(text, kind=content or kind, source=str(path))
+        return parse_bib(text, kind=content or kind, source=str(path), outside=outside)
     except BibliographyError as error:
         if error.looks_like == "bibtex":  # BibTeX in a .json or .yaml file: its name says CSL
             raise BibliographyError(f"{error}: name it .bib to have it read as BibTeX") from None

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from claimaudit.bibcrossref import CrossrefEntry
 from claimaudit.text.plain import plain_text
 
 BibFormat = Literal["bibtex", "csl-json", "csl-yaml"]
@@ -28,6 +29,14 @@ _GREATER = r"(?:\{\\textgreater\}|\\textgreater(?![A-Za-z])(?:\{\})?)"
 # Its attributes hold an "=": "\\textless b and c \\textgreater" is text, not a tag "b".
 _ESCAPED_TAG = re.compile(
     _LESS + r"(/?[A-Za-z][\w:-]{0,30}+(?:\s[^<>{}\\=]{0,40}+=[^<>{}\\]{0,200}+)?)" + _GREATER
+)
+
+# A language switch's language ("german" in ``\foreignlanguage{german}{Über}``, babel's and
+# biblatex's ways of marking a foreign phrase, and ``otherlanguage``'s), with any options:
+# no word of the title, which plain text read "germanÜber".
+_LANGUAGE_SWITCH = re.compile(
+    r"\\(?:foreignlanguage|textlang|hyphenrules|begin\s*\{otherlanguage\*?\})"
+    r"\s*(?:\[[^\[\]{}]{0,200}\]\s*)?\{[^{}]{0,80}\}"
 )
 
 
@@ -53,6 +62,9 @@ class BibRecord:
     # biblatex's ``shortauthor`` (else ``shorteditor``), which its citations print in place of
     # the authors ("WHO" for "World Health Organization"); natbib's ignore it.
     short_authors: tuple[str, ...] = ()
+    # A BibTeX entry's type, in lower case ("article"; "set", biblatex's set of entries, which
+    # is no work of its own); empty for CSL.
+    kind: str = ""
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -75,6 +87,8 @@ class BibRecord:
         title = self.fields.get("title")
         if title and "\\textless" in title:
             title = _ESCAPED_TAG.sub(r"<\1>", title)
+        if title and "\\" in title:
+            title = _LANGUAGE_SWITCH.sub("", title)
         return plain_text(title) or None if title else None
 
 
@@ -113,6 +127,10 @@ class BibFile:
     note: str | None = None
     # What reading it left out, one line each: a ``crossref`` no entry has (``bibcrossref``).
     warnings: tuple[str, ...] = ()
+    # BibTeX's entries as written, and the ``crossref``/``xdata`` keys none of them has: where
+    # a bibliography is several files, another file's entries give them (``bibfile.read_bibs``).
+    entries: tuple[CrossrefEntry, ...] = field(default=(), repr=False)
+    orphans: tuple[str, ...] = ()
 
 
 def year_of(value: str | None) -> int | None:

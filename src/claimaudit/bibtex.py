@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from claimaudit.bibauthors import family_names, name_list_separator
+from claimaudit.bibauthors import family_names, name_list_separator, others_as_name, suffix_last
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
 from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written, year_of
+from claimaudit.text.plain import plain_text
 
 # The key a block that could not be parsed seems to give: what follows "@type{".
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
+# A key written with TeX's braces (an accent, "k{\\"u}hn2020"), up to the comma after it.
+_BRACED_KEY = re.compile(
+    r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]*+"
+    r"(?:\{(?:[^{}\s,]|\{[^{}\s,]{1,5}\}){1,20}\}[^\s,{}()=\"#%]*+)+)\s*,"
+)
 # An entry's own biblatex options (``options = {useprefix=true}``): its names cited with their
 # prefix whatever the document's setting.
 _ENTRY_USEPREFIX = re.compile(r"(?:^|,)\s*useprefix\s*(?:=\s*true\s*)?(?:,|$)", re.IGNORECASE)
@@ -34,10 +40,33 @@ def _why(error: object) -> str:
     return " ".join(reason.split())
 
 
-def _unread(block: Any, source: str | None) -> UnreadEntry:
+def _key_refused(key: str) -> str | None:
+    """Why an entry's key is no key BibTeX or biber read, or None: none written (biber skips
+    the entry, "Invalid or undefined BibTeX entry key"), or one holding white space (BibTeX
+    ends a key there and fails on the word after it; bibtexparser kept "a b" as one key)."""
+    if not key.strip():
+        return "it has no key"
+    if len(key.split()) > 1:
+        return f"its key {' '.join(key.split())!r} holds white space, which ends a BibTeX key"
+    return None
+
+
+def _bad_key(key: str, line: int | None, source: str | None) -> UnreadEntry | None:
+    """An entry whose key BibTeX and biber refuse (``_key_refused``), not read, or None.
+    ``key`` is what BibTeX reads, its first word: a citation of it is told why."""
+    why = _key_refused(key)
+    if why is None:
+        return None
+    first = key.split()[0] if key.strip() else None
+    return UnreadEntry(line, f"an entry that could not be read ({why})", first, source, why)
+
+
+def _unread(block: Any, source: str | None, lines: Sequence[str] = ()) -> UnreadEntry:
     from bibtexparser.model import DuplicateBlockKeyBlock
 
     line = block.start_line + 1 if block.start_line is not None else None
+    if isinstance(block, DuplicateBlockKeyBlock) and (bad := _bad_key(block.key, line, source)):
+        return bad  # a second entry without a key: as the first, refused for its key
     if isinstance(block, DuplicateBlockKeyBlock):
         return UnreadEntry(
             line,
@@ -51,8 +80,27 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
         match = _BLOCK_KEY.match(str(block.raw or "").lstrip())
         key = match.group(1) if match else None
     why = _why(getattr(block, "error", None))
+    if parsed is None and (braced := _BRACED_KEY.match(_from_block(block, lines))):
+        # "k{\"u}hn2020": the parser's "found {" named no cause, and a citation of the key
+        # as it prints, "kühn2020", was "no bibliography entry".
+        written = braced.group(1)
+        key = plain_text(written) or key
+        # Quoted as written: repr() doubles each backslash of "{\\'E}".
+        why = f"its key '{written}' holds TeX braces, which no key may hold; write it '{key}'"
     reason = "an entry that could not be read" + (f" ({why})" if why else "")
     return UnreadEntry(line, reason, key, source, why or None)
+
+
+def _from_block(block: Any, lines: Sequence[str]) -> str:
+    """The text from where ``block`` starts, a few lines of it: the parser's ``raw`` of a block
+    it gave up on stops where it failed ("@article{k{")."""
+    raw = str(block.raw or "").lstrip()
+    start = block.start_line
+    if start is None or not 0 <= start < len(lines) or not raw:
+        return raw
+    text = "\n".join(lines[start : start + 3])
+    at = text.find(raw)
+    return text[at:] if at >= 0 else raw
 
 
 def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
@@ -71,18 +119,38 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
     return None
 
 
-def _year_written(fields: Mapping[str, str], own: Mapping[str, str]) -> tuple[str | None, bool]:
-    """The field an entry's year is read from (``fields``, with what its ``crossref`` parent
-    gives; ``own``, its own), and whether ``year`` and ``date`` give two years. biblatex's
-    ``date`` wins where it gives a year, as biber overwrites ``year`` with it (``date`` is
-    biblatex's field: a BibTeX style, ignoring it, prints ``year``); not a parent's date over
-    the entry's own year, which biber's inheritance leaves as it is."""
+def _date_year(date: str) -> int | None:
+    """The year biblatex prints for a ``date``: a range's start ("2019/2020", "2019-03/2019-05",
+    open "2019/.."), as biber reads its start year into ``year``; None for an open start
+    ("../2020", "/2020") or a date that gives no year ("forthcoming")."""
+    start, slash, _ = date.partition("/")
+    if slash and start.strip() in ("", ".."):
+        return None
+    return year_of(start if slash else date)
+
+
+def _year_written(
+    fields: Mapping[str, str], own: Mapping[str, str]
+) -> tuple[str | None, int | None, bool]:
+    """The field an entry's year is read from as written (``fields``, with what its
+    ``crossref`` parent gives; ``own``, its own), the year read from it, and whether ``year``
+    and ``date`` give two years. biblatex's ``date`` wins where it gives a year, as biber
+    overwrites ``year`` with it (``date`` is biblatex's field: a BibTeX style, ignoring it,
+    prints ``year``); not a parent's date over the entry's own year, which biber's inheritance
+    leaves as it is."""
     year, date = fields.get("year"), fields.get("date")
     if "year" in own and "date" not in own:
         date = None
-    if date is None or year_of(date) is None:
-        return year or date, False
-    return date, year_of(year) not in (None, year_of(date))
+    dated = _date_year(date) if date is not None else None
+    if date is None or dated is None:
+        # A date range open at its start gives no year, whatever year its end names.
+        return year or date, year_of(year), False
+    return date, dated, year_of(year) not in (None, dated)
+
+
+def _written(value: str | None) -> bool:
+    """Whether a field holds more than white space and braces."""
+    return bool((value or "").replace("{", "").replace("}", "").strip())
 
 
 def _keys_in_two_cases(records: list[BibRecord], source: str | None) -> list[str]:
@@ -169,9 +237,10 @@ def _hide_double_backslashes(text: str) -> tuple[str, str | None]:
     return (text, None) if mark is None else (text.replace("\\\\", mark), mark)
 
 
-def read_bibtex(text: str, source: str | None) -> BibFile:
+def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] = ()) -> BibFile:
     """The entries of BibTeX ``text``, and its blocks that could not be read as one; ``source``
-    names it in what is said of them."""
+    names it in what is said of them. ``outside``: the entries of the bibliography's other
+    files, where a ``crossref`` or ``xdata`` key the text does not have is looked for."""
     # Imported on use: every command loads this module's importers, few need BibTeX.
     from bibtexparser.entrypoint import parse_string
     from bibtexparser.middlewares.enclosing import RemoveEnclosingMiddleware
@@ -200,7 +269,12 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
     # The @preamble's macros (and the sorting trick's \noop) as LaTeX prints them: "{\noop{a}}
     # Title" is "Title" (``bibpreamble``).
     macros = preamble_macros(str(p.value) for p in library.preambles)
-    doubled = [_repeated_field(item, source) for item in library.entries]
+    # An entry refused for its key (none, or one with a space) or for a field given twice.
+    doubled = [
+        _bad_key(item.key, item.start_line + 1 if item.start_line is not None else None, source)
+        or _repeated_field(item, source)
+        for item in library.entries
+    ]
     read = [
         CrossrefEntry(
             shown(item.key),
@@ -215,16 +289,23 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
         if repeated is None
     ]
     # An entry's ``crossref`` parent gives it the fields it lacks, as BibTeX and biber read it.
-    inherited, warnings = inherit(read, source)
+    lines = hidden.split("\n")
+    failed = [_unread(b, source, lines) for b in library.failed_blocks]
+    failed += [unread for unread in doubled if unread is not None]
+    failed.sort(key=lambda unread: unread.line or 0)
+    # A parent whose entry could not be read is said so, not "which no entry has".
+    broken = {u.key.casefold(): u.line for u in reversed(failed) if u.key and not u.duplicate}
+    inherited, warnings, orphans = inherit(read, source, outside, broken)
     warnings[:0] = [_defined_later(use, source) for use in resolve.defined_later]
     records: list[BibRecord] = []
     for entry, fields in zip(read, inherited, strict=True):
         if entry.kind == XDATA:
             continue  # biblatex's shared data, which other entries take in: no work of its own
-        authors = fields.get("author") or fields.get("editor") or ""
+        # An author field of white space names no one: the editors are read, as BibTeX's styles
+        # (``empty$``) read them; one of braces alone ("{}", a placeholder) names no one either.
+        authors = next((fields[f] for f in ("author", "editor") if _written(fields.get(f))), "")
         line = entry.line
-        written, differs = _year_written(fields, entry.fields)
-        year = year_of(written)
+        written, year, differs = _year_written(fields, entry.fields)
         if differs:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(
@@ -233,6 +314,19 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
                 "(a BibTeX style ignores date and prints the year)"
             )
         names, et_al = family_names(authors)
+        if (suffixed := suffix_last(authors)) is not None:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(
+                f"{where}: entry {entry.key!r} writes the name {suffixed!r} with its suffix "
+                "last, which BibTeX and biber read as the family name; it is read by the word "
+                "before it (write 'Family, Jr., Given')"
+            )
+        if (mark := others_as_name(authors)) is not None:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(
+                f"{where}: entry {entry.key!r} lists {mark!r} among its authors, read as "
+                "'et al.' as biber reads it, but BibTeX prints it as a name (write 'others')"
+            )
         if (separator := name_list_separator(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(comma_list_warning(where, entry.key, authors, separator))
@@ -255,10 +349,14 @@ def read_bibtex(text: str, source: str | None) -> BibFile:
                 unread,
                 bare_authors=bare,
                 short_authors=shorts,
+                kind=entry.kind,
             )
         )
     warnings += _keys_in_two_cases(records, source)
-    failed = [_unread(b, source) for b in library.failed_blocks]
-    failed += [unread for unread in doubled if unread is not None]
-    failed.sort(key=lambda unread: unread.line or 0)
-    return BibFile(records, tuple(failed), warnings=tuple(warnings))
+    return BibFile(
+        records,
+        tuple(failed),
+        warnings=tuple(warnings),
+        entries=tuple(read),
+        orphans=tuple(orphans),
+    )

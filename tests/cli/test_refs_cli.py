@@ -561,3 +561,47 @@ def test_refs_of_standard_input_says_it_is_not_read(
     assert result.stderr.strip() == (
         "error: bibliography - (standard input) is not read; give a .bib or .json file"
     )
+
+
+def test_an_entry_without_a_key_is_warned_of_not_checked(runner: CliRunner, tmp_path: Path) -> None:
+    # It was listed as a reference with an empty key (and "a b" as one keyed "a b"), which
+    # BibTeX and biber never read.
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{, title = {T}}\n@misc{a b, title = {U}}\n@misc{ok, title = {V}}\n")
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [check["key"] for check in json.loads(result.stdout)["references"]] == ["ok"]
+    assert result.stderr.splitlines() == [
+        f"warning: {bib} line 1: an entry that could not be read (it has no key)",
+        f"warning: {bib} line 2: an entry that could not be read (its key 'a b' holds white "
+        "space, which ends a BibTeX key)",
+    ]
+
+
+def test_a_crossref_parent_in_another_file_given_is_found(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # The files were read one by one: the child was warned of ("which no entry has") and read
+    # without the year, editors and venue its parent gives.
+    papers, parents = tmp_path / "papers.bib", tmp_path / "crossref.bib"
+    papers.write_text("@inproceedings{part, title = {A part}, crossref = {conf19}}\n")
+    parents.write_text("@proceedings{conf19, title = {Proc}, year = 2019}\n")
+    result = runner.invoke(app, ["refs", str(papers), str(parents), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    keys = [check["key"] for check in json.loads(result.stdout)["references"]]
+    assert keys == ["part", "conf19"]
+
+
+def test_a_biblatex_set_is_no_reference_of_its_own(runner: CliRunner, tmp_path: Path) -> None:
+    # "@set{both, entryset = {a,b}}" was listed as a reference, "no arXiv id or DOI to look
+    # up", and failed --fail-on unverified-reference though it is no work; a and b are checked.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@set{both, entryset = {a,b}}\n"
+        "@article{a, title = {A}, doi = {not a doi}}\n@article{b, title = {B}, doi = {nor}}\n"
+    )
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    keys = [check["key"] for check in json.loads(result.stdout)["references"]]
+    assert keys == ["a", "b"]

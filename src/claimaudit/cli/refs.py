@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import counted
-from claimaudit.bibfile import read_bib
+from claimaudit.bibfile import read_bibs
 from claimaudit.cli._checking import (
     FailOn,
     ReferenceFailOnOption,
@@ -174,12 +174,15 @@ def refs(
     # twice (under any path) is read once, so that no entry is counted twice.
     for bib in bibs:
         require_bibliography(bib, "BIB")
-    files = [(bib, read_bib(bib)) for bib in _once_each(bibs)]
+    # Read as one bibliography: a crossref parent may be in another of the files.
+    once = _once_each(bibs)
+    files = list(zip(once, read_bibs(once), strict=True))
     if not no_cache:
         # The library keeps the catalogue answers: a path that is no library is refused up
         # front, as check, batch and review refuse it, not ignored for the whole run.
         check_library(library, reads=False, opens=True)
-    entries = [(bib, entry_of(r)) for bib, found in files for r in found.records]
+    # biblatex's @set is no work: its entries are each checked where they stand.
+    entries = [(bib, entry_of(r)) for bib, found in files for r in found.records if r.kind != "set"]
     unread = [u for _, found in files for u in found.unread]
     for _, found in files:
         if found.note is not None:
