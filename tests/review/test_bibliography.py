@@ -585,3 +585,23 @@ def test_a_biorxiv_address_names_the_preprint_s_doi_without_its_version(written:
 def test_other_1101_dois_are_read_as_written(doi: str) -> None:
     bibliography = parse_bibliography(f"@article{{p, title = {{T}}, doi = {{{doi}}}}}\n")
     assert bibliography.entries["p"].refs == (parse_ref(f"doi:{doi}"),)
+
+
+def test_a_crossref_parent_in_another_file_of_the_bibliography_is_inherited(
+    tmp_path: Path,
+) -> None:
+    # \bibliography{papers,crossref}: BibTeX and biber read the files as one.
+    papers, parents = tmp_path / "papers.bib", tmp_path / "crossref.bib"
+    papers.write_text(
+        "@inproceedings{child, title={A Result}, author={Lee, K.}, crossref={conf19}}\n",
+        encoding="utf-8",
+    )
+    parents.write_text(
+        "@proceedings{conf19, title={Proceedings of Conf}, year={2019}}\n", encoding="utf-8"
+    )
+    read = load_bibliography(papers, parents)
+    assert read.entries["child"].year == 2019
+    assert not any("conf19" in line for line in read.read_as)
+    alone = load_bibliography(papers)  # the parent missing: said, nothing inherited
+    assert alone.entries["child"].year is None
+    assert any("conf19" in line for line in alone.read_as)

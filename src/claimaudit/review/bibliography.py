@@ -19,7 +19,7 @@ from claimaudit.bibfile import (
     UnreadEntry,
     csl_read_as_bibtex,
     parse_bib,
-    read_bib,
+    read_bibs,
 )
 from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.review.bibliography_arguments import check_load_args, check_parse_args
@@ -93,8 +93,9 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography
     unread: list[UnreadEntry] = []
     empty: list[str] = []
     read_as: list[str] = []
-    for path in paths:
-        found = read_bib(as_path(path, "a bibliography"), allow_empty=allow_empty)
+    files = [as_path(path, "a bibliography") for path in paths]
+    # Read as one, so that a crossref parent kept in another of the files is found.
+    for path, found in zip(files, read_bibs(files, allow_empty=allow_empty), strict=True):
         for record in found.records:
             if record.key in first:
                 # Silently taking the later one checked another paper than LaTeX cites.
