@@ -257,6 +257,11 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "X holds;{run}for{run}",
         "(See \ue000 for X and \ue000){run}and{run}Y.",
         "(See{run}\ue000 for X){run}",
+        # A topic citing works of its own, a bracket in it, in the last clause.
+        "X holds; for Y \ue000{run}, see \ue000.",
+        "X holds; for Y{run}\ue000, see{run}x",
+        "X holds; for Y (in{run}mice){run}see \ue000{run}x",
+        "X holds; for Y \ue000{run}\ue000{run}see \ue000{run}.",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:
