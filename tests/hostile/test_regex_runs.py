@@ -10,6 +10,7 @@ input here takes well under a second.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -320,3 +321,17 @@ def test_a_conjunction_before_a_long_run_is_read_in_linear_time(sentence: str, b
     from claimaudit.review.conjunctions import without_bare_conjunction
 
     without_bare_conjunction(sentence.format(run=blank * RUN))
+
+
+@pytest.mark.parametrize(
+    ("before", "after"), [(" ", "\u00a0"), ("\u00a0", " "), ("\u202f", "\u202f")]
+)
+def test_blanks_around_a_removed_mark_are_made_one_in_linear_time(before: str, after: str) -> None:
+    # A removed citation between blanks that hold a no-break space leaves one blank
+    # (``removed_marks.closed_up``): each mark's blanks are read once.
+    from claimaudit.text.removed_marks import closed_up
+
+    text = ("x" + before * RUN + "\ue000" + after * RUN) * 3 + "y"
+    assert closed_up(text, "\ue000", re.compile(r"[.,]"), one_blank=True).split() == ["x"] * 3 + [
+        "y"
+    ]

@@ -540,7 +540,9 @@ def tidy(
     text = _BEFORE_GLUED_DASH.sub(r"\1", text)
     # Unmarked (a LaTeX sentence), marks are set only where a pointer may need them: the gaps
     # are closed already.
-    text = closed_up(text, REMOVED, _CLOSING) if marked else text.replace(REMOVED, "")
+    text = (
+        closed_up(text, REMOVED, _CLOSING, one_blank=True) if marked else text.replace(REMOVED, "")
+    )
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(partial(_pointer_bracket, names=names), text)
