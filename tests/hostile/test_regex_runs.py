@@ -335,3 +335,20 @@ def test_blanks_around_a_removed_mark_are_made_one_in_linear_time(before: str, a
     assert closed_up(text, "\ue000", re.compile(r"[.,]"), one_blank=True).split() == ["x"] * 3 + [
         "y"
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u2018" * RUN + "'",
+        "\u2018" + "'a" * RUN,
+        "\u2018x" + " " * RUN + "'" + "\u00a0" * RUN + "\u2018",
+        ("\u2018" + " " * 1000) * 200 + "'",
+    ],
+)
+def test_single_quotes_close_in_linear_time(text: str) -> None:
+    # A backtick quote's closing straight quote (``latex.quotes.closed_single_quotes``) is
+    # looked for up to the next opening quote only.
+    from claimaudit.library.latex.quotes import closed_single_quotes
+
+    assert len(closed_single_quotes(text)) == len(text)

@@ -28,6 +28,7 @@ from claimaudit.library.latex.context import (
     with_kept_blanks,
 )
 from claimaudit.library.latex.inputs import INCLUDE_COMMANDS, MissingIncludeWarning
+from claimaudit.library.latex.quotes import opening_quotes
 from claimaudit.library.latex.refs import RUN_IN_ALWAYS, run_in_headings
 from claimaudit.review.latex.arguments import (
     holds_placed,
@@ -195,7 +196,8 @@ class DraftWalker(NoteWalker):
             self.emit(self.formula_text(node), node)
 
     def chars(self, node: LatexCharsNode, context: str) -> None:
-        text = node.chars
+        # A backtick prints an opening quote, as in the library's reader (``latex_quotes``).
+        text = opening_quotes(node.chars)
         if self.override is not None:
             self.emit(with_kept_blanks(text), node)
             return
