@@ -368,3 +368,37 @@ def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
     from claimaudit.review.leftovers import tidy
 
     assert tidy(sentence.format(run=blank * RUN) + " \ue000.", marked=True).startswith("X holds")
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "X gilt, siehe{run}auch{run}x",
+        "X gilt, vgl.{run}x",
+        "X gilt (siehe{run}auch{run}\ue000{run})",
+        "X tient (par{run}ex.{run}\ue000)",
+        "X \ue000{run}und{run}\ue000{run}x",
+        "X tient, voir{run},{run}x",
+    ],
+)
+def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
+    sentence: str, blank: str
+) -> None:
+    # Other languages' pointers (``review.abroad``) in the patterns that tidy a claim's text.
+    from claimaudit.review.leftovers import tidy
+
+    assert tidy(sentence.format(run=blank * RUN), marked=True).startswith("X")
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+def test_a_sentence_with_a_long_run_after_par_is_split_in_linear_time(blank: str) -> None:
+    # "par ex." goes on to the next piece (``sentences._FOREIGN_ABBREVIATION``).
+    from claimaudit.review.claims import extract_claims
+
+    report = (
+        "X tient" + (" par" + blank * 1000) * 200 + "ex. [1] et Y.\n\n"
+        "## References\n\n1. A. Author. arXiv:1907.10121\n"
+    )
+    claims, _ = extract_claims(report)
+    assert claims

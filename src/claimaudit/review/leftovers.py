@@ -33,6 +33,7 @@ import re
 from collections.abc import Collection
 from functools import partial
 
+from claimaudit.review.abroad import OPENS_POINTER_ABROAD, POINTER_ABROAD
 from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 from claimaudit.review.conjunctions import without_bare_conjunction
@@ -63,7 +64,7 @@ from claimaudit.text.removed_marks import (
     squeezed,
 )
 
-_POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
+_POINTER = rf"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after|{POINTER_ABROAD})"
 # The patterns below that open on blanks try a run of them from its start only, "(?<!\s)": a
 # draft's no-break spaces are kept when blanks are squeezed, and 10,000 of them tried from each
 # one took 5 s to review.
@@ -121,7 +122,9 @@ _DANGLING_POINTER = re.compile(
     # Its examples' pointer may follow it: ", see e.g. [1]." read "X holds, see e.g.". One blank
     # run before a comma and one after it: "\s*,?\s*" split a run of no-break spaces (which
     # squeezing keeps) every way, and 10,000 after ", see" took 7 s to review.
-    r"(?:see also|see|cf\.?)(?:\s*(?:,\s*)?(?:e\.\s?g\.?|for example|for instance),?)?\s*[.!?]?$",
+    # Other languages' pointers too (``abroad``): "X gilt, vgl. [1]." read "X gilt, vgl.".
+    rf"(?:see also|see|cf\.?|{POINTER_ABROAD})"
+    r"(?:\s*(?:,\s*)?(?:e\.\s?g\.?|for example|for instance),?)?\s*[.!?]?$",
     re.IGNORECASE,
 )
 
@@ -134,7 +137,7 @@ _POINTING = POINTING
 _NEEDS_OBJECT = frozenset(
     "in of by from at on to with following see cf and or after via per like as".split()
 )
-_OPENS_POINTER = frozenset({"see", "cf", "compare"})
+_OPENS_POINTER = frozenset({"see", "cf", "compare"}) | OPENS_POINTER_ABROAD
 # What opens a pointer phrase at the sentence's start ("As described by [1] the method ...").
 _POINTER_OPENERS = frozenset({"as", "see", "cf", "according", "following", "in"})
 # After one of these, "following" is a noun: "include the following \cite{a}:" keeps it.
