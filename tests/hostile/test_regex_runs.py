@@ -362,7 +362,7 @@ def test_single_quotes_close_in_linear_time(text: str) -> None:
 def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
     sentence: str, blank: str
 ) -> None:
-    # A pointer ending the sentence (``leftovers._DANGLING_POINTER``): its blanks before an
+    # A pointer ending the sentence (``pointers._DANGLING_POINTER``): its blanks before an
     # example's pointer were read two ways side by side, and squeezing keeps no-break spaces:
     # 10,000 of them after "see" took 7 s to review.
     from claimaudit.review.leftovers import tidy
