@@ -10,6 +10,7 @@ input here takes well under a second.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -257,6 +258,11 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "X holds;{run}for{run}",
         "(See \ue000 for X and \ue000){run}and{run}Y.",
         "(See{run}\ue000 for X){run}",
+        # A topic citing works of its own, a bracket in it, in the last clause.
+        "X holds; for Y \ue000{run}, see \ue000.",
+        "X holds; for Y{run}\ue000, see{run}x",
+        "X holds; for Y (in{run}mice){run}see \ue000{run}x",
+        "X holds; for Y \ue000{run}\ue000{run}see \ue000{run}.",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:
@@ -315,3 +321,84 @@ def test_a_conjunction_before_a_long_run_is_read_in_linear_time(sentence: str, b
     from claimaudit.review.conjunctions import without_bare_conjunction
 
     without_bare_conjunction(sentence.format(run=blank * RUN))
+
+
+@pytest.mark.parametrize(
+    ("before", "after"), [(" ", "\u00a0"), ("\u00a0", " "), ("\u202f", "\u202f")]
+)
+def test_blanks_around_a_removed_mark_are_made_one_in_linear_time(before: str, after: str) -> None:
+    # A removed citation between blanks that hold a no-break space leaves one blank
+    # (``removed_marks.closed_up``): each mark's blanks are read once.
+    from claimaudit.text.removed_marks import closed_up
+
+    text = ("x" + before * RUN + "\ue000" + after * RUN) * 3 + "y"
+    assert closed_up(text, "\ue000", re.compile(r"[.,]"), one_blank=True).split() == ["x"] * 3 + [
+        "y"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u2018" * RUN + "'",
+        "\u2018" + "'a" * RUN,
+        "\u2018x" + " " * RUN + "'" + "\u00a0" * RUN + "\u2018",
+        ("\u2018" + " " * 1000) * 200 + "'",
+    ],
+)
+def test_single_quotes_close_in_linear_time(text: str) -> None:
+    # A backtick quote's closing straight quote (``latex.quotes.closed_single_quotes``) is
+    # looked for up to the next opening quote only.
+    from claimaudit.library.latex.quotes import closed_single_quotes
+
+    assert len(closed_single_quotes(text)) == len(text)
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    ["X holds, see{run}x", "X holds, see{run},{run}x", "X holds, cf.{run}e.g.{run}x"],
+)
+def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
+    sentence: str, blank: str
+) -> None:
+    # A pointer ending the sentence (``pointers._DANGLING_POINTER``): its blanks before an
+    # example's pointer were read two ways side by side, and squeezing keeps no-break spaces:
+    # 10,000 of them after "see" took 7 s to review.
+    from claimaudit.review.leftovers import tidy
+
+    assert tidy(sentence.format(run=blank * RUN) + " \ue000.", marked=True).startswith("X holds")
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "X gilt, siehe{run}auch{run}x",
+        "X gilt, vgl.{run}x",
+        "X gilt (siehe{run}auch{run}\ue000{run})",
+        "X tient (par{run}ex.{run}\ue000)",
+        "X \ue000{run}und{run}\ue000{run}x",
+        "X tient, voir{run},{run}x",
+    ],
+)
+def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
+    sentence: str, blank: str
+) -> None:
+    # Other languages' pointers (``review.abroad``) in the patterns that tidy a claim's text.
+    from claimaudit.review.leftovers import tidy
+
+    assert tidy(sentence.format(run=blank * RUN), marked=True).startswith("X")
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+def test_a_sentence_with_a_long_run_after_par_is_split_in_linear_time(blank: str) -> None:
+    # "par ex." goes on to the next piece (``sentences._FOREIGN_ABBREVIATION``).
+    from claimaudit.review.claims import extract_claims
+
+    report = (
+        "X tient" + (" par" + blank * 1000) * 200 + "ex. [1] et Y.\n\n"
+        "## References\n\n1. A. Author. arXiv:1907.10121\n"
+    )
+    claims, _ = extract_claims(report)
+    assert claims

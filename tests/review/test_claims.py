@@ -44,6 +44,32 @@ def test_a_citations_gap_closes_before_a_guillemet_glued_to_it(sentence: str, cl
     assert _clean(sentence) == claim
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "\u00ab\u00a0Y tient \u00a0\u00bb et Z.", two blanks: the citation's blank
+        # and the author's no-break space, which squeezing keeps, side by side.
+        ("\u00ab\u00a0Y tient [1]\u00a0\u00bb et Z.", "\u00ab\u00a0Y tient\u00a0\u00bb et Z."),
+        (
+            "\u00ab\u202fY tient\u00a0[1] [2]\u202f\u00bb et Z.",
+            "\u00ab\u202fY tient\u202f\u00bb et Z.",
+        ),
+        (
+            "\u00ab\u00a0Y tient\u00a0\u00bb\u00a0[1] et Z.",
+            "\u00ab\u00a0Y tient\u00a0\u00bb\u00a0et Z.",
+        ),
+        ("X holds [1]\u00a0and Z.", "X holds\u00a0and Z."),
+        # One blank stays as typed.
+        ("X holds\u202f[1]\u202f: Z.", "X holds\u202f: Z."),
+        ("\u00ab Y tient [1] \u00bb et Z.", "\u00ab Y tient \u00bb et Z."),
+    ],
+)
+def test_a_removed_citation_between_no_break_spaces_leaves_one_blank(
+    sentence: str, claim: str
+) -> None:
+    assert _clean(sentence) == claim
+
+
 def test_targets_one_per_paper_in_order() -> None:
     report = (
         "Claim one [@arxiv:1907.10121; @doi:10.1234/X] cites "

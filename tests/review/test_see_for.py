@@ -39,6 +39,12 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         ("X holds; for a proof, see [1], p. 3.", "X holds."),
         ("X holds: for more details see also [1] and [2].", "X holds."),
         ("X holds \u2014 for details, see [1].", "X holds."),
+        # QA: a topic citing a work of its own read "X holds; for Y." (and, without its comma,
+        # "X holds; for Y see."): the clause goes whole, its citation with it.
+        ("X holds; for Y [2], see [1].", "X holds."),
+        ("X holds; for Y [2] see [1].", "X holds."),
+        ("X holds; for Y (in mice) [2], see [1] and [2].", "X holds."),
+        ("X holds; for Y (in mice), see [1].", "X holds."),
     ],
 )
 def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, claim: str) -> None:
@@ -91,13 +97,15 @@ def test_a_latex_pointer_for_a_topic_says_the_cited_work_covers_it(
     bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
     body = (
         "See~\\cite{a} for X.\n\nSee also \\cite{a,b} for a proof of Y.\n\n"
-        "For a survey of Z, see \\citep{a}.\n\nX holds (see \\citealp{a} for a proof)."
+        "For a survey of Z, see \\citep{a}.\n\nX holds (see \\citealp{a} for a proof).\n\n"
+        "X holds; for Y~\\citep{b}, see \\citealp{a}."
     )
     found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
     assert [c.text for c in found.claims] == [
         "The cited work covers X.",
         "The cited works cover a proof of Y.",
         "The cited work covers a survey of Z.",
+        "X holds.",
         "X holds.",
     ]
 

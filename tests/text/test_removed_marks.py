@@ -20,3 +20,9 @@ def test_no_break_spaces_before_a_mark_stay() -> None:
 
 def test_squeezed_keeps_no_break_spaces() -> None:
     assert squeezed("  15\u00a0%\n\t of  travail\u202f: ") == "15\u00a0% of travail\u202f:"
+
+
+def test_one_blank_stays_around_a_mark_between_no_break_spaces() -> None:
+    text = "tient \x00\u202f\u00bb et \x00 Z \x00\u00a0\x00 W\u00a0\x00."
+    assert closed_up(text, "\x00", _STOP, one_blank=True) == "tient\u202f\u00bb et  Z\u00a0W\u00a0."
+    assert closed_up(text, "\x00", _STOP) == "tient \u202f\u00bb et  Z \u00a0 W\u00a0."

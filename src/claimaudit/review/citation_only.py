@@ -16,13 +16,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from claimaudit.review.abroad import POINTER_WORDS_ABROAD
 from claimaudit.review.citations import Citation
 
 # Words a citation-only sentence may hold around its citations: pointers ("see also", "cf.",
 # "e.g.", "compare"), locators ("p. 4", "ch. 2", "fig. 3"), and the glue between them; "can be
 # found" too, as "Details can be found in [1]." points at the work as "See [1]." does.
-POINTER_WORDS = frozenset(
-    """
+POINTER_WORDS = (
+    frozenset(
+        """
     see also cf compare e g eg i ie for example instance esp especially and or nor but a an the
     in on of by from to with at as via per after following here there therein thereof above below
     further more other others among many e al et seq sqq ff f ibid idem id op cit loc passim
@@ -35,7 +37,9 @@ POINTER_WORDS = frozenset(
     extensive
     can may be found
     """.split()
-)
+    )
+    | POINTER_WORDS_ABROAD
+)  # "Vgl. auch [2].", "Voir [2].": the same in other languages
 # Verbs that introduce a work ("as described in [1]", "as shown at <url>"): a sentence of them
 # and its citation points at the work and says nothing of its own ("As described at [1].").
 POINTER_VERBS = frozenset(

@@ -55,8 +55,13 @@ _BRACKET = re.compile(
 # "X holds; for details, see [1].": the same pointer ending a sentence of the author's own, as
 # its last clause. It goes whole, as "X holds; see [1] for details." does, not leaving "X holds;
 # for details.". Tried only where a run of blanks starts, so a long run is read once.
+# Its topic may cite works of its own and hold a bracket ("X holds; for Y [2], see [1]." read
+# "X holds; for Y."): the clause goes whole, its citations with it, so no topic is reported.
+# Each piece opens with a bracket or with none, so a topic is read one way only.
+_CLAUSE_TOPIC = r"(?:[^,;:()\[\]]|\([^()\[\]]{0,200}\)){1,200}?"
 _LAST_CLAUSE = re.compile(
-    rf"(?<!\s)\s*(?:[,;:]|\s-{{1,3}}|[\u2013\u2014])\s*{FOR_THEN_SEE}"
+    r"(?<!\s)\s*(?:[,;:]|\s-{1,3}|[\u2013\u2014])\s*"
+    rf"for\s+(?=\S)({_CLAUSE_TOPIC})(?<!\s)\s*(?:,\s*)?{POINTER}\s*({HOLE})"
     r"(?<!\s)\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
 )

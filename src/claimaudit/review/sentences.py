@@ -74,12 +74,13 @@ _ABBREVIATION = re.compile(
 # Abbreviations that are also words ending sentences ("an app.", "by def."): capitalised, and
 # before a label ("App. A", "Prop. 3", "Alg. II"), they go on.
 _LABELLED_ABBREVIATION = re.compile(r"\b(?:App|Def|Prop|Cor|Lem|Alg)s?\.$")
-# German, French and Spanish abbreviations before a number, name or word going on ("Abb. 2",
-# "Kap. 3", "z. B. in", "vgl. Müller", "pág. 4"), as they are written: "S." only before a
-# number, since an English sentence may end in a capital letter ("Type S. The ...").
+# German, French, Spanish and Italian abbreviations before a number, name or word going on
+# ("Abb. 2", "Kap. 3", "z. B. in", "vgl. Müller", "pág. 4", "p. ex. [1]", "cfr. [1]"), as they
+# are written: "S." only before a number, since an English sentence may end in a capital
+# letter ("Type S. The ...").
 _FOREIGN_ABBREVIATION = re.compile(
     r"(?<![\w.])(?:Abb|Kap|Tab|Nr|Bd|Bde|Hrsg|[Vv]gl|bzw|[zZ]\.\s?B|[uU]\.\s?a|[dD]\.\s?h|"
-    r"[Éé]d|[Pp]ág|[Nn]úm|[Cc]f|p)\.$"
+    r"[Éé]d|[Pp]ág|[Nn]úm|[Cc]f|[Cc]fr|[Pp]\.\s?e[xj]|par\s+ex|ad\s+es|p)\.$"
 )
 _PAGE_ABBREVIATION = re.compile(r"(?<![\w.])S\.$")
 _NUMBER = re.compile(r"\d")

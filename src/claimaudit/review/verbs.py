@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.review.abroad import JOINING_ABROAD
+
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
@@ -16,7 +18,7 @@ REMOVED = "\ue000"
 # by a range's dash with no blank around it ("[@a]\u2013[@c]", "\\cite{a}--\\cite{c}", printing
 # "[1]\u2013[3]"): a spaced one may open a clause ("X holds [1] \u2014 [2] showed Y").
 HOLE = (
-    f"{REMOVED}(?:(?:[\\s,;/]*(?:(?:and|or|&)(?:\\s+|(?={REMOVED})))?"
+    f"{REMOVED}(?:(?:[\\s,;/]*(?:(?:and|or|&|{JOINING_ABROAD})(?:\\s+|(?={REMOVED})))?"
     f"|[-\\u2010-\\u2013\\u2212]{{1,2}}){REMOVED})*"
 )
 UNNAMED_AUTHORS = "the authors"

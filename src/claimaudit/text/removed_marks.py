@@ -35,9 +35,13 @@ _BREAKING_BLANKS = "".join(
 )
 
 
-def closed_up(text: str, mark: str, punctuation: re.Pattern[str]) -> str:
+def closed_up(
+    text: str, mark: str, punctuation: re.Pattern[str], *, one_blank: bool = False
+) -> str:
     """``text`` without ``mark``; where a run of marks and blanks is followed by what
-    ``punctuation`` matches, without that run's blanks and the breaking blanks before it."""
+    ``punctuation`` matches, without that run's blanks and the breaking blanks before it.
+    ``one_blank``: elsewhere, the blanks around such a run that hold a no-break space are that
+    one no-break space (``_one_blank``)."""
     runs = re.compile(re.escape(mark) + r"[\s" + re.escape(mark) + r"]*+")
     pieces: list[str] = []
     position = 0
@@ -45,11 +49,26 @@ def closed_up(text: str, mark: str, punctuation: re.Pattern[str]) -> str:
         before = text[position : run.start()]
         if punctuation.match(text, run.end()):
             pieces.append(before.rstrip(_BREAKING_BLANKS))
+        elif one_blank:
+            pieces += _one_blank(before, run.group().replace(mark, ""))
         else:
             pieces += [before, run.group().replace(mark, "")]
         position = run.end()
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+def _one_blank(before: str, after: str) -> list[str]:
+    """``before`` a removed mark and the blanks ``after`` it, the blanks between them one where
+    they hold a no-break space: squeezing keeps no-break spaces, so "\u00ab\u00a0Y tient [@a]
+    \u00a0\u00bb" read "Y tient \u00a0\u00bb", two blanks. The last no-break space stays,
+    the one that binds what follows ("\u00a0\u00bb")."""
+    words = before.rstrip()
+    gap = before[len(words) :] + after
+    kept = [c for c in gap if c in NO_BREAK_SPACES]
+    if len(gap) < 2 or not kept:
+        return [before, after]
+    return [words, kept[-1]]
 
 
 _BLANKS = re.compile(r"[^\S" + NO_BREAK_SPACES + r"]+")

@@ -63,3 +63,17 @@ def test_textquote_and_foreignquote_print_their_marks(tmp_path: Path) -> None:
     assert _text(tmp_path, "", body) == (
         "As \u201cit works\u201d, \u2018inner\u2019 and \u201eso ist es\u201c, \u201coui\u201d."
     )
+
+
+def test_a_single_backtick_quote_prints_curly_quotes(tmp_path: Path) -> None:
+    # QA: "`Y holds' is known" was stored with its backtick and straight quote, where LaTeX
+    # prints "\u2018Y holds\u2019", as it prints ``...'' as "\u201c...\u201d". An apostrophe
+    # and mathematics keep theirs.
+    body = (
+        "`Y holds \\textbf{here}' is known. ``He said `it's done' today''. "
+        "The authors' `view' and $f'(x)$."
+    )
+    assert _text(tmp_path, "", body) == (
+        "\u2018Y holds here\u2019 is known. \u201cHe said \u2018it's done\u2019 today\u201d. "
+        "The authors' \u2018view\u2019 and f'(x)."
+    )

@@ -460,3 +460,18 @@ def test_a_citations_gap_closes_before_a_closing_quote(tmp_path: Path) -> None:
         "Han sa \u201dY g\u00e4ller\u201d i dag.",
         "Han sa \u201dY\u201d i dag.",
     ]
+
+
+def test_a_single_backtick_quote_reads_as_curly_quotes(tmp_path: Path) -> None:
+    # QA: "`Y holds \cite{a}' is known." was judged as "`Y holds' is known.", its backtick
+    # kept, where LaTeX prints "\u2018Y holds\u2019", as it prints ``...'' as "\u201c...\u201d".
+    body = (
+        "`Y holds \\cite{a}' is known.\n\n"
+        "``He said `it's done' today'' \\cite{a}.\n\n"
+        "The authors' `view' differs \\cite{a}."
+    )
+    assert _claims(tmp_path, "", body) == [
+        "\u2018Y holds\u2019 is known.",
+        "\u201cHe said \u2018it's done\u2019 today\u201d.",
+        "The authors' \u2018view\u2019 differs.",
+    ]

@@ -39,3 +39,28 @@ def test_a_run_in_heading_names_no_section_as_in_the_library(
     review = [block.section for block in read_latex_draft(path).blocks]
     library = [block.section for block in extract(path).blocks]
     assert review == library == sections
+
+
+def test_a_part_names_its_section_in_the_review_as_in_the_library(tmp_path: Path) -> None:
+    # QA: "\part{Theory}" named the section of the text after it in a review, but not in the
+    # library's reader, which knew no shape for it and stored "PART: Theory" in the text of
+    # the section before.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{report}\n\\begin{document}\n\\section{Intro}\nFirst.\n\n"
+        "\\part{Theory}\nX holds.\n\n\\chapter{Proofs}\nY holds.\n\n\\part*{Coda}\nZ.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    review = [(block.section, block.text) for block in read_latex_draft(path).blocks]
+    library = [(block.section, block.text) for block in extract(path).blocks]
+    assert (
+        review
+        == library
+        == [
+            ("Intro", "First."),
+            ("Theory", "X holds."),
+            ("Proofs", "Y holds."),
+            ("Coda", "Z."),
+        ]
+    )

@@ -20,7 +20,6 @@ from claimaudit.library.latex.cleveref import PAGE_STYLES
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
 from claimaudit.library.latex.macro_text import (
     DISCARDED_MACROS,
-    SECTION_MACROS,
     SKIPPED_ENVIRONMENTS,
     TEXT_MACROS,
     address,
@@ -48,6 +47,8 @@ from claimaudit.library.latex.printing import EnvironmentText, MacroText
 from claimaudit.library.latex.shapes import (
     ABSTRACT_NAME,
     BOX_HEADING,
+    SECTION_MACROS,
+    SECTIONING_MACROS,
     SUBFLOAT_MACROS,
     walker_context,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "ITEM_MARK",
     "LABEL_END",
     "PARAGRAPH_MARK",
+    "SECTIONING_MACROS",
     "SECTION_MACROS",
     "SKIPPED_ENVIRONMENTS",
     "SUBFLOAT_MACROS",

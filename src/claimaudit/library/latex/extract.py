@@ -49,7 +49,7 @@ from claimaudit.library.latex.counter_formats import CounterFormats, counter_for
 from claimaudit.library.latex.definitions import drop_defs
 from claimaudit.library.latex.front import front_nodes, is_title_block, latex_authors
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
-from claimaudit.library.latex.macro_text import SECTION_MACROS, SKIPPED_ENVIRONMENTS, macro_args
+from claimaudit.library.latex.macro_text import SKIPPED_ENVIRONMENTS, macro_args
 from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
 from claimaudit.library.latex.packages import read_packages, with_declarations
@@ -65,7 +65,12 @@ from claimaudit.library.latex.refs import (
     numbered_converter,
     run_in_headings,
 )
-from claimaudit.library.latex.shapes import ABSTRACT_NAME, BOX_HEADING, walker_context
+from claimaudit.library.latex.shapes import (
+    ABSTRACT_NAME,
+    BOX_HEADING,
+    SECTION_MACROS,
+    walker_context,
+)
 from claimaudit.library.latex.theorems import proof_name
 from claimaudit.library.latex.unclosed import (
     drop_open_definitions,

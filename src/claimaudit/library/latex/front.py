@@ -18,8 +18,9 @@ from pylatexenc.latexwalker import (
     LatexNode,
 )
 
-from claimaudit.library.latex.macro_text import SECTION_MACROS, macro_args
+from claimaudit.library.latex.macro_text import macro_args
 from claimaudit.library.latex.paper_text import to_text
+from claimaudit.library.latex.shapes import SECTION_MACROS
 
 # PLOS's template prints the title, the authors with their affiliation marks, affiliations and
 # e-mail addresses in a ``flushleft`` before the abstract.

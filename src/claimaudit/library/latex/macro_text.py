@@ -15,7 +15,6 @@ from claimaudit.library.latex.paper_text import to_text
 from claimaudit.library.latex.quotes import language_quote_marks, quote_marks
 from claimaudit.library.latex.shapes import ABSTRACT_NAME
 
-SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
 # Environments whose content is not prose a claim could cite (code, drawings, tables, refs,
 # keywords).
 SKIPPED_ENVIRONMENTS = frozenset(

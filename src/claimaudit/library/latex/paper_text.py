@@ -12,6 +12,7 @@ from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode, LatexSpecialsNode
 
 from claimaudit.library.latex.math import raised_text, spaced_chars
+from claimaudit.library.latex.quotes import closed_single_quotes, opening_quotes
 
 # Where a list item begins, for its paragraph to become a "list" block (never joined to the
 # next): a private-use character, which no paper's text holds and ``str.strip`` keeps.
@@ -48,7 +49,7 @@ class PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no typ
     def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
         text = str(super().chars_node_to_text(node, textcol=textcol))
         if not node.parsing_state.in_math_mode:
-            text = with_kept_blanks(text)
+            text = with_kept_blanks(opening_quotes(text))
             return _SOURCE_BLANK_LINE.sub(f"\n\n{PARAGRAPH_MARK}", text)
         return spaced_chars(node, text) if self.math_mode == "text" else text
 
@@ -99,7 +100,8 @@ def to_text(
     ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``, and each
     blank the source types before high punctuation is followed by ``BLANK_KEPT``."""
     text = _BLANK_BEFORE_DISPLAY.sub(r"\1", _to_text(converter, nodes))
-    text = text.replace(DISPLAY_MARK, "")
+    # The closing quote of a "`Y \\cite{a}'" typed in another run of characters than its opening.
+    text = closed_single_quotes(text.replace(DISPLAY_MARK, ""))
     return text if paragraphs else text.replace(PARAGRAPH_MARK, "").replace(BLANK_KEPT, "")
 
 

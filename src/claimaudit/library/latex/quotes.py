@@ -63,6 +63,30 @@ def quote_marks(source: str, position: int) -> QuoteMarks:
     return _STYLES.get(language or "", _AMERICAN)
 
 
+# LaTeX prints a backtick in text as an opening single quote, as it prints two as "\u201c",
+# and the straight quote that closes one as a closing single quote: "`Y holds' is known"
+# prints "\u2018Y holds\u2019 is known". Both readers kept the backtick as typed. A straight
+# quote a word follows is an apostrophe ("`it's'"); other straight quotes are kept as typed.
+# A quotation is read up to the next opening quote only, so each character is read once.
+OPENING_SINGLE = "\u2018"
+_SINGLE_QUOTED = re.compile("\u2018((?:[^\u2018']|'(?=\\w))*+)'(?!\\w)")
+
+
+def opening_quotes(chars: str) -> str:
+    """``chars`` typed in text (not in mathematics or code) with each backtick the opening
+    single quote it prints; the same length, so offsets into the source still hold."""
+    return chars.replace("`", OPENING_SINGLE)
+
+
+def closed_single_quotes(text: str) -> str:
+    """``text`` with the straight quote closing each opening single quote the closing single
+    quote LaTeX prints there ("\u2018Y holds' is" reads "\u2018Y holds\u2019 is"); the same
+    length."""
+    if OPENING_SINGLE not in text or "'" not in text:
+        return text
+    return _SINGLE_QUOTED.sub(f"{OPENING_SINGLE}\\1\u2019", text)
+
+
 def language_quote_marks(language: str) -> QuoteMarks | None:
     """The marks csquotes prints for ``language`` (a babel name), None where it has none here;
     English ones for an English name."""

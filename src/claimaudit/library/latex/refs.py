@@ -26,7 +26,7 @@ from claimaudit.library.latex.context import text_converter
 from claimaudit.library.latex.macro_text import macro_args, subfloat_text
 from claimaudit.library.latex.numbering import Numbering, Target, document_class
 from claimaudit.library.latex.paper_text import PARAGRAPH_MARK, to_text
-from claimaudit.library.latex.shapes import SUBFLOAT_MACROS
+from claimaudit.library.latex.shapes import RUN_IN_ALWAYS, SUBFLOAT_MACROS
 
 _AUTOREF_NAME = re.compile(
     # ``\\renewcommand{\\x}{...}``, ``\\providecommand*``, TeX's ``\\def\\x{...}`` (``\\gdef``)
@@ -52,8 +52,7 @@ _AUTOREF_DEFAULTS = {
 # Classes whose headings of these levels are run in, set at the start of their paragraph
 # (``\\@startsection`` with a negative space after): llncs's ``\\subsubsection``.
 RUN_IN_HEADINGS = {"llncs": frozenset({"subsubsection"})}
-# Those every standard class runs in.
-RUN_IN_ALWAYS = frozenset({"paragraph", "subparagraph"})
+# Those every standard class runs in: ``RUN_IN_ALWAYS`` (``shapes``, with the other headings).
 
 
 def run_in_headings(source: str) -> frozenset[str]:

@@ -23,6 +23,15 @@ ABSTRACT_NAME = "claimauditabstractname"
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
 
+# The sectioning macros, the one list both LaTeX readers (a paper's and a draft's) go by. Those
+# that name the section their text is in, and those every standard class runs into their
+# paragraph, whose title opens it (a class may run in more: ``refs.run_in_headings``). Each
+# takes a star, a short title and its title; pylatexenc knows no shape for \part or
+# \paragraph, and read "\part{Intro}" as a macro then a group ("PART: Intro" in the text).
+SECTION_MACROS = frozenset({"part", "chapter", "section", "subsection", "subsubsection"})
+RUN_IN_ALWAYS = frozenset({"paragraph", "subparagraph"})
+SECTIONING_MACROS = SECTION_MACROS | RUN_IN_ALWAYS
+
 # Sub-figures written as commands (subfig's, the subfigure package's): [list entry][caption]{body}.
 SUBFLOAT_MACROS = ("subfloat", "subfigure", "subtable")
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.
@@ -39,9 +48,9 @@ _WALKER_ARGS = {
     # cleveref's, starred or not (the star drops the link): one list of labels, or a range's two.
     **{name: "*{{" if name.endswith("range") else "*{" for name in (*CREF_STYLES, *PAGE_STYLES)},
     **dict.fromkeys(SUBFLOAT_MACROS, "[[{"),
-    # Run-in headings: their title an argument, so that it is printed as one (pylatexenc has
-    # no shape for them, and ran "\\paragraph{Scope}Paths" into "ScopePaths").
-    **dict.fromkeys(("paragraph", "subparagraph"), "*[{"),
+    # Headings: their title an argument, so that it is printed as one (pylatexenc has no shape
+    # for some, and ran "\\paragraph{Scope}Paths" into "ScopePaths").
+    **dict.fromkeys(SECTIONING_MACROS, "*[{"),
     "affil": "[{",
     "address": "[{",  # elsarticle's: [label]{address}
     "affiliation": "[{",

@@ -63,8 +63,7 @@ _DRAFT_SPECS = [
     MacroSpec("todo", "[{"),
     MacroSpec("footnotemark", "["),
     MacroSpec("footnotetext", "[{"),
-    # Run-in headings: their title is an argument, not the paragraph's first words.
-    *(MacroSpec(name, "*[{") for name in ("part", "paragraph", "subparagraph")),
+    # The headings' shapes are the paper reader's (``walker_context``: ``SECTIONING_MACROS``).
 ]
 _TEXT_ALONE = "a draft sent as text is read on its own; put the included file's text in its place"
 

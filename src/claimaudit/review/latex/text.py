@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from claimaudit.library.latex.context import BLANK_KEPT
+from claimaudit.library.latex.quotes import closed_single_quotes
 from claimaudit.review.latex.cites import CitationCommand
 from claimaudit.text.removed_marks import (
     CLOSING_QUOTES,
@@ -146,7 +147,9 @@ class BlockBuilder:
         while kept_chars and kept_chars[-1] in (" ", NO_BREAK):
             kept_chars.pop()
             kept_offsets.pop()
-        text = "".join(kept_chars)
+        # "`Y holds \\cite{a}'" closes with "\u2019", as the library's reader prints it: the
+        # same length, so the offsets still hold.
+        text = closed_single_quotes("".join(kept_chars))
         if not text.strip():
             return None
         citations = tuple(

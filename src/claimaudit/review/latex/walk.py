@@ -22,13 +22,15 @@ from pylatexenc.latexwalker import (
 )
 
 from claimaudit.library.latex.context import (
-    SECTION_MACROS,
+    SECTIONING_MACROS,
     kept_after,
     space_before,
     with_kept_blanks,
 )
 from claimaudit.library.latex.inputs import INCLUDE_COMMANDS, MissingIncludeWarning
-from claimaudit.library.latex.refs import RUN_IN_ALWAYS, run_in_headings
+from claimaudit.library.latex.quotes import opening_quotes
+from claimaudit.library.latex.refs import run_in_headings
+from claimaudit.library.latex.shapes import RUN_IN_ALWAYS
 from claimaudit.review.latex.arguments import (
     holds_placed,
     text_argument,
@@ -195,7 +197,8 @@ class DraftWalker(NoteWalker):
             self.emit(self.formula_text(node), node)
 
     def chars(self, node: LatexCharsNode, context: str) -> None:
-        text = node.chars
+        # A backtick prints an opening quote, as in the library's reader (``latex_quotes``).
+        text = opening_quotes(node.chars)
         if self.override is not None:
             self.emit(with_kept_blanks(text), node)
             return
@@ -254,7 +257,7 @@ class DraftWalker(NoteWalker):
         elif name in BIBLIOGRAPHY_MACROS:
             written = group_text(node_args(node)[-1]) if node_args(node) else ""
             self.bibliographies.extend(p.strip() for p in written.split(",") if p.strip())
-        elif name in SECTION_MACROS or name in {"part", "paragraph", "subparagraph"}:
+        elif name in SECTIONING_MACROS:
             self.flush()
             self.aside_chain = chain
             self.collect(node_args(node), "heading")

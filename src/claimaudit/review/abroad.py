@@ -1,0 +1,34 @@
+"""Pointer words of drafts written in German, French, Spanish, Italian and Portuguese: "vgl.",
+"siehe", "z. B.", "voir", "p. ex.", "véase", "vedi", "cfr.", "veja". They do what "see",
+"cf." and "e.g." do in English, and are read by the same rules (``citation_only``,
+``leftovers``): "X gilt [1]. Vgl. auch [2]." was judged as two claims, the second "Vgl.
+auch.", and "X gilt (vgl. [1])." as "X gilt (vgl.)."; they read "X gilt." now.
+"""
+
+from __future__ import annotations
+
+# The words a pointer at a cited work is made of, lower case, as ``citation_only`` splits them.
+# No word here says something of its own in a claim: a bracket or a sentence of nothing but
+# these (and its citations) is a pointer. No single letters ("z. B.", Spanish "y"): "See [1]
+# for Y." names a topic, "Y"; ``POINTER_ABROAD`` reads "z. B." whole.
+POINTER_WORDS_ABROAD = frozenset(
+    """
+    siehe vgl vergleiche auch bspw beispielsweise beispiel zum etwa insbesondere und oder bzw
+    dazu hierzu ebd ebenda
+    voir aussi également notamment par ex exemple et ou dans chez ibid
+    véase vease ver también tambien ej ejemplo por en
+    vedi cfr anche ad es esempio per
+    veja também exemplo
+    """.split()
+)
+# Those that open a pointer in brackets, as "see" and "cf." do: "(vgl. auch [1])", "(voir [1])".
+OPENS_POINTER_ABROAD = frozenset("siehe vgl vergleiche voir véase vease ver vedi cfr veja".split())
+# The same as a pattern, with the examples' pointers ("z. B.", "p. ex.", "p. ej.", "ad es."), for
+# a bracket that held nothing else ("(vgl. [1])" reads "(vgl. )" once its citation is gone).
+POINTER_ABROAD = (
+    r"siehe(?:\s+auch)?|vgl\.(?:\s+auch)?|z\.\s?B\.|voir(?:\s+aussi)?|p(?:ar)?\.?\s?ex\.|p\.\s?ej\."
+    r"|v[ée]ase(?:\s+tambi[ée]n)?|ver|vedi(?:\s+anche)?|cfr\.|ad\s+es\.|veja(?:\s+tamb[ée]m)?"
+    r"|zum\s+Beispiel|par\s+exemple|por\s+ejemplo|per\s+esempio|por\s+exemplo"
+)
+# Words joining two citations, as "and" and "or" do: "[1] und [2]", "[1] et [2]", "[1] y [2]".
+JOINING_ABROAD = "und|oder|et|ou|y|o|e"

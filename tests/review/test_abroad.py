@@ -1,0 +1,60 @@
+"""Pointer words of other languages are read as "see", "cf." and "e.g." are
+(``claimaudit.review.abroad``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.review.claims import extract_claims
+from claimaudit.review.latex.claims import extract_latex_claims
+from tests.articles import write_article
+
+_REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:2001.00002\n"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: each read with its pointer left over ("X gilt (vgl.).", "X tient, voir.").
+        ("X gilt (vgl. [1]).", "X gilt."),
+        ("X gilt (siehe auch [1] und [2]).", "X gilt."),
+        ("X gilt (z. B. [1], [2]).", "X gilt."),
+        ("X gilt, vgl. [1].", "X gilt."),
+        ("X tient (voir [1]).", "X tient."),
+        ("X tient (p. ex. [1]) et Y.", "X tient et Y."),
+        ("X tient (par exemple [1]).", "X tient."),
+        ("X tient, voir aussi [1].", "X tient."),
+        ("X es cierto (véase también [1]).", "X es cierto."),
+        ("X es cierto (p. ej. [1] y [2]).", "X es cierto."),
+        ("X è vero (cfr. [1]).", "X è vero."),
+        ("X è vero (ad es. [1], [2]).", "X è vero."),
+        ("X é verdade (veja [1]).", "X é verdade."),
+        # Joined citations leave no joining word: "X tient et." read so.
+        ("X tient [1] et [2].", "X tient."),
+        # The author's own words stay.
+        ("X gilt (vgl. Kap. 3) [1].", "X gilt (vgl. Kap. 3)."),
+        ("See [1] for Y.", "The cited work covers Y."),
+    ],
+)
+def test_a_pointer_in_another_language_goes_with_its_citation(sentence: str, claim: str) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
+    "pointer", ["Vgl. auch [2].", "Siehe [2].", "Voir aussi [2].", "Véase [2].", "Cfr. [2]."]
+)
+def test_a_sentence_of_a_pointer_in_another_language_backs_the_one_before(pointer: str) -> None:
+    # QA: "X gilt [1]. Vgl. auch [2]." was two claims, [2] judged on "Vgl. auch.".
+    claims, _ = extract_claims(f"X gilt [1]. {pointer}{_REFERENCES}")
+    assert [c.text for c in claims] == ["X gilt."]
+    assert [[t.citations for t in c.targets] for c in claims] == [[("[1]",), ("[2]",)]]
+
+
+def test_a_latex_pointer_in_another_language_goes_with_its_citation(tmp_path: Path) -> None:
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    body = "X gilt (vgl.~\\citealp{a}).\n\nY tient, voir \\cite{a,b}.\n\nZ gilt. Siehe \\cite{b}."
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
+    assert [c.text for c in found.claims] == ["X gilt.", "Y tient.", "Z gilt."]
