@@ -249,3 +249,30 @@ def test_scripts_of_letters_in_a_pdf_read_as_the_latex_source(tmp_path: Path) ->
     # A raised letter with a letter right after it is part of a word (LaTeX's logo); raised
     # letters on a number stay as printed.
     assert "typeset with LATeX as in the 19th century." in text
+
+
+def test_digits_set_as_a_subscript_read_as_the_latex_source_writes_them(tmp_path: Path) -> None:
+    # A lowered digit stayed glued to its letter: "k" with a subscript "1" read "k1", as "H1N1"
+    # reads, so the PDF's "k1" and the source's "k_1" differed. Set on the line, a name's
+    # digits stay as printed.
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    pieces = [
+        ("The rate k", "1"),
+        (" and k", "12"),
+        (" of CO", "2"),
+        (" and H", "2"),
+        ("O rose in the H1N1 strain and in CD4 cells, with x", "i"),
+        (" cells each. ", ""),
+    ]
+    for _ in range(3):
+        for text, lowered in pieces:
+            pdf.char_vpos = "LINE"
+            pdf.write(6, text)
+            pdf.char_vpos = "SUB"
+            pdf.write(6, lowered)
+    pdf.output(str(tmp_path / "sub.pdf"))
+    text = " ".join(b.text for b in extract(tmp_path / "sub.pdf").blocks)
+    assert "The rate k_1 and k_12 of CO_2 and H_2O rose in the H1N1 strain and in CD4" in text
+    assert "cells, with x_i cells each." in text

@@ -131,3 +131,35 @@ def test_a_head_over_the_second_page_alone_that_names_the_paper_is_left_out(
     # A line set so that names nothing over page 1 is the page's text: kept.
     for line in ("Sentence omicron holds words too", "Claims about papers of others"):
         assert line in _two_pages(tmp_path / "kept.pdf", line), line
+
+
+def test_a_heading_over_page_2_in_the_titles_words_is_kept(tmp_path: Path) -> None:
+    # A heading at the top of page 2 in the text's size, in italics, whose words are all the
+    # title's ("Claims" under "Claims in Papers") was left out as a head naming the paper;
+    # one that repeats the whole title was taken for a line recurring on two pages, and the
+    # title page's title went with it.
+    for heading in ("Claims", "Claims in Papers"):
+        for pages in (2, 3):
+            pdf = FPDF()
+            pdf.set_auto_page_break(False)
+            for number in range(1, pages + 1):
+                pdf.add_page()
+                y = 20.0
+                if number == 1:
+                    pdf.set_font("helvetica", size=18)
+                    pdf.text(20, 26, "Claims in Papers")
+                    pdf.set_font("helvetica", size=12)
+                    pdf.text(20, 34, "Ann Vienna and Bo Lee")
+                    y = 42.0
+                if number == 2:
+                    pdf.set_font("helvetica", style="I", size=11)
+                    pdf.text(20, 24, heading)
+                    y = 30.0
+                pdf.set_font("helvetica", size=11)
+                pdf.set_xy(20, y)
+                pdf.multi_cell(170, 5.5, _prose(70, number))
+            pdf.output(str(tmp_path / "heading.pdf"))
+            document = extract(tmp_path / "heading.pdf")
+            text = " ".join(block.text for block in document.blocks)
+            assert f"{heading} Sentence gamma" in text, (heading, pages)
+            assert document.title == "Claims in Papers", (heading, pages)

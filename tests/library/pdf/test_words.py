@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from fpdf import FPDF
+
+from claimaudit.library.extract import extract
 from claimaudit.library.pdf.layout import Line
 from claimaudit.library.pdf.words import breaks_words, join_lines, vocabulary
 
@@ -206,3 +210,51 @@ def test_a_word_a_browser_broke_at_a_soft_hyphen_reads_whole() -> None:
     joined = "with immunosuppressive agents and anti\u2010inflammatory, hair-splitting"
     assert join_lines(printed, vocabulary(printed), hyphenated=False) == joined
     assert "immuno" not in vocabulary(printed)  # the pieces of a broken word are no words
+
+
+@pytest.mark.parametrize(
+    ("printed", "read"),
+    [
+        # "low" is three letters, too short to be taken for a word before a closed compound
+        # the word list lacks: "low-" then "throughput" read "lowthroughput". The paper opens
+        # other compounds with it, so it is a word there.
+        (("a low-", "throughput screen at low-cost"), "a low-throughput screen at low-cost"),
+        (("a low-", "throughput screen, low- and high-dose"), "a low-throughput screen, low- "),
+        # With no such compound, a short first half is still a piece TeX cut off.
+        (("the con-", "tractile force"), "the contractile force"),
+    ],
+)
+def test_a_short_first_half_the_paper_writes_before_a_hyphen_keeps_it(
+    printed: tuple[str, str], read: str
+) -> None:
+    assert join_lines(lines(*printed), vocabulary(lines(*printed))).startswith(read)
+
+
+def test_words_with_a_slash_between_them_vouch_for_a_word_broken_at_a_line_end() -> None:
+    # "workflows/pipelines" was left out of the paper's words as if it were an address, and
+    # "work-" then "flow" kept its hyphen. An address's pieces still vouch for nothing.
+    printed = lines("the work-", "flow runs, as workflows/pipelines do.")
+    assert join_lines(printed, vocabulary(printed)).startswith("the workflow runs")
+    printed = lines("the work-", "flow runs at https://example.org/workflow today.")
+    assert join_lines(printed, vocabulary(printed)).startswith("the work-flow runs")
+
+
+def test_the_titles_words_vouch_for_a_word_broken_at_a_line_end(tmp_path: Path) -> None:
+    # The title "Benchmarks of Claim Checkers" was left out of the paper's words, so "bench-"
+    # then "mark" in its text kept the hyphen: "bench" and "mark" are both words.
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=18)
+    pdf.text(20, 26, "Benchmarks of Claim Checkers")
+    pdf.set_font("helvetica", size=11)
+    body = [
+        "We describe a new way to compare the tools that check claims made in papers,",
+        "and we report how each of them fares on a shared bench-",
+        "mark of claims drawn from published work in several fields of study, with",
+        "the passages that support or refute each claim marked by two readers.",
+    ] * 3
+    for at, line in enumerate(body):
+        pdf.text(20, 40 + 5.5 * at, line)
+    pdf.output(str(tmp_path / "bench.pdf"))
+    text = " ".join(b.text for b in extract(tmp_path / "bench.pdf").blocks)
+    assert "fares on a shared benchmark of claims" in text

@@ -78,9 +78,10 @@ def build_blocks(lines: list[Line], hyphenated: bool = True) -> PdfLayout:
     pitch = pitches(lines)
     lines = [line for line in _without_contents(lines) if not _is_drawing_label(line, body)]
     title_lines, author_lines = title_and_authors(lines, body)
+    # The title's words are the paper's too: "Workflows for ..." over "work-" "flow".
+    known = vocabulary(lines)
     taken = {id(line) for line in (*title_lines, *author_lines)}
     lines = [line for line in lines if id(line) not in taken]
-    known = vocabulary(lines)
     raw = hang_captions(
         subcaptions(classify([RawBlock(group) for group in split_lines(lines, pitch)], body, pitch))
     )

@@ -134,7 +134,7 @@ def _drop_running_lines(pages: list[PageText]) -> int:
     keys = {page.number: _page_key(page) for page in pages}
     first = {key: number for number, key in reversed(keys.items())}  # a repeated page's first
     distinct = first.values()
-    seen = Counter(key for number in distinct for key in {_key(row) for row in edges[number]})
+    seen = Counter(key for n in distinct for key in {_running_key(row) for row in edges[n]})
     needed = max(2, round(0.4 * len(distinct)))
     # Heads that alternate between odd and even pages, known by their place.
     tops = {page.number: _top_rows(page) for page in pages if page.number in distinct}
@@ -150,7 +150,7 @@ def _drop_running_lines(pages: list[PageText]) -> int:
         numbers: list[list[Segment]] = []
         head = heads.get(first[keys[page.number]])
         for row in edges[page.number]:
-            recurs = len(distinct) > 1 and seen[_key(row)] >= needed
+            recurs = len(distinct) > 1 and seen[_running_key(row)] >= needed
             if _PAGE_NUMBER.match(" ".join(s.text for s in row).strip()):
                 numbers.append(row)
             elif recurs or (head is not None and _key(row) == _key(head)):
@@ -194,6 +194,13 @@ def _edge_rows(page: PageText) -> list[list[Segment]]:
     ends = rows if len(rows) <= 2 * _EDGE_LINES else rows[:_EDGE_LINES] + rows[-_EDGE_LINES:]
     band = _EDGE_BAND * page.height
     return [row for row in ends if min(row[0].baseline, page.height - row[0].baseline) <= band]
+
+
+def _running_key(row: list[Segment]) -> str:
+    """A running line's identity: its words (``_key``) in its type's size. A running line is
+    set alike on every page; a heading over page 2 that repeats the title in other type
+    ("Claims in Papers" at 11 pt under the title page's at 18 pt) is no second copy of it."""
+    return f"{round(max(s.size for s in row))}|{_key(row)}"
 
 
 def _key(row: list[Segment]) -> str:

@@ -60,7 +60,8 @@ def placed_heads(
     return {
         number: row
         for number, row in found.items()
-        if _shared(row, found, needed) or (number != title_page and _names_paper(row, names))
+        if _shared(row, found, needed)
+        or (number != title_page and _names_paper(row, names, body[1]))
     }
 
 
@@ -75,10 +76,14 @@ def front_words(rows: list[list[Segment]], body: tuple[str, float]) -> frozenset
     return frozenset(words)
 
 
-def _names_paper(row: list[Segment], names: frozenset[str]) -> bool:
+def _names_paper(row: list[Segment], names: frozenset[str], body_size: float) -> bool:
     """Whether a line set apart over a page, which no other page repeats, names the paper:
-    a few words, each printed over its title page ("Vienna et al.", a short title). A two-page
-    paper prints its head once, on page 2."""
+    a few words, each printed over its title page ("Vienna et al.", a short title), in type
+    smaller than the text's. A two-page paper prints its head once, on page 2; a heading at a
+    page's top in the text's size ("Claims", in italics, in a paper titled "Claims in Papers")
+    is never smaller than the text, and is the page's own."""
+    if max(s.size for s in row) >= _SMALLER * body_size:
+        return False
     words = [w for w in _words(" ".join(s.text for s in row)) if w not in _CITED_AS]
     return 0 < len(words) <= _HEAD_WORDS and all(w in names for w in words)
 

@@ -212,12 +212,17 @@ def _read(
 def _script(
     run: list[Char], raised: list[bool], index: int, parts: list[str], end: float
 ) -> tuple[str, int] | None:
-    """A script of letters that opens at ``index``, set close after a one-letter symbol or an
-    operator's name ("ℝⁿ", "min" over a lowered "x"), as written and the index of its last
-    character; None otherwise. A letter right after it makes it part of a word: LaTeX's logo
+    """A script that opens at ``index``, as written and the index of its last character: a
+    subscript that opens with a digit (``_lowered_digits``), or one of letters set close after
+    a one-letter symbol or an operator's name ("ℝⁿ", "min" over a lowered "x"); None
+    otherwise. A letter right after a script of letters makes it part of a word: LaTeX's logo
     raises its "A" after the "L"."""
     char, size = run[index], run[index - 1].size
-    if char.x0 - end > SPACE_GAP_EMS * char.size or not char.ch.isalpha():
+    if char.x0 - end > SPACE_GAP_EMS * char.size:
+        return None
+    if char.ch.isdigit():
+        return _lowered_digits(run, index)
+    if not char.ch.isalpha():
         return None
     up = raised[index] and not raised[index - 1]
     if not (up or _opens_lowered(run, index)):
@@ -231,6 +236,20 @@ def _script(
     letters = "".join(c.ch for c in run[index : last + 1])
     written = script_text("".join(parts[-40:]), letters, up)
     return None if written is None else (written, last)
+
+
+def _lowered_digits(run: list[Char], index: int) -> tuple[str, int] | None:
+    """A subscript that opens with a digit at ``index`` ("k" over a lowered "1", "CO" over a
+    lowered "2"), written as the LaTeX reading writes it ("k_1", "CO_2", "H_2O"), and the index
+    of its last character; None where the digit is set on the line ("H1N1", "CD4"). The type's
+    size and drop decide, not the letters around it: a letter right after it ("O" in "H₂O") is
+    the formula going on, and the subscript stays one."""
+    if not _opens_lowered(run, index):
+        return None
+    first, last = run[index], index
+    while last + 1 < len(run) and run[last + 1].ch.isalnum() and _beside(run[last + 1], first):
+        last += 1
+    return "_" + "".join(c.ch for c in run[index : last + 1]), last
 
 
 def _opens_lowered(run: list[Char], index: int) -> bool:

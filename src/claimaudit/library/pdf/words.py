@@ -52,6 +52,10 @@ _DASH_FIRST = re.compile("^[\u2013\u2014]\\S")
 # "/blog/..."), where the next line goes on with its path, query or fragment.
 _ENDS_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*$", re.IGNORECASE)
 _ADDRESS_GOES_ON = re.compile(r"^[/?#&=]\S")
+# A token no word of the paper's prose is counted from: an address, a file's name, a path.
+_ADDRESS_LIKE = re.compile(r"@|\w\.\w")
+# Words with a slash between them ("workflows/pipelines", "and/or") are words all the same.
+_SLASHED = re.compile(r"^\W*[^\W\d_]+(?:-[^\W\d_]+)*(?:/[^\W\d_]+(?:-[^\W\d_]+)*)+\W*$")
 # What a web address's next piece has and a word of prose has not.
 _ADDRESS_CHARS = re.compile(r"[/.\-_=?&#~%\d]")
 # A hyphen left hanging before a conjunction ("individual- and team-level", "pre- or
@@ -86,13 +90,18 @@ def vocabulary(lines: list[Line]) -> set[str]:
         for index, token in enumerate(tokens):
             if (index == len(tokens) - 1 and cut) or (index == 0 and after_hyphen):
                 continue
-            if "/" in token or "@" in token or re.search(r"\w\.\w", token):
+            if _ADDRESS_LIKE.search(token) or ("/" in token and not _SLASHED.match(token)):
                 continue
             for word in re.findall(r"[^\W_]+(?:-[^\W_]+)*", token.lower().replace("\u2010", "-")):
                 parts = word.split("-")
                 words.add(word)
                 words.update(parts)
                 words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
+                # A part that opens a compound ("low-" in "low-cost"): the paper writes it
+                # as a word of its own before a hyphen (``_keeps_hyphen``).
+                words.update(f"{part}-" for part in parts[:-1])
+            if token.endswith("-") and index < len(tokens) - 1 and token[:-1].isalpha():
+                words.add(token.lower())  # hung before "and": "low- and high-dose"
         after_hyphen = cut
     return words
 
@@ -182,8 +191,10 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
         return False
     # A compound's second half may itself be a closed compound the word list lacks
     # ("high-" "throughput": "through" and "put"); a short first half is more often a piece
-    # TeX cut off ("en-" "dometrial") than a word, so that reading needs one of 4 letters.
-    return known(second) or (len(first) >= 4 and _closed_compound(second, known))
+    # TeX cut off ("en-" "dometrial", "con-" "tractile") than a word, so that reading needs
+    # one of 4 letters, or one the paper opens a compound with elsewhere ("low-cost").
+    opens_compounds = len(first) >= 4 or f"{first}-" in vocabulary
+    return known(second) or (opens_compounds and _closed_compound(second, known))
 
 
 def _closed_compound(word: str, known: Callable[[str], bool]) -> bool:
