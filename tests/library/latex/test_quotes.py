@@ -77,3 +77,15 @@ def test_a_single_backtick_quote_prints_curly_quotes(tmp_path: Path) -> None:
         "\u2018Y holds here\u2019 is known. \u201cHe said \u2018it's done\u2019 today\u201d. "
         "The authors' \u2018view\u2019 and f'(x)."
     )
+
+
+def test_a_citation_dropped_before_a_closing_quote_leaves_no_blank(tmp_path: Path) -> None:
+    # QA: "``Y holds \cite{a}'' is known." was stored as "\u201cY holds \u201d is known.", the
+    # citation's blank kept before the closing quote (as it was not before a full stop).
+    body = (
+        "``Y holds \\cite{a}'' is known. `Z holds \\cite{a}' too. "
+        "In the \u201990s it held \\cite{a}."
+    )
+    assert _text(tmp_path, "", body) == (
+        "\u201cY holds\u201d is known. \u2018Z holds\u2019 too. In the \u201990s it held."
+    )
