@@ -105,8 +105,8 @@ _FLOATS = frozenset(
 # of its own ("challenge\n\\citep{x}." reads "challenge\n."). An ellipsis keeps its space
 # ("2, ..., 255"), and so does a blank the source types before ":" or ";" (French
 # "résultat : 5"): ``BLANK_KEPT`` follows it. An English closing quote is such punctuation too
-# ("``Y holds \cite{a}''" read "“Y holds ”"); U+2019 only where no word follows it
-# (before "90s" in "the 90s" written with one), and German closing marks not at all (they are English opening ones).
+# ("``Y holds \cite{a}''" read "“Y holds ”"); U+2019 only where no word follows it (an
+# apostrophe opens "90s"), and German closing marks not at all (they are English opening ones).
 _SPACE_BEFORE_PUNCT = re.compile(
     r"(?<![ \t\xa0])[ \t\xa0]+(?=[,;:)\u201d]|\u2019(?!\w)|\.(?!\.))"
     r"|(?<=\w)[ \t\xa0]*\n[ \t\xa0]*(?=[,.;:)](?!\w))"
