@@ -236,7 +236,10 @@ class LibraryService:
         Once ``cancel`` is set, nothing is stored (CancelledWorkError)."""
         _check_ref(ref)
         check_texts(title=title)
-        paper_ref = parse_ref(ref) if ref else None
+        # An empty ref is refused as a blank one is ("empty paper reference"), not read as
+        # none: MCP's {"ref": ""} stored the paper under a reference made from its file name.
+        # (An upload's empty form field is no ref: the route sends None for it.)
+        paper_ref = parse_ref(ref) if ref is not None else None
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
         with self._open(create=not self.library_made) as library:

@@ -49,6 +49,19 @@ def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     assert listed.structured_content["papers"] == []
 
 
+@pytest.mark.parametrize("ref", ["", " "])
+def test_library_add_refuses_an_empty_reference_as_a_blank_one(tmp_path: Path, ref: str) -> None:
+    # {"ref": ""} was read as no ref: the paper was stored as local:paper, named by its file.
+    path = tmp_path / "paper.md"
+    path.write_text("Words about convolutions.\n", encoding="utf-8")
+    with serving(tmp_path / "library.sqlite3") as server:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_add", {"path": str(path), "ref": ref})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    assert str(refused.value) == "Error executing tool library_add: empty paper reference"
+    assert listed.structured_content["papers"] == []
+
+
 @pytest.mark.parametrize(
     ("tool", "arguments"),
     [
