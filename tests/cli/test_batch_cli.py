@@ -378,7 +378,7 @@ def test_standard_input_is_not_read_when_redirected_from_a_file(tmp_path: Path, 
         )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines() == [
-        f"error: {name} (standard input) is not read; give a JSON Lines file"
+        f"error: SOURCE {name} (standard input) is not read; give a JSON Lines file"
     ]
     assert sorted(os.listdir(tmp_path)) == ["pairs.jsonl"]
 

@@ -175,6 +175,24 @@ def test_eval_refuses_a_device_as_input_as_batch_does(runner: CliRunner, tmp_pat
     assert result.stderr.strip() == "error: --ids /dev/null is not a regular file"
 
 
+@pytest.mark.parametrize("option", ["--claims", "--corpus", "--ids"])
+def test_eval_says_an_input_link_loops_as_every_command_does(
+    runner: CliRunner, tmp_path: Path, option: str
+) -> None:
+    # It said "--claims loop: Too many levels of symbolic links", where batch, review and
+    # import-jsonl say "its symbolic links go round in a loop".
+    claims, corpus = _small_dataset(tmp_path, [1])
+    loop = tmp_path / "loop.jsonl"
+    loop.symlink_to("loop.jsonl")
+    given = {"--claims": claims, "--corpus": corpus, "--ids": None} | {option: loop}
+    args = ["eval", "scifact", *(str(v) for o, p in given.items() if p for v in (o, p))]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {option} {loop}: its symbolic links go round in a loop"
+    ]
+
+
 def test_eval_with_no_pair_judged_gives_no_figures_and_fails(
     runner: CliRunner, jev_mock: str, tmp_path: Path
 ) -> None:

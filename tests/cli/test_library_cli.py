@@ -386,7 +386,7 @@ def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
 def test_import_jsonl_says_standard_input_is_not_read(tmp_path: Path, name: str) -> None:
     # "-: no such file", "/dev/stdin: no such file".
     result = run("import-jsonl", name, "--library", tmp_path / "lib.db")
-    assert_clean_failure(result, f"{name} (standard input) is not read; give the corpus file")
+    assert_clean_failure(result, f"FILE {name} (standard input) is not read; give the corpus file")
 
 
 def test_import_jsonl_does_not_read_standard_input_redirected_from_a_file(tmp_path: Path) -> None:
@@ -405,7 +405,7 @@ def test_import_jsonl_does_not_read_standard_input_redirected_from_a_file(tmp_pa
         )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines() == [
-        "error: /dev/stdin (standard input) is not read; give the corpus file"
+        "error: FILE /dev/stdin (standard input) is not read; give the corpus file"
     ]
     assert sorted(os.listdir(tmp_path)) == ["corpus.jsonl"]
 
@@ -958,7 +958,7 @@ def test_import_jsonl_names_a_corpus_folder_as_it_is(tmp_path: Path) -> None:
     folder = tmp_path / f"{ODD}.jsonl"
     folder.mkdir()
     result = run("import-jsonl", folder, "--library", tmp_path / "lib.db")
-    assert_clean_failure(result, f"{shown_name(folder)} is a folder; give the corpus file")
+    assert_clean_failure(result, f"FILE {shown_name(folder)} is a folder; give the corpus file")
 
 
 def test_import_jsonl_names_a_bad_line_of_the_corpus_as_it_is(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ words by every command: the argument or option it was given as, its path, one li
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,37 @@ def test_a_folder_given_as_a_bibliography_is_said_alike(
     assert code == 2
     assert lines == [
         f"error: {given} {tmp_path / 'refs'} is a folder; give a .bib, .json or .yaml file"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "given", "what"),
+    [
+        # Each named only the folder, in its own words: "refs is a folder; give the JSON
+        # Lines input file", "... give the corpus file", "... give the draft's file".
+        (["batch", "@refs", "--out", "@o.jsonl"], "SOURCE", "a JSON Lines file"),
+        (["review", "@refs"], "REPORT", "the draft's file"),
+        (["library", "import-jsonl", "@refs"], "FILE", "the corpus file"),
+    ],
+)
+def test_a_folder_given_as_any_input_file_is_said_alike(
+    runner: CliRunner, tmp_path: Path, args: list[str], given: str, what: str
+) -> None:
+    (tmp_path / "refs").mkdir()
+    code, lines = _invoke(runner, tmp_path, args)
+    assert code == 2
+    assert lines == [f"error: {given} {tmp_path / 'refs'} is a folder; give {what}"]
+
+
+def test_a_fifo_given_as_an_input_file_names_the_argument(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    code, lines = _invoke(runner, tmp_path, ["batch", "@pipe.jsonl", "--out", "@o.jsonl"])
+    assert code == 2
+    assert lines == [
+        f"error: SOURCE {tmp_path / 'pipe.jsonl'} is not a regular file; give a JSON Lines "
+        "file (standard input is not read)"
     ]
 
 

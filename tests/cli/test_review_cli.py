@@ -190,7 +190,7 @@ def test_a_second_review_comes_from_the_cache_and_gates_a_pipeline(
     [
         (["missing.md"], "missing.md: no such file"),
         # QA: "no such report: /dev/zero"; it is there, and never read.
-        (["/dev/zero"], "/dev/zero is not a regular file; give the draft's file"),
+        (["/dev/zero"], "REPORT /dev/zero is not a regular file; give the draft's file"),
         (["DRAFT", "--out", "DRAFT"], "is the same file as the draft"),
         (["DRAFT", "--json", "x.json", "--html", "x.json"], "is the same file as --json"),
         (["DRAFT", "--judge", "oracle"], "unknown judge 'oracle'"),

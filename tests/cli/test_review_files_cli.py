@@ -474,7 +474,9 @@ def test_a_draft_that_is_a_fifo_is_refused_unopened(runner: CliRunner, tmp_path:
     os.mkfifo(fifo)
     result = _review(runner, tmp_path, fifo)
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {fifo} is not a regular file; give the draft's file"
+    assert result.stderr.strip() == (
+        f"error: REPORT {fifo} is not a regular file; give the draft's file"
+    )
 
 
 def test_bibtex_in_a_json_bibliography_says_it_looks_like_bibtex(

@@ -148,6 +148,19 @@ def require_bibliography(path: Path | None, given: str) -> None:
         pass
 
 
+def require_input_file(path: Path, given: str, what: str, note: str = "") -> None:
+    """Exit 2 with one line unless ``path`` is a regular file to read, in ``missing_message``'s
+    words: the argument or option it was given as, its path, why, and ``what`` to give instead.
+    ``batch``, ``review`` and ``library import-jsonl`` named neither the argument nor, for a
+    folder, said it as the bibliography commands do (". is a folder; give the corpus file")."""
+    if path.is_dir():
+        fail(f"{given} {shown_name(path)} is a folder; give {what}")
+    if path.exists() and not path.is_file():  # a FIFO or a device, never opened: it may block
+        fail(f"{given} {shown_name(path)} is not a regular file; give {what}{note}")
+    if not path.is_file():
+        fail_missing(path, given)
+
+
 def require_file(path: Path | None, option: str) -> None:
     """Exit 2 with one line when a file option names a folder."""
     if path is not None and path.is_dir():

@@ -186,7 +186,10 @@ class Command(_CleanHelp, TyperCommand):
 
     # typer bundles its own click: its Context type is not importable publicly.
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from claimaudit.cli._empty_paths import refuse_empty_paths
+
         refuse_option_as_value(ctx, self.get_params(ctx), args)
+        refuse_empty_paths(ctx, self, args)
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from claimaudit.cli._common import fail, fail_missing
+from claimaudit.cli._common import fail, require_input_file
 from claimaudit.errors import DraftError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
@@ -34,12 +34,7 @@ def draft_format_of(report: Path, chosen: DraftFormat | None) -> DraftFormat:
 
 
 def _read(report: Path, chosen: DraftFormat) -> str:
-    if report.is_dir():
-        fail(f"{shown_name(report)} is a folder; give the draft's file")
-    if not report.is_file():
-        if report.exists():  # a FIFO or a device (never opened: a FIFO would block)
-            fail(f"{shown_name(report)} is not a regular file; give the draft's file")
-        fail_missing(report, "REPORT")
+    require_input_file(report, "REPORT", "the draft's file")
     try:
         # Bytes decoded whole keep "\r\n" (and a BOM) as written, so positions and the
         # annotated copy are exact.

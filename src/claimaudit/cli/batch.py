@@ -29,10 +29,10 @@ from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
     LibraryOption,
     fail,
-    fail_missing,
     lock_refusal,
     refuse_symlink_loop,
     require_file,
+    require_input_file,
     require_text,
     require_writable,
 )
@@ -48,6 +48,8 @@ from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input, opened_as
 from claimaudit.guards.userfiles import require_distinct
 from claimaudit.library.paths import default_library_path
+
+_JSONL = "a JSON Lines file"
 
 
 def batch(
@@ -91,17 +93,9 @@ def batch(
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
     require_engine_options(engine, address, workers)
     require_text(address=address)
-    if input_file.is_dir():
-        fail(f"{shown_name(input_file)} is a folder; give the JSON Lines input file")
-    if names_standard_input(input_file):
-        fail(f"{shown_name(input_file)} (standard input) is not read; give a JSON Lines file")
-    if input_file.exists() and not input_file.is_file():
-        fail(
-            f"{shown_name(input_file)} is not a regular file; give a JSON Lines file (stdin is "
-            "not read)"
-        )
-    if not input_file.is_file():
-        fail_missing(input_file, "SOURCE")
+    if names_standard_input(input_file) and not input_file.is_dir():
+        fail(f"SOURCE {shown_name(input_file)} (standard input) is not read; give {_JSONL}")
+    require_input_file(input_file, "SOURCE", _JSONL, " (standard input is not read)")
     if out == Path("-"):
         # As for review, "-" reads as standard output; batch resumes from --out, so it needs
         # a file (a file called "-" is named with its folder: out/-).

@@ -55,7 +55,12 @@ from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import is_stream, names_standard_input, names_stdout
-from claimaudit.guards.userfiles import UnreadableFileError, check_regular, require_distinct
+from claimaudit.guards.userfiles import (
+    UnreadableFileError,
+    check_regular,
+    is_symlink_loop,
+    require_distinct,
+)
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.scifact import CorpusFormat, import_corpus, sentence_counts
 from claimaudit.library.store import Library
@@ -272,6 +277,8 @@ def _require_regular(path: Path, option: str) -> None:
     except UnreadableFileError as error:
         fail(f"{option} {shown_name(path)} {error}")
     except OSError as error:
+        if is_symlink_loop(path):  # "Too many levels of symbolic links" said it another way
+            fail_missing(path, option)
         fail(f"{option} {shown_name(path)}: {error.strerror or error}")
 
 

@@ -16,8 +16,8 @@ from claimaudit.cli._common import (
     LibraryOption,
     err_console,
     fail,
-    fail_missing,
     out_console,
+    require_input_file,
     require_text,
     write_data,
 )
@@ -129,20 +129,12 @@ def import_jsonl(
 ) -> None:
     """Import a SciFact-style abstract corpus (SciFact, Citation-Integrity, Check-COVID)."""
     require_text(ref_prefix=ref_prefix)
-    if file.is_dir():
-        fail(f"{shown_name(file)} is a folder; give the corpus file")
-    if names_standard_input(file):
+    if names_standard_input(file) and not file.is_dir():
         # By name: redirected from a file (< corpus.jsonl) it is a regular file, yet a pipe
         # is refused; one rule for both.
-        fail(f"{shown_name(file)} (standard input) is not read; give the corpus file")
-    if file.exists() and not file.is_file():
-        # Only a regular file is read (userfiles.read_regular): said before the library opens.
-        fail(
-            f"{shown_name(file)} is not a regular file; give the corpus file (standard input "
-            "is not read)"
-        )
-    if not file.is_file():
-        fail_missing(file, "FILE")
+        fail(f"FILE {shown_name(file)} (standard input) is not read; give the corpus file")
+    # Only a regular file is read (userfiles.read_regular): said before the library opens.
+    require_input_file(file, "FILE", "the corpus file", " (standard input is not read)")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
     with sigterm_interrupts():
         lib: Library | None = None

@@ -29,6 +29,7 @@ from claimaudit.errors import (
     UsageError,
 )
 from claimaudit.guards.leftovers import scratch_folder
+from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, RefKind, parse_ref, refuse_unprintable
 from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.damage import as_damage, looks_damaged
@@ -236,9 +237,13 @@ class LibraryService:
         Once ``cancel`` is set, nothing is stored (CancelledWorkError)."""
         _check_ref(ref)
         check_texts(title=title)
-        paper_ref = parse_ref(ref) if ref else None
+        # An empty ref is refused as a blank one is ("empty paper reference"), not read as
+        # none: MCP's {"ref": ""} stored the paper under a reference made from its file name.
+        # (An upload's empty form field is no ref: the route sends None for it.)
+        paper_ref = parse_ref(ref) if ref is not None else None
         if not path.exists():
-            raise InputError(f"{path}: no such file or folder")
+            # A link that loops is there, yet exists() is False for it: said as the CLI says it.
+            raise InputError(f"{path}: {missing_reason(path, 'no such file or folder')}")
         with self._open(create=not self.library_made) as library:
             added = add_file(
                 library,

@@ -49,6 +49,29 @@ def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     assert listed.structured_content["papers"] == []
 
 
+def test_library_add_says_a_path_whose_links_loop_so(tmp_path: Path) -> None:
+    # It said "loop.md: no such file or folder", where `library add` names the loop.
+    loop = tmp_path / "loop.md"
+    loop.symlink_to("loop.md")
+    message = _tool_error(tmp_path, "library_add", {"path": str(loop), "ref": "local:x"})
+    assert message == (
+        f"Error executing tool library_add: {loop}: its symbolic links go round in a loop"
+    )
+
+
+@pytest.mark.parametrize("ref", ["", " "])
+def test_library_add_refuses_an_empty_reference_as_a_blank_one(tmp_path: Path, ref: str) -> None:
+    # {"ref": ""} was read as no ref: the paper was stored as local:paper, named by its file.
+    path = tmp_path / "paper.md"
+    path.write_text("Words about convolutions.\n", encoding="utf-8")
+    with serving(tmp_path / "library.sqlite3") as server:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_add", {"path": str(path), "ref": ref})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    assert str(refused.value) == "Error executing tool library_add: empty paper reference"
+    assert listed.structured_content["papers"] == []
+
+
 @pytest.mark.parametrize(
     ("tool", "arguments"),
     [

@@ -1,4 +1,5 @@
-"""Steps 10 to 15: how the search forms read the letters, marks and digits of other scripts.
+"""Steps 10 to 16: how the search forms read the letters, marks and digits of other scripts;
+then the steps since, each of its own kind (17: an index to find one passage by its id).
 
 From step 10 the index keeps the combining marks inside a word (``CREATE_FTS``); each step since
 reads more spellings alike, so it makes the search forms again where they change and the index
@@ -10,6 +11,14 @@ from __future__ import annotations
 
 from claimaudit.library._derived import CREATE_FTS, FTS_TRIGGERS, REBUILD_FTS
 from claimaudit.library._schema_steps.common import REMAKE_SEARCH_FORMS, Migration, drop_index
+
+# One passage of a paper by its id (``Library.passage_window``: ``GET
+# /v1/library/{ref}/passages/{id}``, MCP ``library_passage``). Only UNIQUE (paper_id, seq)
+# indexed the passages, so finding one read every row of its paper; ``seq`` last, so the first
+# of a repeated id comes from the index too, unsorted.
+CREATE_PASSAGE_ID_INDEX = (
+    "CREATE INDEX IF NOT EXISTS passages_by_id ON passages(paper_id, passage_id, seq)"
+)
 
 
 def remade_search_forms(version: int, description: str) -> Migration:
@@ -115,5 +124,11 @@ STEPS: tuple[Migration, ...] = (
         # The tokenizer folds "ö" to "o" but keeps "ø", so "Soren" found no "Søren", nor
         # "Orsted" "Ørsted"; the search forms now read it as "o"
         # (``text.searchform.plain_letters``), as a query is read. As in steps 9 to 15.
+    ),
+    Migration(
+        17,
+        "an index of each paper's passages by their id, so that one passage is read alone",
+        (CREATE_PASSAGE_ID_INDEX,),
+        # Derived: nothing stored changes, and a library of any size gains it in one pass.
     ),
 )
