@@ -34,7 +34,8 @@ figures depend on it); a person searching the library gets more care here:
   ("Mueller" finds "Müller", ``search_umlauts``), and a letter's exponent or index raised or
   lowered as written with "^" or "_", and the other way round ("x²" finds "x^2",
   ``search_raised``), and a word of letters then digits with them apart ("co2" finds
-  "CO_2"), and a Persian plural ending written onto its word or apart, and the
+  "CO_2", "H2O" finds "H_2O" and "H$_2$O") and a word and a number typed apart as one ("CO 2"
+  finds "CO2"), and a Persian plural ending written onto its word or apart, and the
   other way round ("کتابها" finds the two words "کتاب" and the ending); a word some of whose
   spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
@@ -53,7 +54,7 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_article import plural_forms
-from claimaudit.library.search_raised import digit_ended_forms, raised_forms
+from claimaudit.library.search_raised import digit_ended_forms, joined_forms, raised_forms
 from claimaudit.library.search_spellings import other_spellings
 from claimaudit.library.search_umlauts import o_stroke_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
@@ -202,8 +203,13 @@ def search_words(text: str) -> SearchWords:
     # with and without their article.
     visible = without_invisible(text)
     others = o_stroke_forms(visible) + raised_forms(visible) + plural_forms(normal)
-    # "co2" also as "co 2" ("CO_2"): only a word searched for, not one past MAX_SEARCH_TERMS.
-    guesses = [f for f in digit_ended_forms(visible) if _normal((f[0],)) in kept]
+    # "co2" also as "co 2" ("CO_2"), "H2O" (and "H₂O") as "h 2o" and "h 2 o", "CO 2" as "co2":
+    # only words searched for, not ones past MAX_SEARCH_TERMS.
+    guesses = [
+        f
+        for f in digit_ended_forms(normal) + joined_forms(normal)
+        if all((word,) in kept for word in _normal(tuple(re.findall(r"\w+", f[0]))))
+    ]
     written = {tokens: term.written for tokens, term in kept.items()}
     spellings, spellings_left_out = other_spellings(written, others, guesses)
     quoted += [_quoted((s,)) for s in spellings]
