@@ -22,13 +22,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from claimaudit.text.folds import MARKED, joined_marks
+
 _RAISED = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
 _LOWERED = "\u2080-\u2089"
 # A word holding a letter, then raised or lowered digits ("x²", "H₂O").
 _SCRIPTED_WORD = re.compile(f"[^\\W\\d_]+(?:[{_RAISED}]+|[{_LOWERED}]+)[\\w{_RAISED}{_LOWERED}]*")
 _SCRIPT_RUN = re.compile(f"(?<=[^\\W\\d_])(?:[{_RAISED}]+|[{_LOWERED}]+)")
-# Letters, "^" or "_", digits (in braces, as LaTeX writes them), and the word's rest ("H_2O").
-_MARKED_WORD = re.compile(r"(?<![^\W\d_])([^\W\d_]+)[\^_]\{?(\d+)\}?(\w*)")
+# Letters, "^" or "_", digits (in braces, as LaTeX writes them), and the word's rest ("H_2O"),
+# read joined as the rankers read it (``text.folds.joined_marks``).
+_MARKED_WORD = re.compile(MARKED.pattern + r"(\w*)")
 # A whole word of letters, then digits ("co2", "ch4", "covid19"), and letters again and so on
 # ("h2o", "h2so4"); not "x^2" or "2024".
 _DIGIT_ENDED = re.compile(r"(?<![\w^])[^\W\d_]+\d+(?:[^\W\d_]+\d*)*(?![\w^])")
@@ -48,7 +51,7 @@ def raised_forms(typed: str) -> list[tuple[str, list[str]]]:
             forms.append((word.group(), [unicodedata.normalize("NFKC", apart).lower()]))
     if "^" in typed or "_" in typed:
         for word in _MARKED_WORD.finditer(typed):
-            joined = "".join(word.groups())
+            joined = joined_marks(word.group())
             forms.append((word.group(), [unicodedata.normalize("NFKC", joined).lower()]))
     return forms
 
