@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -157,8 +158,10 @@ class _Term:
     number: bool = False  # a decimal or grouped number, several tokens ("2.5")
 
 
-def search_words(text: str) -> SearchWords:
-    """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
+def search_words(text: str, held: Callable[[str], bool] | None = None) -> SearchWords:
+    """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for.
+    ``held``: whether a library's index holds a word (``library.search_held``), so the other
+    spellings of a word it holds nowhere take no room (``search_spellings``)."""
     normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
     normal = plain_letters(without_acronym_marks(without_points(normal)))
     # 2.5 with the Arabic decimal separator is the number 2.5, as ``search_numbers`` reads it.
@@ -211,7 +214,7 @@ def search_words(text: str) -> SearchWords:
         if all((word,) in kept for word in _normal(tuple(re.findall(r"\w+", f[0]))))
     ]
     written = {tokens: term.written for tokens, term in kept.items()}
-    spellings, spellings_left_out = other_spellings(written, others, guesses)
+    spellings, spellings_left_out = other_spellings(written, others, guesses, held)
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
     # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.
