@@ -1471,3 +1471,25 @@ def test_an_answer_cached_while_a_zero_width_space_joined_words_is_asked_afresh(
     old_settings = ":search-form" if afresh else ""
     hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS], old_settings)
     assert hits == (0 if afresh else 1)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "afresh"),
+    [
+        ("The loss grows as x\u00b2.", "It grows as x^2 here.", True),
+        ("Heat by M\u00fcller holds.", "Mueller et al. showed it.", True),
+        ("The value of x is low.", "The value was low.", False),
+        ("CO2 rose.", "Plain text.", False),
+        ("Attention helps.", "It grows as x^2 here.", False),
+    ],
+    ids=["raised-and-marked", "umlaut-written-out", "same-spelling", "nothing-marked", "english"],
+)
+def test_an_answer_cached_before_spellings_were_folded_is_asked_afresh(
+    claim: str, passage: str, afresh: bool
+) -> None:
+    # A claim's "x²" and a passage's "x^2", or "Müller" and "Mueller", were two words to the
+    # rankers: the cached answer was judged on passages ranked otherwise. A claim whose words
+    # are read alike in its passages ("value" as "valu" in both), or one with no such word,
+    # ranks them as before and keeps its answer.
+    hits, _ = _cached_then_checked(claim, None, [passage, *TEXTS])
+    assert hits == (0 if afresh else 1)

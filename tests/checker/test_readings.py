@@ -17,3 +17,5 @@ def test_each_mark_is_said_once_in_the_order_keys_were_made_with() -> None:
     assert reading_marks(
         "10\u2075 cells", ["Gr\u00f6\u00dfe\n", "\u043c\u02bc\u044f\u0441\u043e\n"]
     ) == (":search-form:raised-apart:apostrophe")
+    # A claim's "Müller" over a passage's "Mueller", one word to the rankers now: the last mark.
+    assert reading_marks("M\u00fcller found it", ["Mueller found it\n"]) == ":spelling-folds"

@@ -170,3 +170,24 @@ def test_no_common_hebrew_word_collides_with_another_in_search() -> None:
             terms = set(search_words(query).match.replace('"', "").split(" OR ")) - readings
             spelled = {t for t in terms if t in others or t[1:] in others}
             assert not spelled, (query, sorted(spelled))
+
+
+def test_a_long_hebrew_query_gives_its_room_to_the_spellings_the_library_holds(
+    library: Library,
+) -> None:
+    # QA: the 64 spellings went to forms no paper holds ("ההמחקר", "שמהמחקר"), and every word
+    # of a long query was named as searched for in only some of its spellings. Searched in
+    # a library, a spelling no passage holds takes no room, and a word is named only where
+    # one the library holds was left out.
+    texts = ["הטיפול התרופתי הצליח", "ובבית החולים שקט", "מזג האוויר נאה"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:he"), "T", passages, "local:he"))
+    words = library.searched_words(LONG_QUERY)
+    assert words.spellings_left_out == () and words.left_out == ()
+    for form in ("הטיפול", "ובבית"):
+        assert f'"{form}"' in words.match, form
+    assert '"ההמחקר"' not in words.match
+    assert {h.passage_id for h in library.search(LONG_QUERY)} == {"P001", "P002"}
+    # Held everywhere, the spellings are cut as before, and named.
+    every = search_words(LONG_QUERY, held=lambda form: True)
+    assert every.spellings_left_out == search_words(LONG_QUERY).spellings_left_out != ()

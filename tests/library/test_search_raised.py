@@ -6,7 +6,7 @@ import pytest
 
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
-from claimaudit.library.search_raised import digit_ended_forms, raised_forms
+from claimaudit.library.search_raised import digit_ended_forms, joined_forms, raised_forms
 from claimaudit.library.search_words import search_words
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -56,9 +56,35 @@ def test_the_other_spelling_of_a_raised_or_marked_word() -> None:
 
 
 def test_a_query_without_them_is_searched_for_as_before() -> None:
-    assert (
-        search_words("h1n1 p53 H2O").match == '"h1n1 p53" OR "p53 h2o" OR "h1n1" OR "p53" OR "h2o"'
-    )
+    assert search_words("p53 s100 x2").match == '"p53 s100" OR "s100 x2" OR "p53" OR "s100" OR "x2"'
+
+
+def test_a_formula_or_a_word_and_its_number_apart_are_found_as_papers_write_them(
+    library: Library,
+) -> None:
+    # QA: "H2O" found no "H_2O" (LaTeX, indexed "h" and "2o") nor "H$_2$O" (Markdown, "h",
+    # "2", "o"), and "CO 2" no "CO2" (one word to the index), nor "COVID-19" "COVID19".
+    texts = [
+        "The H_2O content rose.",
+        "As did H$_2$O vapour.",
+        "Water H_{2}O again.",
+        "Plain H2O here.",
+        "We measured CO2 emissions.",
+        "Cases of COVID19 rose.",
+        "Some H_2SO_4 was added.",
+        "The weather is fine.",
+    ]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:f"), "T", passages, "local:f"))
+
+    def found(query: str) -> set[str]:
+        return {h.passage_id for h in library.search(query, limit=20)}
+
+    assert found("H2O") == found("h2o") == found("H\u2082O") == {"P001", "P002", "P003", "P004"}
+    # Each of "co" and "2" is searched for too, so other passages holding "2" are found.
+    assert "P005" in found("CO 2")
+    assert "P006" in found("COVID-19")
+    assert found("H2SO4") == {"P007"}
 
 
 def test_a_plain_word_ending_in_digits_finds_them_written_apart(library: Library) -> None:
@@ -90,4 +116,15 @@ def test_which_words_ending_in_digits_are_also_searched_apart() -> None:
         ("CH4", ["ch 4"]),
         ("covid19", ["covid 19"]),
     ]
-    assert digit_ended_forms("p53 x2 s100 h1n1 H2O x^2 CO_2 2024") == []
+    # A formula: its pieces apart after each letter ("H_2O") and between all ("H$_2$O").
+    assert digit_ended_forms("H2O h2so4") == [
+        ("H2O", ["h 2o", "h 2 o"]),
+        ("h2so4", ["h 2so 4", "h 2 so 4"]),
+    ]
+    assert digit_ended_forms("p53 x2 s100 x^2 CO_2 2024 3d") == []
+
+
+def test_which_words_and_numbers_typed_apart_are_also_searched_as_one() -> None:
+    assert joined_forms("CO 2 and COVID-19") == [("CO 2", ["co2"]), ("COVID-19", ["covid19"])]
+    # One letter ("p 53"), a decimal, an exponent or index: not joined.
+    assert joined_forms("p 53, CO 2.5, x^2 3, CO_2 4") == []

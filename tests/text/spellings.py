@@ -48,4 +48,15 @@ SPELLINGS_OF_ONE_WORD = [
     # apart ("کتابها", books): one word to a reader, to the rankers a word or two.
     ("\u06a9\u062a\u0627\u0628\u200c\u0647\u0627", "\u06a9\u062a\u0627\u0628 \u0647\u0627"),
     ("\u06a9\u062a\u0627\u0628\u0647\u0627\u06cc", "\u06a9\u062a\u0627\u0628 \u0647\u0627\u06cc"),
+    # QA: a letter's exponent or index raised and written with "^" or "_" as LaTeX and
+    # Markdown write it, and a German umlaut and the "e" written for it ("Mueller", and
+    # "Soeren" for "Søren"): found by each other in ``library search``, two words or three to
+    # the rankers (``text.folds``).
+    ("x\u00b2", "x^2"),
+    ("x\u2082", "x_{2}"),
+    ("H\u2082O", "H$_2$O"),
+    ("CO2", "CO_2"),
+    ("M\u00fcller", "Mueller"),
+    ("Schr\u00f6der", "SCHROEDER"),
+    ("S\u00f8ren", "Soeren"),
 ]

@@ -15,6 +15,7 @@ from itertools import chain
 from claimaudit.library.fts import MAX_TOKENS, query_terms
 from claimaudit.text.arabic import has_arabic, joined_plurals, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_as_pairs, has_cjk, lone_cjk, touches_cjk
+from claimaudit.text.folds import joined_marks, spelling_fold, umlaut_plain, umlauts_plain
 from claimaudit.text.hebrew import (
     has_hebrew,
     holds_stacked_prefixes,
@@ -22,7 +23,12 @@ from claimaudit.text.hebrew import (
     with_unprefixed,
     without_acronym_marks,
 )
-from claimaudit.text.searchform import altered_characters, raised_apart, ranker_form
+from claimaudit.text.searchform import (
+    altered_characters,
+    as_tokenizer_folds,
+    raised_apart,
+    ranker_form,
+)
 from claimaudit.text.unspaced import has_unspaced
 from claimaudit.text.wordchars import (
     class_ranges,
@@ -30,6 +36,7 @@ from claimaudit.text.wordchars import (
     unspaced_marks_as_breaks,
     without_indic_joiners,
     without_points,
+    words,
 )
 
 
@@ -75,6 +82,37 @@ def reads_hebrew_whole_words(query: str, texts: Iterable[str]) -> bool:
     if not has_hebrew(_indexed(query)):
         return False
     return any(holds_whole_words(_indexed(text)) for text in chain((query,), texts))
+
+
+def reads_spelling_folds(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` holds a word the rankers now match in another spelling ("x²" and
+    "x^2", "Müller" and "Mueller", ``text.folds``) and it or one of ``texts`` a letter's
+    exponent or index written with "^" or "_", or a word read as one of the claim's that is
+    written otherwise: the results cache asks such a question afresh. A claim's "value" read
+    as "valu" in it and its passages alike ranks them as before, and keeps its answer."""
+    fold = spelling_fold(query)
+    if fold is None:
+        return False
+    every = [_indexed(text) for text in chain((query,), texts)]
+    if fold is not umlauts_plain and any(
+        ("^" in text or "_" in text) and joined_marks(text) != text for text in every
+    ):
+        return True
+    if fold is joined_marks:
+        return False
+    claim: dict[str, set[str]] = {}
+    for word in _folded_words(every[0]):
+        claim.setdefault(umlaut_plain(word) or word, set()).add(word)
+    return any(
+        word not in claim.get(umlaut_plain(word) or word, {word})
+        for text in every
+        for word in _folded_words(text)
+    )
+
+
+def _folded_words(text: str) -> list[str]:
+    # The words as the rankers' tokenizer reads them: "Müller" is "muller".
+    return words(as_tokenizer_folds(text).lower())
 
 
 def _prefix_read(text: str) -> bool:

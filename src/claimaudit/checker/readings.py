@@ -35,6 +35,7 @@ from claimaudit.checker.read_changes import (
     reads_hebrew_stacked_prefixes,
     reads_hebrew_whole_words,
     reads_persian_plurals,
+    reads_spelling_folds,
     reads_unspaced_pairs,
 )
 from claimaudit.text.cjkpairs import has_cjk
@@ -141,4 +142,9 @@ def reading_marks(query: str, texts: Sequence[str]) -> str:
         # was read without it too ("לום", as "כלום" was) were judged on passages ranked
         # otherwise: asked afresh.
         marks += ":he-whole"
+    if reads_spelling_folds(query, texts):
+        # Answers cached while a claim's "x²" and a passage's "x^2", or "Müller" and
+        # "Mueller", were two words to the rankers were judged on passages ranked otherwise:
+        # asked afresh (``text.folds``).
+        marks += ":spelling-folds"
     return marks

@@ -26,6 +26,7 @@ from claimaudit.text.cjkpairs import (
     has_cjk,
     lone_cjk,
 )
+from claimaudit.text.folds import spelling_fold
 from claimaudit.text.hebrew import (
     has_hebrew,
     with_unprefixed,
@@ -90,8 +91,12 @@ class Bm25Ranker:
         # written onto it ("המחקר" also as "מחקר", ``text.hebrew``), so either spelling matches
         # the other. Any other claim reads the passages as before.
         hebrew = has_hebrew(_indexed(query))
+        # A claim holding a word ``library search`` finds in another spelling ("x²" as "x^2",
+        # "Müller" as "Mueller"), and its passages, with each such spelling read as one
+        # (``text.folds``). Any other claim reads the passages as before.
+        fold = spelling_fold(query)
         limit = MAX_CJK_TERMS if cjk or unspaced else MAX_TOKENS
-        match = fts_query(_read_with(read, article, hebrew)(query), limit)
+        match = fts_query(_read_with(read, article, hebrew, fold)(query), limit)
         if match is None or not passages:
             return list(passages)
         alone = lone_cjk(_indexed(query)) if cjk else frozenset()
@@ -99,7 +104,7 @@ class Bm25Ranker:
             # A one-character word of the claim ("癌") is found inside a passage's runs too
             # ("癌症"), as ``library search`` finds it: as pairs alone, only where it stood alone.
             read = partial(_pairs, alone=alone, unspaced_pairs=unspaced)
-        read = _read_with(read, article, hebrew)
+        read = _read_with(read, article, hebrew, fold)
         with sqlite3.connect(":memory:") as db:
             # The library index's tokenizer (``text.searchform.TOKENIZER``): combining marks (M*)
             # are word characters, else a Devanagari vowel sign or virama split "हिन्दी" into
@@ -141,8 +146,13 @@ def _pairs(text: str, alone: Collection[str] = (), unspaced_pairs: bool = False)
 
 
 def _read_with(
-    read: Callable[[str], str], article: bool, hebrew: bool = False
+    read: Callable[[str], str],
+    article: bool,
+    hebrew: bool = False,
+    fold: Callable[[str], str] | None = None,
 ) -> Callable[[str], str]:
+    if fold is not None:
+        return _read_with(lambda text: fold(read(text)), article, hebrew)
     if hebrew:
         return _read_with(lambda text: with_unprefixed(read(text)), article)
     # An Arabic-script claim: a Persian plural's ending written apart onto its word too

@@ -341,20 +341,23 @@ def search(
     spelled = len(words.spellings_left_out)
     if unsearched := words.left_out[: len(words.left_out) - spelled]:
         warn(f"{words.left_out_reason()}; not searched for: " + _few(unsearched))
-    if spelled:
+    with _library(library) as lib:
+        # The spellings the library holds only: one no passage holds takes no room, and a
+        # word whose spellings left out are all such is searched for in every one it could find.
+        hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)
+        words = lib.searched_words(query)  # after: a damaged index is said so by the search
+    if words.spellings_left_out:
         # Searched for as typed, so not among the words above: without this a Greek word late in
         # a long query silently missed the passages spelling it with its tonos.
         warn(
             f"Greek, Russian, Arabic, Hebrew and German words are searched for in at most "
             f"{MAX_FORMS} other spellings each, a Hebrew one {ALL_HEBREW_FORMS} (with or without "
             f"a tonos, ё, the article, a prefix or an umlaut), {MAX_ACCENT_FORMS} in all; only "
-            "in some of theirs: " + _few(words.spellings_left_out)
+            "in some of those the library holds: " + _few(words.spellings_left_out)
         )
-    with _library(library) as lib:
-        hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)
     if as_json:
         # The API's and the MCP tool's object, not a bare array: one answer, one schema.
-        _print_json(HitList.of(hits, query, more=more).wire())
+        _print_json(HitList.of(hits, query, more=more, words=words).wire())
         return
     if not hits:
         out_console.print("no matching passages")

@@ -18,6 +18,7 @@ from claimaudit.library.damage import (
 from claimaudit.library.models import SearchHit
 from claimaudit.library.paper_rows import not_found, resolve
 from claimaudit.library.search_cjk import cjk_rows, inner_rows, merged
+from claimaudit.library.search_held import index_holds
 from claimaudit.library.search_numbers import number_condition
 from claimaudit.library.search_words import search_words
 
@@ -26,8 +27,7 @@ def search_passages(
     conn: sqlite3.Connection, query: str, ref: PaperRef | None, limit: int, *, exact: bool
 ) -> list[SearchHit]:
     """The passages best matching the words of ``query`` (``Library.search``)."""
-    words = search_words(query)
-    match = words.match
+    words = search_words(query)  # a query with no word to search for is refused first
     if limit <= 0:
         return []
     sql = (
@@ -36,7 +36,7 @@ def search_passages(
         "JOIN passages s ON s.id = passages_fts.rowid JOIN papers p ON p.id = s.paper_id "
         "WHERE passages_fts MATCH ?"
     )
-    params: list[object] = [match]
+    params: list[object] = []
     paper_id: int | None = None
     if ref is not None:
         found = resolve(conn, ref, exact=exact)
@@ -45,13 +45,15 @@ def search_passages(
         paper_id = found[0]
         sql += " AND s.paper_id = ?"
         params.append(paper_id)
-    # "2.5" searched for is "2 5", which "i_2 = 5" holds too: such hits are left out.
-    numbers, number_params = number_condition(conn, words)
-    sql += numbers
-    params += number_params
-    sql += " ORDER BY score LIMIT ?"
-    params.append(limit)
     try:
+        # The spellings the index holds (``library.search_held``): asked of the index, so a
+        # damaged one is said to be so below.
+        words = search_words(query, index_holds(conn))
+        params.insert(0, words.match)
+        # "2.5" searched for is "2 5", which "i_2 = 5" holds too: such hits are left out.
+        numbers, number_params = number_condition(conn, words)
+        sql += numbers + " ORDER BY score LIMIT ?"
+        params += [*number_params, limit]
         rows = conn.execute(sql, params).fetchall()
         # A library-wide search whose index holds fewer (or more) passages than the library
         # would leave some out, found something or not: two counts, a few milliseconds on a

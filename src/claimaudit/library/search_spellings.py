@@ -8,7 +8,7 @@ a term of their own, shared out within one cap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from claimaudit.library.search_accents import MAX_FORMS, all_accent_forms
 from claimaudit.library.search_article import article_forms
@@ -33,6 +33,7 @@ def other_spellings(
     kept: Mapping[tuple[str, ...], str],
     others: list[tuple[str, list[str]]],
     guesses: Sequence[tuple[str, list[str]]] = (),
+    held: Callable[[str], bool] | None = None,
 ) -> tuple[list[str], tuple[str, ...]]:
     """The other spellings of the ``kept`` (each query word's tokens, with the word as written)
     Greek and Russian words (``search_accents``), Arabic (``search_article``) and Hebrew ones
@@ -46,7 +47,13 @@ def other_spellings(
     each word's spellings with a prefix in turn, one prefix a round, the commonest first, then
     its stems with another prefix so, then its plain stem with two prefixes stacked so. Taken
     word by word, the first six words of a long Hebrew query took all 64, and the later ones
-    were looked for as typed alone, "וטיפול" never as "טיפול"."""
+    were looked for as typed alone, "וטיפול" never as "טיפול".
+
+    ``held`` (a library's: whether its index holds a word) leaves out first the one-word
+    spellings it holds nowhere, which find nothing: most of a Hebrew word's 38 ("ההמחקר",
+    "שמהמחקר") are no word of any paper, and took the room of those that are, and a query of
+    five Hebrew words was said to be searched for in only some spellings of each."""
+    others = [(written, [f for f in forms if _held(f, held)]) for written, forms in others]
     taken: dict[str, None] = {}
     cut: dict[str, None] = {}
     stems: list[tuple[str, list[str]]] = []
@@ -58,10 +65,10 @@ def other_spellings(
         if len(tokens) != 1:
             continue
         word = tokens[0]
-        if written_out := [f for f in umlaut_forms(word) if (f,) not in kept]:
+        if written_out := [f for f in umlaut_forms(word) if (f,) not in kept and _held(f, held)]:
             umlauts.append((written, written_out))
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
-        forms = [f for f in dict.fromkeys(spellings) if (f,) not in kept]
+        forms = [f for f in dict.fromkeys(spellings) if (f,) not in kept and _held(f, held)]
         if is_hebrew_word(word):
             if len(forms) > MAX_HEBREW_FORMS:
                 cut[written] = None
@@ -69,11 +76,11 @@ def other_spellings(
             # Shortest first: the plain word ("מחקר" of "והמחקר").
             own = sorted((f for f in unprefixed_forms(word) if f in forms), key=len)
             stems.append((written, own))
-            restemmed = [f for f in restemmed_forms(word) if (f,) not in kept]
+            restemmed = [f for f in restemmed_forms(word) if (f,) not in kept and _held(f, held)]
             if len(restemmed) > MAX_RESTEMMED_FORMS:
                 cut[written] = None
             later.append((written, restemmed[:MAX_RESTEMMED_FORMS]))
-            stacked = [f for f in stacked_forms(word) if (f,) not in kept]
+            stacked = [f for f in stacked_forms(word) if (f,) not in kept and _held(f, held)]
             stacks.append((written, stacked[:MAX_STACKED_FORMS]))
             continue
         forms = [f for f in forms if f not in taken]
@@ -96,6 +103,11 @@ def other_spellings(
     # warning's "only in some of their spellings" named "filler64" of a long English query.
     _in_turns(list(guesses), taken, {})
     return list(taken), tuple(cut)
+
+
+def _held(form: str, held: Callable[[str], bool] | None) -> bool:
+    # A phrase ("x 2") is searched for as it is: its words are common, its order what counts.
+    return held is None or " " in form or held(form)
 
 
 def _in_turns(

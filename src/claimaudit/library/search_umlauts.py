@@ -10,8 +10,8 @@ So ``library search`` looks a word with an umlaut or "ø" up written with "ue", 
 index reads the umlaut). Not "ue" after "q" or
 "g" ("quelle", "Rodrigues"), and not where fewer than four letters or a common word are left
 ("poet" is no "pot", "does" no "dos"); a word so read that is another word ("reuse" as
-"ruse") only adds a term. The rankers read words as the index does and are left as they are:
-an English claim ranks its passages as before.
+"ruse") only adds a term. The rules are ``text.folds``', which the rankers read such a
+claim's words by.
 """
 
 from __future__ import annotations
@@ -19,24 +19,18 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from claimaudit.library.fts import STOPWORDS
+from claimaudit.text.folds import umlaut_plain
 
 _UMLAUTS = str.maketrans({"\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue"})
-_WRITTEN_OUT = re.compile("(?<![qg])ue|ae|oe")
-SHORTEST = 4
 
 
 def umlaut_forms(word: str) -> tuple[str, ...]:
     """The other spelling of the lower-case ``word``: its umlauts written out ("müller":
     "mueller"), or its "ue", "oe" and "ae" as the index reads an umlaut ("mueller":
-    "muller"); none for other words."""
+    "muller", ``text.folds.umlaut_plain``, as the rankers read it); none for other words."""
     if word.isascii():
-        if not _WRITTEN_OUT.search(word) or not word.isalpha():
-            return ()
-        plain = _WRITTEN_OUT.sub(lambda pair: pair.group()[0], word)
-        if plain == word or len(plain) < SHORTEST or plain in STOPWORDS:
-            return ()
-        return (plain,)
+        plain = umlaut_plain(word)
+        return (plain,) if plain else ()
     written = word.translate(_UMLAUTS)
     return (written,) if written != word else ()
 

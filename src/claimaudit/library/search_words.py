@@ -34,7 +34,8 @@ figures depend on it); a person searching the library gets more care here:
   ("Mueller" finds "Müller", ``search_umlauts``), and a letter's exponent or index raised or
   lowered as written with "^" or "_", and the other way round ("x²" finds "x^2",
   ``search_raised``), and a word of letters then digits with them apart ("co2" finds
-  "CO_2"), and a Persian plural ending written onto its word or apart, and the
+  "CO_2", "H2O" finds "H_2O" and "H$_2$O") and a word and a number typed apart as one ("CO 2"
+  finds "CO2"), and a Persian plural ending written onto its word or apart, and the
   other way round ("کتابها" finds the two words "کتاب" and the ending); a word some of whose
   spellings the caps leave out is named too;
 - a query with no word to search for is refused (``NoSearchWordsError``).
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -53,7 +55,7 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_article import plural_forms
-from claimaudit.library.search_raised import digit_ended_forms, raised_forms
+from claimaudit.library.search_raised import digit_ended_forms, joined_forms, raised_forms
 from claimaudit.library.search_spellings import other_spellings
 from claimaudit.library.search_umlauts import o_stroke_forms
 from claimaudit.text.cjkpairs import CJK_CLASS, as_query, cjk_apart, touches_cjk
@@ -156,8 +158,10 @@ class _Term:
     number: bool = False  # a decimal or grouped number, several tokens ("2.5")
 
 
-def search_words(text: str) -> SearchWords:
-    """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
+def search_words(text: str, held: Callable[[str], bool] | None = None) -> SearchWords:
+    """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for.
+    ``held``: whether a library's index holds a word (``library.search_held``), so the other
+    spellings of a word it holds nowhere take no room (``search_spellings``)."""
     normal = unicodedata.normalize("NFKC", raised_apart(without_invisible(text)))
     normal = plain_letters(without_acronym_marks(without_points(normal)))
     # 2.5 with the Arabic decimal separator is the number 2.5, as ``search_numbers`` reads it.
@@ -202,10 +206,15 @@ def search_words(text: str) -> SearchWords:
     # with and without their article.
     visible = without_invisible(text)
     others = o_stroke_forms(visible) + raised_forms(visible) + plural_forms(normal)
-    # "co2" also as "co 2" ("CO_2"): only a word searched for, not one past MAX_SEARCH_TERMS.
-    guesses = [f for f in digit_ended_forms(visible) if _normal((f[0],)) in kept]
+    # "co2" also as "co 2" ("CO_2"), "H2O" (and "H₂O") as "h 2o" and "h 2 o", "CO 2" as "co2":
+    # only words searched for, not ones past MAX_SEARCH_TERMS.
+    guesses = [
+        f
+        for f in digit_ended_forms(normal) + joined_forms(normal)
+        if all((word,) in kept for word in _normal(tuple(re.findall(r"\w+", f[0]))))
+    ]
     written = {tokens: term.written for tokens, term in kept.items()}
-    spellings, spellings_left_out = other_spellings(written, others, guesses)
+    spellings, spellings_left_out = other_spellings(written, others, guesses, held)
     quoted += [_quoted((s,)) for s in spellings]
     # A Korean word without the particle written onto it ("암은" finds "암"), a Japanese
     # one-kanji word apart from the kana after it ("癌は" finds "肺癌"): ``cjkpairs.as_query``.

@@ -19,6 +19,8 @@ from claimaudit.library import paper_rows, paper_writes
 from claimaudit.library._connection import connect
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
 from claimaudit.library.passage_search import search_passages
+from claimaudit.library.search_held import index_holds
+from claimaudit.library.search_words import SearchWords, search_words
 from claimaudit.library.write_transaction import WRITE_WAIT_SECONDS, write_transaction
 from claimaudit.passage import Passage
 
@@ -270,6 +272,12 @@ class Library(Closing):
         The user's words are quoted tokens, never FTS5 syntax, so any text is a safe query.
         """
         return search_passages(self._conn, query, ref, limit, exact=exact)
+
+    def searched_words(self, query: str) -> SearchWords:
+        """The words and spellings ``search`` looks ``query`` up by, and those it leaves out
+        (named, as a warning does), as this library's index holds them: a spelling no passage
+        holds takes no room (``library.search_held``)."""
+        return search_words(query, index_holds(self._conn))
 
     def search_page(
         self, query: str, ref: PaperRef | None = None, limit: int = 10, *, exact: bool = False

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic.alias_generators import to_camel
 
 from claimaudit.library.models import SearchHit, StoredPaper
-from claimaudit.library.search_words import search_words
+from claimaudit.library.search_words import SearchWords, search_words
 from claimaudit.passage import Passage, page_list
 
 if TYPE_CHECKING:
@@ -128,12 +128,18 @@ class HitList(Wire):
     )
 
     @classmethod
-    def of(cls, hits: Iterable[SearchHit], query: str, *, more: bool = False) -> HitList:
-        return cls(
-            hits=[Hit.of(h) for h in hits],
-            left_out=list(search_words(query).left_out),
-            more=more,
-        )
+    def of(
+        cls,
+        hits: Iterable[SearchHit],
+        query: str,
+        *,
+        more: bool = False,
+        words: SearchWords | None = None,
+    ) -> HitList:
+        """``words``: the words the library searched ``query`` by (``Library.searched_words``),
+        whose spellings left out are only those it holds; else ``query``'s words alone."""
+        searched = words if words is not None else search_words(query)
+        return cls(hits=[Hit.of(h) for h in hits], left_out=list(searched.left_out), more=more)
 
 
 class Added(Wire):

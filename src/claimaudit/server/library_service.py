@@ -37,6 +37,7 @@ from claimaudit.library.ingest import AddResult, check_title
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.paper_rows import MAX_FILTER_CHARS as MAX_FILTER_CHARS
 from claimaudit.library.refused_refs import parse_or_stored
+from claimaudit.library.search_words import SearchWords
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.server.arxiv_downloads import ArxivDownloads
@@ -208,8 +209,9 @@ class LibraryService:
 
     def search_page(
         self, query: str, ref: str | None = None, limit: int = 10, *, exact: bool = False
-    ) -> tuple[list[SearchHit], bool]:
-        """``search``'s hits, and whether more passages match than ``limit`` let through."""
+    ) -> tuple[list[SearchHit], bool, SearchWords]:
+        """``search``'s hits, whether more passages match than ``limit`` let through, and the
+        words searched for as the library holds them (``Library.searched_words``)."""
         check_texts(query=query)
         _check_ref(ref)
         # An empty ref is refused as a blank one is, not read as no ref: a client that sends
@@ -219,7 +221,8 @@ class LibraryService:
             # Refused, not ignored: a library-wide search would answer hits of every copy.
             raise UsageError("exact applies to ref: give the reference of the copy to search")
         with self._open() as library:
-            return library.search_page(query, ref=within, limit=limit, exact=exact)
+            hits, more = library.search_page(query, ref=within, limit=limit, exact=exact)
+            return hits, more, library.searched_words(query)
 
     def add_file(
         self,

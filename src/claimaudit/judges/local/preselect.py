@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from claimaudit.text.arabic import has_arabic, joined_plurals, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_apart, cjk_as_pairs, has_cjk, lone_cjk
+from claimaudit.text.folds import spelling_fold
 from claimaudit.text.hebrew import has_hebrew, with_unprefixed
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -52,6 +53,7 @@ def _terms(
     article: bool = False,
     unspaced: bool = False,
     hebrew: bool = False,
+    fold: Callable[[str], str] | None = None,
 ) -> list[str]:
     # A word with the combining marks inside it ("हिन्दी"), never its letters alone, which
     # the length rule below dropped: a Hindi claim had no terms to rank windows by. With
@@ -64,6 +66,10 @@ def _terms(
     # ("الكتاب" as "كتاب", ``text.arabic``), as the checker's BM25 reads it.
     # ``unspaced``: a Thai, Lao, Burmese or Khmer claim's letter pairs (``text.unspaced``).
     folded = _folded(text, unspaced)
+    # ``fold`` (a claim holding "x²" or "Müller"): each spelling ``library search`` finds such
+    # a word by read as one ("x^2" as "x2", "mueller" as "muller", ``text.folds``), as the
+    # checker's BM25 reads it.
+    folded = fold(folded) if fold is not None else folded
     # A claim without CJK: a window's word touching CJK text ("DNA는") is the word
     # (``text.cjkpairs.cjk_apart``), as the checker's BM25 reads it.
     folded = folded if pairs else cjk_apart(folded)
@@ -88,7 +94,8 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     alone = lone_cjk(_folded(query)) if pairs else frozenset()
     article = has_arabic(_folded(query))
     hebrew = has_hebrew(_folded(query))
-    docs = [Counter(_terms(t, pairs, alone, article, unspaced, hebrew)) for t in texts]
+    fold = spelling_fold(query)
+    docs = [Counter(_terms(t, pairs, alone, article, unspaced, hebrew, fold)) for t in texts]
     if not docs:
         return []
     lengths = [sum(d.values()) for d in docs]
@@ -98,7 +105,7 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
         df.update(doc.keys())
     n = len(docs)
     scores = []
-    terms = set(_terms(query, pairs, article=article, unspaced=unspaced, hebrew=hebrew))
+    terms = set(_terms(query, pairs, article=article, unspaced=unspaced, hebrew=hebrew, fold=fold))
     for doc, length in zip(docs, lengths, strict=True):
         score = 0.0
         for term in terms:

@@ -89,13 +89,13 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
             ),
         ] = False,
     ) -> dict[str, Any]:
-        hits, more = await cancellable(
+        hits, more, words = await cancellable(
             server,
             lambda cancel: begun(
                 cancel, lambda: service.search_page(query, ref, limit, exact=exact)
             ),
         )
-        return HitList.of(hits, query, more=more).wire()
+        return HitList.of(hits, query, more=more, words=words).wire()
 
     @server.tool(
         title="Add a paper to the library",

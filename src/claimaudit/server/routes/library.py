@@ -163,8 +163,8 @@ def install(app: FastAPI, state: AppState) -> None:
             TRUE_OR_FALSE,
         ] = False,
     ) -> HitList:
-        hits, more = service.search_page(q, ref, limit, exact=exact)
-        return HitList.of(hits, q, more=more)
+        hits, more, words = service.search_page(q, ref, limit, exact=exact)
+        return HitList.of(hits, q, more=more, words=words)
 
     @router.get(
         "/v1/library/{ref:path}/passages/{passage_id}",
