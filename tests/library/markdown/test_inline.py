@@ -156,3 +156,12 @@ def test_inline_maths_touching_a_word_is_maths_and_dollars_stay_prose(
     markdown: str, text: str
 ) -> None:
     assert paragraph_text([inline_text(markdown)]) == text
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    ["Run `echo $A_B/$C` now.", "Run `x=$HOME_DIR/$USER` now.", "Run `a $x_1$ b` now."],
+)
+def test_dollar_signs_in_inline_code_print_as_written(markdown: str) -> None:
+    # QA: a shell variable in code was read as a formula: "echo A_B/C".
+    assert paragraph_text([inline_text(markdown)]) == markdown.replace("`", "")

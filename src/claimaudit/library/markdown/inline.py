@@ -76,7 +76,8 @@ _HARD_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\$")
 def inline_text(text: str) -> str:
     text = _HARD_BREAK.sub(r"\1", text.rstrip())
     text = IMAGE.sub(REMOVED, text)
-    text = _INLINE_MATH.sub(_math_as_text, text)
+    # Not inside code, which prints as written: "`echo $A_B/$C`" is no formula.
+    text = _outside_code(text, lambda part: _INLINE_MATH.sub(_math_as_text, part))
     text = _PANDOC_SUPERSCRIPT.sub(lambda m: _superscript(m, kept=True), text)
     text = _CITATION_GROUP.sub(REMOVED, text)
     text = _CITATION_KEY.sub(REMOVED, text)
