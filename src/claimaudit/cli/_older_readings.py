@@ -16,7 +16,7 @@ from claimaudit.records import CheckedRecord, Record
 
 
 def older_reading(record: Record) -> str | None:
-    """``arXiv:1907.10121 (latex/2; now latex/49)`` for a record judged against a library
+    """``arXiv:1907.10121 (latex/2; now latex/50)`` for a record judged against a library
     paper an older reader read (``unrecorded`` for a claimaudit that did not record it); None
     otherwise: a paper from another source (no ``paperContentHash``) or read by this reader or
     a newer one."""

@@ -43,3 +43,16 @@ def test_inline_code_is_no_prose(tmp_path: Path) -> None:
         "\\lstinline[language=C]!e%f! here.",
     )
     assert texts == ["Type or or or here."]
+
+
+def test_inline_code_left_out_leaves_one_blank_and_none_before_punctuation(
+    tmp_path: Path,
+) -> None:
+    # QA: "We use \verb|x| and \verb+y+ and z." was read "We use  and  and z.", each dropped
+    # piece of code leaving the blanks on both sides of it.
+    path = write_article(
+        tmp_path,
+        "We use \\verb|x| and \\verb+y+ and z. Call \\lstinline!f()!, then \\verb|g| .",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == ["We use and and z. Call, then."]

@@ -139,3 +139,29 @@ def test_inline_math_reads_as_the_latex_reader_prints_it(tmp_path: Path) -> None
     latex = [block.text for block in extract(path).blocks]
     markdown = [inline_text(f"Formula {formula} here.") for formula in _FORMULAS]
     assert markdown == latex
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA: a formula touching a word was read as prose, and its "_" as emphasis:
+        # "CH$_4$ and CO$2$ ... H${2}$O". It reads as the paper's LaTeX source reads.
+        ("CH$_4$ and CO$_2$ and H$_{2}$O.", "CH_4 and CO_2 and H_2O."),
+        # Dollar amounts stay prose: no closing "$" has a digit after it or a blank before it.
+        ("It costs $5 and $10 and a_b_c.", "It costs $5 and $10 and a_b_c."),
+        ("Between US$5 and US$10_000 a year.", "Between US$5 and US$10_000 a year."),
+    ],
+)
+def test_inline_maths_touching_a_word_is_maths_and_dollars_stay_prose(
+    markdown: str, text: str
+) -> None:
+    assert paragraph_text([inline_text(markdown)]) == text
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    ["Run `echo $A_B/$C` now.", "Run `x=$HOME_DIR/$USER` now.", "Run `a $x_1$ b` now."],
+)
+def test_dollar_signs_in_inline_code_print_as_written(markdown: str) -> None:
+    # QA: a shell variable in code was read as a formula: "echo A_B/C".
+    assert paragraph_text([inline_text(markdown)]) == markdown.replace("`", "")

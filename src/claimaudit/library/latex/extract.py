@@ -114,6 +114,9 @@ _SPACE_BEFORE_PUNCT = re.compile(
 # Brackets around nothing but a reference that could not be numbered or a citation (dropped):
 # "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
 _EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
+# A run of blanks is one blank, as TeX prints it: inline code, a citation or a label dropped
+# between two blanks ("We use \\verb|x| and z.") left both ("We use  and z.").
+_BLANKS = re.compile(r"[ \t]{2,}")
 
 # The document's end. A file without it (after its ``\\begin{document}``) was most likely cut
 # short: TeX stops with "no legal \\end found", and the reader reads it all the same.
@@ -439,7 +442,7 @@ class _Walker:
         if self._pending:
             text = to_text(self._converter, self._pending, paragraphs=True)
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
-            text = text.replace(BLANK_KEPT, "")
+            text = _BLANKS.sub(" ", text.replace(BLANK_KEPT, ""))
             for block in paragraphs(text, self._section, PARAGRAPH_MARK):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
                 clean = _LABEL_END.sub(" ", block.text.replace(ITEM_MARK, "")).strip()

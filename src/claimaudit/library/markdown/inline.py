@@ -29,8 +29,10 @@ _AUTOLINK = re.compile(r"<((?:https?|ftp)://[^<>\s]++)>", re.IGNORECASE)
 # A line break ("a bold team.<br>Second line") separates words, as a line end does.
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # Inline mathematics ("$\text{HasAsthma}(x) \Rightarrow ...$") read as text; a "$" that does
-# not open formula markup (a backslash, "^", "_" or a brace inside) is a dollar sign.
-_INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$])")
+# not open formula markup (a backslash, "^", "_" or a brace inside) is a dollar sign. Bounded
+# as Pandoc bounds it: a formula may touch a word ("CH$_4$", "H$_{2}$O"; read as prose, its
+# "_" opened emphasis: "CO$2$"), and a closing "$" has no digit after it ("$5 and $10").
+_INLINE_MATH = re.compile(r"(?<![\\$])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\d$])")
 # Pandoc superscripts ("x^2^", and "Microsoft^^" where a converter lost the mark).
 _PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
 # An HTML superscript ("10<sup>60</sup>", "word<sup>1</sup>").
@@ -74,7 +76,8 @@ _HARD_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\$")
 def inline_text(text: str) -> str:
     text = _HARD_BREAK.sub(r"\1", text.rstrip())
     text = IMAGE.sub(REMOVED, text)
-    text = _INLINE_MATH.sub(_math_as_text, text)
+    # Not inside code, which prints as written: "`echo $A_B/$C`" is no formula.
+    text = _outside_code(text, lambda part: _INLINE_MATH.sub(_math_as_text, part))
     text = _PANDOC_SUPERSCRIPT.sub(lambda m: _superscript(m, kept=True), text)
     text = _CITATION_GROUP.sub(REMOVED, text)
     text = _CITATION_KEY.sub(REMOVED, text)
