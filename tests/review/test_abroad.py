@@ -65,7 +65,17 @@ def test_an_according_to_in_another_language_goes_with_its_citation(
 
 
 @pytest.mark.parametrize(
-    "pointer", ["Vgl. auch [2].", "Siehe [2].", "Voir aussi [2].", "Véase [2].", "Cfr. [2]."]
+    "pointer",
+    [
+        "Vgl. auch [2].",
+        "Siehe [2].",
+        "Voir aussi [2].",
+        "Véase [2].",
+        "Cfr. [2].",
+        # QA: was a claim of its own, "Z. B.".
+        "Z. B. [2].",
+        "Z.B. [2].",
+    ],
 )
 def test_a_sentence_of_a_pointer_in_another_language_backs_the_one_before(pointer: str) -> None:
     # QA: "X gilt [1]. Vgl. auch [2]." was two claims, [2] judged on "Vgl. auch.".
