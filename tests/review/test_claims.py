@@ -676,3 +676,19 @@ def test_glued_numbered_groups_read_as_citations_written_apart(sentence: str, cl
     report = f"{sentence}\n\n# References\n\n1. A doi:10.1000/a1\n2. B doi:10.1000/b2\n"
     [found], _ = extract_claims(report)
     assert found.text == claim
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # QA: read "X holds (and references therein)." and "X holds (siehe und die dort
+        # zitierte Literatur).".
+        "X holds (and references therein [1]).",
+        "X holds (see [1] and the references therein).",
+        "X holds (siehe [1] und die dort zitierte Literatur).",
+    ],
+)
+def test_a_bracket_pointing_at_the_references_therein_goes_with_its_citation(
+    sentence: str,
+) -> None:
+    assert _clean(sentence) == "X holds."

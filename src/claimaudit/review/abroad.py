@@ -37,6 +37,7 @@ POINTER_WORDS_ABROAD = (
     véase vease ver también tambien ej ejemplo por en
     vedi cfr anche ad es esempio per
     veja também exemplo
+    die dort darin zitierte zitierten literatur
     """.split()
     )
     | frozenset(ACCORDING_ABROAD + AS_ABROAD)

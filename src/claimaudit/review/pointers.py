@@ -173,12 +173,17 @@ def _pointing(words: list[str]) -> bool:
     )
 
 
+# Words pointing at a cited work's own references: "(and references therein [1])" needs no
+# hole, as its "therein" is the cited work (German "(siehe [1] und die dort zitierte Literatur)").
+_THEREIN = frozenset({"therein", "dort", "darin"})
+
+
 def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     words = _words(match.group(1))
     opens = bool(words) and words[0] in _OPENS_POINTER
     # One opening with a separator had a citation before it: "([1], p. 3)" left "(, p. 3)".
     cited = match.group(1).lstrip()[:1] in (",", ";")
-    if _pointing(words) and (opens or cited or _has_hole(words)):
+    if _pointing(words) and (opens or cited or _has_hole(words) or not _THEREIN.isdisjoint(words)):
         return ""
     if _names_only(match.group(1), names):
         return ""
