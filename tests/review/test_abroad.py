@@ -44,7 +44,38 @@ def test_a_pointer_in_another_language_goes_with_its_citation(sentence: str, cla
 
 
 @pytest.mark.parametrize(
-    "pointer", ["Vgl. auch [2].", "Siehe [2].", "Voir aussi [2].", "Véase [2].", "Cfr. [2]."]
+    ("sentence", "claim"),
+    [
+        # QA: read "X gilt laut.", "X tient selon." and "Comme montré dans, X tient.".
+        ("X gilt laut [1].", "X gilt."),
+        ("X tient selon [1].", "X tient."),
+        ("Comme montré dans [1], X tient.", "X tient."),
+        ("X, comme montré dans [1], tient.", "X tient."),
+        ("Según [1], X es cierto.", "X es cierto."),
+        ("X vale secondo [1].", "X vale."),
+        # The author's own "wie" stays.
+        ("Wie X zeigt, gilt Y [1].", "Wie X zeigt, gilt Y."),
+    ],
+)
+def test_an_according_to_in_another_language_goes_with_its_citation(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
+    "pointer",
+    [
+        "Vgl. auch [2].",
+        "Siehe [2].",
+        "Voir aussi [2].",
+        "Véase [2].",
+        "Cfr. [2].",
+        # QA: was a claim of its own, "Z. B.".
+        "Z. B. [2].",
+        "Z.B. [2].",
+    ],
 )
 def test_a_sentence_of_a_pointer_in_another_language_backs_the_one_before(pointer: str) -> None:
     # QA: "X gilt [1]. Vgl. auch [2]." was two claims, [2] judged on "Vgl. auch.".

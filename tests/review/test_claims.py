@@ -70,6 +70,24 @@ def test_a_removed_citation_between_no_break_spaces_leaves_one_blank(
     assert _clean(sentence) == claim
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "X holds\u00a0.": the no-break space binding the citation to its word
+        # stayed before the full stop once the citation was gone.
+        ("X holds\u00a0[1].", "X holds."),
+        ("X holds\u202f[1], and Z.", "X holds, and Z."),
+        ("X holds\u00a0[1] [2].", "X holds."),
+        # French spacing before the punctuation stays.
+        ("X tient\u00a0[1]\u00a0; Z.", "X tient\u00a0; Z."),
+    ],
+)
+def test_a_no_break_space_binding_a_citation_goes_with_it_before_punctuation(
+    sentence: str, claim: str
+) -> None:
+    assert _clean(sentence) == claim
+
+
 def test_targets_one_per_paper_in_order() -> None:
     report = (
         "Claim one [@arxiv:1907.10121; @doi:10.1234/X] cites "
@@ -658,3 +676,19 @@ def test_glued_numbered_groups_read_as_citations_written_apart(sentence: str, cl
     report = f"{sentence}\n\n# References\n\n1. A doi:10.1000/a1\n2. B doi:10.1000/b2\n"
     [found], _ = extract_claims(report)
     assert found.text == claim
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # QA: read "X holds (and references therein)." and "X holds (siehe und die dort
+        # zitierte Literatur).".
+        "X holds (and references therein [1]).",
+        "X holds (see [1] and the references therein).",
+        "X holds (siehe [1] und die dort zitierte Literatur).",
+    ],
+)
+def test_a_bracket_pointing_at_the_references_therein_goes_with_its_citation(
+    sentence: str,
+) -> None:
+    assert _clean(sentence) == "X holds."

@@ -99,3 +99,19 @@ def test_an_interval_from_0_is_the_author_s_not_a_citation_said() -> None:
 
 def test_a_backwards_range_with_a_pointer_is_said_too() -> None:
     assert backwards_ranges("X holds [see 3-1, p. 4].") == ["[see 3-1, p. 4]"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # QA: was no citation, and the sentence no claim at all.
+        "X holds [1, and references therein].",
+        "X holds [see 1, p. 3, and the references cited therein].",
+        "X holds [1 & refs. therein].",
+    ],
+)
+def test_a_group_pointing_at_the_references_therein_cites_its_numbers(sentence: str) -> None:
+    claims, _ = extract_claims(sentence + "\n\n## References\n\n1. A. arXiv:2101.00001\n")
+    assert [(c.text, [t.citations for t in c.targets]) for c in claims] == [
+        ("X holds.", [("[1]",)])
+    ]

@@ -24,5 +24,6 @@ def test_squeezed_keeps_no_break_spaces() -> None:
 
 def test_one_blank_stays_around_a_mark_between_no_break_spaces() -> None:
     text = "tient \x00\u202f\u00bb et \x00 Z \x00\u00a0\x00 W\u00a0\x00."
-    assert closed_up(text, "\x00", _STOP, one_blank=True) == "tient\u202f\u00bb et  Z\u00a0W\u00a0."
+    # The no-break space binding the last mark to "W" goes with it before the stop.
+    assert closed_up(text, "\x00", _STOP, one_blank=True) == "tient\u202f\u00bb et  Z\u00a0W."
     assert closed_up(text, "\x00", _STOP) == "tient \u202f\u00bb et  Z \u00a0 W\u00a0."

@@ -7,19 +7,41 @@ auch.", and "X gilt (vgl. [1])." as "X gilt (vgl.)."; they read "X gilt." now.
 
 from __future__ import annotations
 
+# "According to" and "as shown in" abroad: a preposition whose object was the cited work ("X
+# gilt laut [1].", "X tient selon [1].") and the words of an "as shown in" ("Comme montré dans
+# [1], X tient."), read as "according to" and "as shown in" are (``pointers``), not as "X
+# gilt laut." and "Comme montré dans, X tient.".
+ACCORDING_ABROAD = "laut gemäß gemäss zufolge selon según segun secondo segundo".split()
+AS_ABROAD = "wie comme como".split()
+SHOWN_ABROAD = frozenset(
+    """
+    gezeigt beschrieben vorgeschlagen berichtet dargestellt
+    montré montrée montrés montrées décrit décrite décrits proposé proposée rapporté rapportée
+    mostrado mostrada descrito descrita propuesto mostrato mostrata descritto proposto
+    """.split()
+)
+# Prepositions abroad that need an object, as "in" does ("dans [1]", "en [1]").
+NEEDS_OBJECT_ABROAD = frozenset(ACCORDING_ABROAD) | {"dans", "en", "nel", "nella"}
+# What opens such a pointer phrase, as a pattern ("as", "according" in English).
+OPENS_PHRASE_ABROAD = "|".join(ACCORDING_ABROAD + AS_ABROAD)
 # The words a pointer at a cited work is made of, lower case, as ``citation_only`` splits them.
 # No word here says something of its own in a claim: a bracket or a sentence of nothing but
 # these (and its citations) is a pointer. No single letters ("z. B.", Spanish "y"): "See [1]
 # for Y." names a topic, "Y"; ``POINTER_ABROAD`` reads "z. B." whole.
-POINTER_WORDS_ABROAD = frozenset(
-    """
+POINTER_WORDS_ABROAD = (
+    frozenset(
+        """
     siehe vgl vergleiche auch bspw beispielsweise beispiel zum etwa insbesondere und oder bzw
     dazu hierzu ebd ebenda
     voir aussi également notamment par ex exemple et ou dans chez ibid
     véase vease ver también tambien ej ejemplo por en
     vedi cfr anche ad es esempio per
     veja também exemplo
+    die dort darin zitierte zitierten literatur
     """.split()
+    )
+    | frozenset(ACCORDING_ABROAD + AS_ABROAD)
+    | SHOWN_ABROAD
 )
 # Those that open a pointer in brackets, as "see" and "cf." do: "(vgl. auch [1])", "(voir [1])".
 OPENS_POINTER_ABROAD = frozenset("siehe vgl vergleiche voir véase vease ver vedi cfr veja".split())

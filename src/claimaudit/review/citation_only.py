@@ -52,6 +52,9 @@ POINTING = POINTER_WORDS | POINTER_VERBS
 _WORD = re.compile(r"[^\W\d_]+")
 # A web address or inline code is no prose either: a note holding only a link is no sentence.
 _ADDRESS_OR_CODE = re.compile(r"`+[^`]*`+|<?\b(?:https?://|www\.)[^\s<>]*>?")
+# German "z. B." ("e.g."), whose single letters are no pointer words of their own (``abroad``):
+# "X gilt [1]. Z. B. [2]." was two claims, the second "Z. B.".
+_FOR_EXAMPLE_ABROAD = re.compile(r"\bz\.\s?b\.", re.IGNORECASE)
 # A lowercase Roman numeral, as front-matter page numbers are written ("p. xiv").
 _ROMAN = re.compile(r"(?=[mdclxvi])m{0,4}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
 
@@ -73,7 +76,8 @@ def only_citations(
             kept.append(text[position:start])
         position = max(position, end)
     kept.append(text[position:])
-    words = _WORD.findall(_ADDRESS_OR_CODE.sub(" ", "".join(kept)).lower())
+    prose = _FOR_EXAMPLE_ABROAD.sub(" eg ", _ADDRESS_OR_CODE.sub(" ", "".join(kept)))
+    words = _WORD.findall(prose.lower())
     return all(w in POINTING or w in names or _ROMAN.fullmatch(w) for w in words)
 
 
@@ -88,7 +92,7 @@ def only_pointers(claim: str) -> bool:
     """Whether a claim's text (its citations removed) is nothing but pointer words and numbers
     ("As described at.", "See for details."): a citation-only sentence alone in its paragraph,
     with no statement to back, which is no claim to judge against the work it points at."""
-    words = _WORD.findall(claim.lower())
+    words = _WORD.findall(_FOR_EXAMPLE_ABROAD.sub(" eg ", claim).lower())
     return bool(words) and all(w in POINTING or _ROMAN.fullmatch(w) for w in words)
 
 

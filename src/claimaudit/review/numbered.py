@@ -69,9 +69,15 @@ _SUPPLEMENT = r"(?:(?:suppl(?:ementary)?\.?|extended\s+data|ext\.\s*data)\s*)?"
 _LOCATOR = rf"{_SUPPLEMENT}{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"
 _PLAIN = rf"\d+(?:\s*{_DASH}\s*\d+)?(?:{_AND}\d+(?:\s*{_DASH}\s*\d+)?)*"
 _ITEM = rf"(?:{_POINTER})?{_PLAIN}(?:\s*,\s*{_LOCATOR})*"
+# A pointer at the works a cited one cites ends the group: "[1, and references therein]" was
+# no citation at all. Tried where a blank run starts only, its blanks taken once ("*+").
+_THEREIN = (
+    r"(?<!\s)(?:\s*+,)?\s*+(?:and|&)\s++(?:the\s++)?(?:references?|refs?\.?)\s++"
+    r"(?:cited\s++)?therein"
+)
 # A note's full stop may close the group ("[See 1, p. 3.]", as Chicago's notes end).
-_POINTED = re.compile(rf"^\s*{_ITEM}(?:\s*;\s*{_ITEM})*\s*\.?\s*$", re.IGNORECASE)
-_NOT_CITED = re.compile(rf"\s*,\s*{_LOCATOR}|{_POINTER}", re.IGNORECASE)
+_POINTED = re.compile(rf"^\s*{_ITEM}(?:\s*;\s*{_ITEM})*(?:{_THEREIN})?\s*+\.?\s*+$", re.IGNORECASE)
+_NOT_CITED = re.compile(rf"{_THEREIN}|(?<!\s)\s*,\s*{_LOCATOR}|{_POINTER}", re.IGNORECASE)
 # "values in [0, 1]": an interval of the author's, which cites nothing and is not said to.
 _INTERVAL = re.compile(r"\s*0\s*,\s*\d+\s*$")
 

@@ -23,7 +23,12 @@ import re
 from collections.abc import Collection
 from functools import partial
 
-from claimaudit.review.abroad import OPENS_POINTER_ABROAD, POINTER_ABROAD
+from claimaudit.review.abroad import (
+    NEEDS_OBJECT_ABROAD,
+    OPENS_PHRASE_ABROAD,
+    OPENS_POINTER_ABROAD,
+    POINTER_ABROAD,
+)
 from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 from claimaudit.review.subjects import HOLE, REMOVED, VERB_AFTER, is_verb, says_something
@@ -49,8 +54,9 @@ _VERBS = sorted(POINTER_VERBS - {"according"})
 _POINTING = POINTING
 # Words that need an object: one with nothing after it (or another of them, or "for") had a
 # citation for it.
-_NEEDS_OBJECT = frozenset(
-    "in of by from at on to with following see cf and or after via per like as".split()
+_NEEDS_OBJECT = (
+    frozenset("in of by from at on to with following see cf and or after via per like as".split())
+    | NEEDS_OBJECT_ABROAD
 )
 _OPENS_POINTER = frozenset({"see", "cf", "compare"}) | OPENS_POINTER_ABROAD
 # What opens a pointer phrase at the sentence's start ("As described by [1] the method ...").
@@ -62,7 +68,9 @@ _BRACKET = re.compile(r"(?<!\s)\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"(?<!\s)\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
 _UNOPENED = re.compile(r"^[^(\[]*[)\]]")  # a bracket closing that opened before
-_PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|per|see|cf\.)\b)", re.IGNORECASE)
+_PHRASE = re.compile(
+    rf"\s+(?=(?:as|in|following|according|per|see|cf\.|{OPENS_PHRASE_ABROAD})\b)", re.IGNORECASE
+)
 # The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
 # [3], the authors ..." read "According to, X" and "In, the authors"; before a colon, "See [1]: X"
 # reads "See: X"), or set off by commas inside it ("Padding, as shown in [3], matters"). A
@@ -79,7 +87,7 @@ _HEAD_BEFORE_HOLE = re.compile(
     rf"\s*([^\W\d_][^,;()\[\]{REMOVED}]{{0,79}}?)\s*(?>{HOLE})\s*(?=[^\W\d_])", re.IGNORECASE
 )
 _INSIDE = re.compile(
-    r"(?<!\s)\s*,\s*((?:as|following|according|see|cf\.|"
+    rf"(?<!\s)\s*,\s*((?:as|following|according|see|cf\.|{OPENS_PHRASE_ABROAD}|"
     + "|".join(_VERBS)
     + r")\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
     re.IGNORECASE,
@@ -165,12 +173,17 @@ def _pointing(words: list[str]) -> bool:
     )
 
 
+# Words pointing at a cited work's own references: "(and references therein [1])" needs no
+# hole, as its "therein" is the cited work (German "(siehe [1] und die dort zitierte Literatur)").
+_THEREIN = frozenset({"therein", "dort", "darin"})
+
+
 def _pointer_bracket(match: re.Match[str], names: Collection[str] = ()) -> str:
     words = _words(match.group(1))
     opens = bool(words) and words[0] in _OPENS_POINTER
     # One opening with a separator had a citation before it: "([1], p. 3)" left "(, p. 3)".
     cited = match.group(1).lstrip()[:1] in (",", ";")
-    if _pointing(words) and (opens or cited or _has_hole(words)):
+    if _pointing(words) and (opens or cited or _has_hole(words) or not _THEREIN.isdisjoint(words)):
         return ""
     if _names_only(match.group(1), names):
         return ""

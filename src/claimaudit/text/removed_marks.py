@@ -48,7 +48,7 @@ def closed_up(
     for run in runs.finditer(text):
         before = text[position : run.start()]
         if punctuation.match(text, run.end()):
-            pieces.append(before.rstrip(_BREAKING_BLANKS))
+            pieces.append(_before_punctuation(before, run.group(), mark, one_blank))
         elif one_blank:
             pieces += _one_blank(before, run.group().replace(mark, ""))
         else:
@@ -56,6 +56,19 @@ def closed_up(
         position = run.end()
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+def _before_punctuation(before: str, run: str, mark: str, one_blank: bool) -> str:
+    """``before`` a run of removed marks that punctuation follows, without its breaking blanks.
+    ``one_blank``: a no-break space there bound the citation to its word ("X holds\u00a0[1]."
+    read "X holds\u00a0.") and goes too, unless one after the marks spaces the punctuation
+    as French does ("X tient\u202f[1]\u202f:" keeps one)."""
+    kept = before.rstrip(_BREAKING_BLANKS)
+    if not one_blank:
+        return kept
+    words = kept.rstrip()
+    spaced = [c for c in run.replace(mark, "") if c in NO_BREAK_SPACES]
+    return words + spaced[-1] if spaced else words
 
 
 def _one_blank(before: str, after: str) -> list[str]:
