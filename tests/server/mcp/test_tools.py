@@ -360,6 +360,27 @@ def test_an_arxiv_download_cancelled_stores_nothing(
         service.close()
 
 
+def test_a_bibliography_path_that_is_no_file_says_what_to_give(tmp_path: Path) -> None:
+    # A folder said "give a .bib or .json file" (CSL YAML is read too), a looping link
+    # "Too many levels of symbolic links".
+    (tmp_path / "refs").mkdir()
+    (tmp_path / "loop.bib").symlink_to("loop.bib")
+    said = [
+        _tool_error(
+            tmp_path,
+            "review_report",
+            {"markdown": "A holds [@k].", "bibliographyPath": str(tmp_path / name)},
+        )
+        for name in ("refs", "loop.bib")
+    ]
+    assert said == [
+        "Error executing tool review_report: bibliography "
+        f"{tmp_path / 'refs'} is a folder; give a .bib, .json or .yaml file",
+        "Error executing tool review_report: cannot read bibliography "
+        f"{tmp_path / 'loop.bib'}: its symbolic links go round in a loop",
+    ]
+
+
 @pytest.mark.parametrize("tool", ["review_report", "review_latex"])
 @pytest.mark.parametrize(
     ("name", "message"),
