@@ -49,6 +49,24 @@ def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     assert listed.structured_content["papers"] == []
 
 
+def test_library_add_refuses_a_path_holding_a_null_character_as_the_review_tools_do(
+    tmp_path: Path,
+) -> None:
+    # It failed as "internal error (ValueError)"; the API echoed it ("a\x00b: no such file").
+    assert _tool_error(tmp_path, "library_add", {"path": "a\x00b", "ref": "local:x"}) == (
+        "Error executing tool library_add: path holds U+0000 (a null character), which no "
+        "file name can"
+    )
+
+
+def test_library_list_refuses_a_query_holding_a_null_character(tmp_path: Path) -> None:
+    # SQLite's LIKE ended the pattern there: "x\x00" listed every paper.
+    assert _tool_error(tmp_path, "library_list", {"query": "x\x00"}) == (
+        "Error executing tool library_list: the query holds U+0000 (a null character) at "
+        "character 2, which no reference or title holds"
+    )
+
+
 def test_library_add_says_a_path_whose_links_loop_so(tmp_path: Path) -> None:
     # It said "loop.md: no such file or folder", where `library add` names the loop.
     loop = tmp_path / "loop.md"
