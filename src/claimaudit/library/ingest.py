@@ -52,7 +52,10 @@ def named_path(text: str) -> Path:
     if not text.strip():
         raise InputError(EMPTY_PATH)
     refuse_null(text)
-    return Path(text).expanduser()
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # "~someone" with no such user: as written, then "no such file"
+        return Path(text)
 
 
 def tidy_title(title: str | None) -> str:

@@ -59,6 +59,13 @@ def test_library_add_refuses_a_path_holding_a_null_character_as_the_review_tools
     )
 
 
+def test_library_add_of_a_home_folder_no_user_has_says_no_such_file(tmp_path: Path) -> None:
+    # It failed as "internal error (RuntimeError)": Path.expanduser knows no such user.
+    assert _tool_error(tmp_path, "library_add", {"path": "~nosuchuser9/a.pdf"}) == (
+        "Error executing tool library_add: ~nosuchuser9/a.pdf: no such file or folder"
+    )
+
+
 def test_library_list_refuses_a_query_holding_a_null_character(tmp_path: Path) -> None:
     # SQLite's LIKE ended the pattern there: "x\x00" listed every paper.
     assert _tool_error(tmp_path, "library_list", {"query": "x\x00"}) == (
