@@ -411,10 +411,10 @@ def test_a_bibliography_path_that_is_no_file_says_what_to_give(tmp_path: Path) -
     ("name", "message"),
     [
         ("a" * 300 + ".bib", "cannot read bibliography {path}: File name too long"),
-        ("x\x00y.bib", "bibliography_path holds U+0000 (a null character), which no file name can"),
+        ("x\x00y.bib", "bibliographyPath holds U+0000 (a null character), which no file name can"),
         (
             "~x\x00y/a.bib",
-            "bibliography_path holds U+0000 (a null character), which no file name can",
+            "bibliographyPath holds U+0000 (a null character), which no file name can",
         ),
     ],
 )
