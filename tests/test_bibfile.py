@@ -3,6 +3,7 @@ with a user file's care; one clear error for an export that cannot be read."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -156,7 +157,26 @@ def test_a_bibliography_folder_is_named_as_it_is(tmp_path: Path) -> None:
     with pytest.raises(BibliographyError) as raised:
         read_bib(folder)
     assert str(raised.value) == (
-        f"bibliography {shown_name(folder)} is a folder; give a .bib or .json file"
+        f"bibliography {shown_name(folder)} is a folder; give a .bib, .json or .yaml file"
+    )
+
+
+def test_a_fifo_or_a_looping_link_is_said_as_the_commands_say_it(tmp_path: Path) -> None:
+    # A FIFO said nothing of what to give; a looping link read "Too many levels of symbolic
+    # links" (both reach MCP's bibliographyPath as worded here).
+    fifo = tmp_path / "pipe.bib"
+    os.mkfifo(fifo)
+    with pytest.raises(BibliographyError) as raised:
+        read_bib(fifo)
+    assert str(raised.value) == (
+        f"bibliography {fifo} is not a regular file; give a .bib, .json or .yaml file"
+    )
+    loop = tmp_path / "loop.bib"
+    loop.symlink_to("loop.bib")
+    with pytest.raises(BibliographyError) as raised:
+        read_bib(loop)
+    assert str(raised.value) == (
+        f"cannot read bibliography {loop}: its symbolic links go round in a loop"
     )
 
 
@@ -186,7 +206,7 @@ def test_standard_input_is_refused_by_name(
     with pytest.raises(BibliographyError) as raised:
         read_bib(Path(name))
     assert str(raised.value) == (
-        f"bibliography {name} (standard input) is not read; give a .bib or .json file"
+        f"bibliography {name} (standard input) is not read; give a .bib, .json or .yaml file"
     )
 
 

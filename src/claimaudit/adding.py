@@ -10,7 +10,7 @@ from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.add_file import add_file
 from claimaudit.library.first_add import library_for_adding
-from claimaudit.library.ingest import named_path, tidy_title
+from claimaudit.library.ingest import named_path, refuse_null, tidy_title
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.paths import library_arg
 
@@ -61,6 +61,7 @@ def add_paper(
     if not isinstance(replace, bool):
         raise UsageError(f"replace must be True or False, not {type(replace).__name__}")
     library_path = library_arg(library)
+    refuse_null(where)
     if not where.exists():
         raise InputError(f"{where}: no such file or folder")
     with library_for_adding(library_path) as lib:

@@ -10,6 +10,7 @@ the ``file`` field).
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Sequence
 from dataclasses import replace
@@ -28,6 +29,7 @@ from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 
 # The records' types, importable from here as where they were defined before.
 __all__ = [
+    "BIBLIOGRAPHY_FILES",
     "MAX_BIBLIOGRAPHY_BYTES",
     "SUPPORTED_FORMATS",
     "BibFile",
@@ -53,6 +55,8 @@ _OTHER_FORMATS = {
     ".xml": "XML",
 }
 SUPPORTED_FORMATS = "BibTeX (.bib), CSL-JSON (.json) or CSL YAML (.yaml, .yml)"
+# What to give instead of a name that is no bibliography file, in every surface's words.
+BIBLIOGRAPHY_FILES = "a .bib, .json or .yaml file"
 
 
 def csl_read_as_bibtex(
@@ -201,7 +205,7 @@ def read_bib(
         # By name, as the other commands refuse it: "-" read "No such file or directory".
         raise BibliographyError(
             f"bibliography {shown_name(path)} (standard input) is not read; "
-            "give a .bib or .json file"
+            f"give {BIBLIOGRAPHY_FILES}"
         )
     try:
         folder = path.is_dir()
@@ -211,7 +215,7 @@ def read_bib(
         ) from None
     if folder:
         raise BibliographyError(
-            f"bibliography {shown_name(path)} is a folder; give a .bib or .json file"
+            f"bibliography {shown_name(path)} is a folder; give {BIBLIOGRAPHY_FILES}"
         )
     other = _OTHER_FORMATS.get(path.suffix.lower())
     if other is not None:
@@ -223,15 +227,21 @@ def read_bib(
         data = read_regular(path, MAX_BIBLIOGRAPHY_BYTES)
         text = _as_read(decode_utf8(data))
     except UnreadableFileError as error:
-        raise BibliographyError(f"bibliography {shown_name(path)} {error}") from None
+        # A FIFO or a device: said what to give, as for a folder.
+        instead = f"; give {BIBLIOGRAPHY_FILES}" if "regular" in str(error) else ""
+        raise BibliographyError(f"bibliography {shown_name(path)} {error}{instead}") from None
     except NotUtf8Error as error:
         raise BibliographyError(
             f"cannot read bibliography {shown_name(path)}: {error}{_resave(data, error)}"
         ) from None
     except OSError as error:
-        raise BibliographyError(
-            f"cannot read bibliography {shown_name(path)}: {error.strerror or error}"
-        ) from None
+        # A looping link read "Too many levels of symbolic links": said as the commands say it.
+        why = (
+            "its symbolic links go round in a loop"
+            if error.errno == errno.ELOOP
+            else error.strerror or error
+        )
+        raise BibliographyError(f"cannot read bibliography {shown_name(path)}: {why}") from None
     suffix = path.suffix.lower()
     kind: BibFormat | None = (
         "csl-json" if suffix == ".json" else "csl-yaml" if suffix in _YAML_SUFFIXES else None

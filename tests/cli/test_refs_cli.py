@@ -7,6 +7,7 @@ an entry checked as the identifier its own fields give, saying so when it names 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -559,7 +560,26 @@ def test_refs_of_standard_input_says_it_is_not_read(
     result = runner.invoke(app, ["refs", "-", "--no-cache"])
     assert result.exit_code == 2, result.output
     assert result.stderr.strip() == (
-        "error: bibliography - (standard input) is not read; give a .bib or .json file"
+        "error: BIB - (standard input) is not read; give a .bib, .json or .yaml file"
+    )
+
+
+@pytest.mark.parametrize(
+    "command", [["refs", "{}"], ["review", "d.md", "--bib", "{}"], ["library", "import-bib", "{}"]]
+)
+def test_a_fifo_bibliography_is_named_by_its_argument(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    # It read "bibliography ff is not a regular file": no option named, nothing said to give.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(tmp_path / "lib.sqlite3"))
+    Path("d.md").write_text("A claim [@x].\n")
+    os.mkfifo("ff")
+    given = {"refs": "BIB", "review": "--bib", "library": "FILE"}[command[0]]
+    result = runner.invoke(app, [part.replace("{}", "ff") for part in command])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == (
+        f"error: {given} ff is not a regular file; give a .bib, .json or .yaml file"
     )
 
 

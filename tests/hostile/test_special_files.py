@@ -126,7 +126,9 @@ def test_a_fifo_export_to_import_is_not_called_missing(tmp_path: Path, db: Path)
     fifo = tmp_path / "pipe.bib"
     os.mkfifo(fifo)
     result = cli("library", "import-bib", fifo, "--library", db)
-    assert_one_line_usage_error(result, "pipe.bib is not a regular file; give the .bib or .json")
+    assert_one_line_usage_error(
+        result, "pipe.bib is not a regular file; give a .bib, .json or .yaml"
+    )
     result = cli("library", "import-bib", "-", "--library", db)
     assert_one_line_usage_error(result, "- (standard input) is not read")
     assert library_state(db) == before

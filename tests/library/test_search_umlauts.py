@@ -58,3 +58,22 @@ def test_an_english_query_without_these_letters_is_searched_for_as_before() -> N
         '"attention helps" OR "helps translation" OR "attention" OR "helps" OR "translation"'
     )
     assert words.left_out == ()
+
+
+def test_a_plain_spelling_finds_the_written_out_one_both_ways(library: Library) -> None:
+    # QA: "Muller" found "Müller" (the index reads it so) and "Muller" but no "Mueller", which
+    # found all three; "Gothe" no "Goethe". A word the rules keep apart stays apart: "Pot"
+    # finds no "Poet", "Jol" no "Joel" (too short read without the "e").
+    texts = [*TEXTS, "Goethe wrote it.", "Poet and Joel wrote it.", "A pot and Jol."]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:de"), "T", passages, "local:de"))
+    for query in ("Muller", "muller", "M\u00fcller", "Mueller"):
+        assert {h.passage_id for h in library.search(query)} == {"P001", "P002", "P003"}, query
+    for query in ("Schroder", "Gartner"):
+        assert {h.passage_id for h in library.search(query)} == {"P004", "P005"}, query
+    assert {h.passage_id for h in library.search("Gothe")} == {"P008"}
+    assert {h.passage_id for h in library.search("Goethe")} == {"P008"}
+    assert {h.passage_id for h in library.search("Pot")} == {"P010"}
+    assert {h.passage_id for h in library.search("Jol")} == {"P010"}
+    assert {h.passage_id for h in library.search("Joel")} == {"P009"}
+    assert {h.passage_id for h in library.search("Poet")} == {"P009"}

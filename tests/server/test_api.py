@@ -645,3 +645,12 @@ def test_json_body_limit(server: RunningServer, api: httpx.Client) -> None:
     assert _error(streamed, 413)["code"] == "too_large"
     # The server is still up and answering.
     assert api.get("/health").status_code == 200
+
+
+def test_a_listing_filter_holding_a_null_character_is_refused(api: httpx.Client) -> None:
+    # SQLite's LIKE ended the pattern at U+0000: q=a%00 listed every paper holding "a".
+    answer = _error(api.get("/v1/library", params={"q": "a\x00"}), 422)
+    assert answer["message"] == (
+        "the query holds U+0000 (a null character) at character 2, which no reference or "
+        "title holds"
+    )

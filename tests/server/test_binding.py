@@ -67,3 +67,25 @@ def test_serve_on_a_blank_host_is_refused_naming_the_option(
         "error: --host is blank; give the address to listen on, such as 127.0.0.1\n",
     )
     assert not library.exists()
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "most"),
+    [
+        ("--max-upload-mb", "99999999999999999999", 1024),
+        ("--max-upload-mb", "1025", 1024),
+        ("--max-json-kb", "65537", 65536),
+    ],
+)
+def test_serve_refuses_a_size_limit_past_its_maximum(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, value: str, most: int
+) -> None:
+    # Any size was taken: --max-upload-mb 99999999999999999999 started with no bound at all.
+    monkeypatch.delenv("CLAIMAUDIT_TOKEN", raising=False)
+    _install_commands()
+    library = tmp_path / "library.sqlite3"
+    result = CliRunner().invoke(app, ["serve", option, value, "--library", str(library)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert f"'{option}': Input should be less than or equal to {most}." in result.stderr
+    assert not library.exists()

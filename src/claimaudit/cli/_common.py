@@ -113,6 +113,7 @@ def require_text(**values: str | None) -> None:
                 fail(str(error))
 
 
+# As ``claimaudit.bibfile.BIBLIOGRAPHY_FILES`` says it (not imported: the readers load slowly).
 BIBLIOGRAPHY_FILES = "a .bib, .json or .yaml file"
 
 
@@ -131,12 +132,18 @@ def fail_missing(path: Path | str, given: str) -> NoReturn:
 
 def require_bibliography(path: Path | None, given: str) -> None:
     """Exit 2 with one line, in the same words for ``refs``, ``review --bib`` and ``library
-    import-bib``, when a bibliography to read is a folder or names no file. Any other trouble
-    (a name too long, a file not readable) is left to the reader, which says why."""
-    if path is None or names_standard_input(path):  # the reader refuses it, by name
+    import-bib``, naming ``given``, when a bibliography to read is standard input, a folder, a
+    FIFO or a device, or names no file. Any other trouble (a name too long, a file not
+    readable) is left to the reader, which says why."""
+    if path is None:
         return
+    # The reader's words ("bibliography ff is not a regular file") named no option.
+    if names_standard_input(path) and not os.path.isdir(path):
+        fail(f"{given} {shown_name(path)} (standard input) is not read; give {BIBLIOGRAPHY_FILES}")
     if os.path.isdir(path):
         fail(f"{given} {shown_name(path)} is a folder; give {BIBLIOGRAPHY_FILES}")
+    if os.path.exists(path) and not os.path.isfile(path):  # never opened: a FIFO blocks
+        fail(f"{given} {shown_name(path)} is not a regular file; give {BIBLIOGRAPHY_FILES}")
     try:
         os.stat(path)
     except FileNotFoundError:

@@ -26,7 +26,6 @@ from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn, warn_unread
 from claimaudit.guards.filenames import shown_name
-from claimaudit.guards.stdio_names import names_standard_input
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.store import Library
@@ -84,14 +83,6 @@ def import_bib(
 ) -> None:
     """Add the papers attached to a reference manager's export; exit 1 when one failed."""
     require_bibliography(file, "FILE")
-    if names_standard_input(file):
-        fail(f"{shown_name(file)} (standard input) is not read; give the .bib or .json export")
-    if file.exists() and not file.is_file():
-        # A FIFO or a device (/dev/stdin too) was "no such file", though it is there.
-        fail(
-            f"{shown_name(file)} is not a regular file; give the .bib or .json export (standard "
-            "input is not read)"
-        )
     if not file.is_file():
         fail_missing(file, "FILE")
 

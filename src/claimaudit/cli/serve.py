@@ -21,6 +21,8 @@ from claimaudit.server.config import (
     DEFAULT_MAX_REVIEW_PAIRS,
     DEFAULT_MAX_UPLOAD_BYTES,
     DEFAULT_PORT,
+    MAX_JSON_KB,
+    MAX_UPLOAD_MB,
     TOKEN_ENV,
     ServerConfig,
 )
@@ -44,10 +46,20 @@ def serve(
         int, typer.Option(min=1, max=64, help="Checks run at the same time; others queue.")
     ] = DEFAULT_CHECK_WORKERS,
     max_json_kb: Annotated[
-        int, typer.Option(min=1, help="Largest JSON request body, in KiB.")
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_JSON_KB,
+            help=f"Largest JSON request body, in KiB (at most {MAX_JSON_KB}).",
+        ),
     ] = DEFAULT_MAX_JSON_BYTES // 1024,
     max_upload_mb: Annotated[
-        int, typer.Option(min=1, help="Largest paper upload, in MiB.")
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_UPLOAD_MB,
+            help=f"Largest paper upload, in MiB (at most {MAX_UPLOAD_MB}).",
+        ),
     ] = DEFAULT_MAX_UPLOAD_BYTES // (1024 * 1024),
     max_review_pairs: Annotated[
         int, typer.Option(min=1, help="Most (sentence, paper) pairs one review may judge.")

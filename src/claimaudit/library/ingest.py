@@ -26,6 +26,15 @@ from claimaudit.library.store import Library
 # Far longer than any paper's title: a bound keeps a pasted document out of listings, the web
 # page and the database.
 EMPTY_PATH = "the path is empty: name the paper's file or folder"
+# In the review tools' words for their bibliography_path ("... holds U+0000 ...").
+NULL_IN_PATH = "path holds U+0000 (a null character), which no file name can"
+
+
+def refuse_null(path: str | Path) -> None:
+    """InputError for a path holding U+0000, which the system refuses with a ValueError: MCP's
+    library_add failed as an "internal error", the API echoed it ("a\x00b: no such file")."""
+    if "\x00" in str(path):
+        raise InputError(NULL_IN_PATH)
 
 
 def check_title(title: str | None) -> None:
@@ -42,7 +51,11 @@ def named_path(text: str) -> Path:
     ``.``, so an empty path would add the working directory as a paper."""
     if not text.strip():
         raise InputError(EMPTY_PATH)
-    return Path(text).expanduser()
+    refuse_null(text)
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # "~someone" with no such user: as written, then "no such file"
+        return Path(text)
 
 
 def tidy_title(title: str | None) -> str:

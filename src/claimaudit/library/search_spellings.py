@@ -20,7 +20,7 @@ from claimaudit.library.search_hebrew import (
     restemmed_forms,
     stacked_forms,
 )
-from claimaudit.library.search_umlauts import umlaut_forms
+from claimaudit.library.search_umlauts import umlaut_forms, umlaut_guesses
 from claimaudit.text.hebrew import is_hebrew_word, unprefixed_forms
 
 # Other spellings of Greek, Russian, Arabic and Hebrew words and German umlauts
@@ -65,7 +65,10 @@ def other_spellings(
         if len(tokens) != 1:
             continue
         word = tokens[0]
-        if written_out := [f for f in umlaut_forms(word) if (f,) not in kept and _held(f, held)]:
+        # A plain word's written-out guesses only where the index says which it holds.
+        guessed = umlaut_guesses(word) if held is not None else ()
+        umlaut = umlaut_forms(word) + guessed
+        if written_out := [f for f in umlaut if (f,) not in kept and _held(f, held)]:
             umlauts.append((written, written_out))
         spellings = all_accent_forms(word) + article_forms(word) + prefixed_forms(word)
         forms = [f for f in dict.fromkeys(spellings) if (f,) not in kept and _held(f, held)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from claimaudit.text.folds import umlaut_plain
+from claimaudit.text.folds import umlaut_plain, umlaut_written
 
 _UMLAUTS = str.maketrans({"\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue"})
 
@@ -33,6 +33,14 @@ def umlaut_forms(word: str) -> tuple[str, ...]:
         return (plain,) if plain else ()
     written = word.translate(_UMLAUTS)
     return (written,) if written != word else ()
+
+
+def umlaut_guesses(word: str) -> tuple[str, ...]:
+    """The lower-case ASCII ``word`` written out as an umlaut would be, where it could be one
+    read plain ("muller": "mueller", ``text.folds.umlaut_written``): "Muller" found "Müller"
+    (the index reads it so) but no "Mueller", which found both. Guesses, to be looked up only
+    where the index says which it holds: "attention" gives "aettention"."""
+    return umlaut_written(word) if not umlaut_plain(word) else ()
 
 
 _O_STROKE_WORD = re.compile("\\w*[\u00f8\u00d8]\\w*")

@@ -10,6 +10,11 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_JSON_BYTES = 1024 * 1024
 DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+# The most ``serve --max-upload-mb`` and ``--max-json-kb`` take: a 1 GiB paper (arXiv's largest
+# PDF is under a tenth of it) and a 64 MiB body (read whole into memory, then parsed; twice
+# the 20 MiB bibliography a review reads). Past them any size started the server, no bound.
+MAX_UPLOAD_MB = 1024
+MAX_JSON_KB = 64 * 1024
 # (sentence, paper) pairs one review may ask to judge: a few minutes of the local judge, where a
 # 1 MiB draft could otherwise hold the check workers for hours.
 DEFAULT_MAX_REVIEW_PAIRS = 500

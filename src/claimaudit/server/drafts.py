@@ -45,9 +45,8 @@ def bibliography_file(written: str | None) -> Path | None:
     if not written.strip():
         raise DraftError(EMPTY_BIBLIOGRAPHY_PATH)
     if "\x00" in written:
-        raise DraftError(
-            "bibliography_path holds U+0000 (a null character), which no file name can"
-        )
+        # Named as the empty one is: bibliography_path is the deprecated name.
+        raise DraftError("bibliographyPath holds U+0000 (a null character), which no file name can")
     try:
         return Path(written).expanduser()
     except RuntimeError:  # "~someone" with no such user: as written, then "no such file"

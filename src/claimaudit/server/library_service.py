@@ -23,6 +23,7 @@ from claimaudit.errors import (
     ContentChangedError,
     InputError,
     InvalidReferenceError,
+    InvalidTextError,
     LibraryError,
     LibraryOpenError,
     PassageNotFoundError,
@@ -33,7 +34,7 @@ from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, RefKind, parse_ref, refuse_unprintable
 from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.damage import as_damage, looks_damaged
-from claimaudit.library.ingest import AddResult, check_title
+from claimaudit.library.ingest import AddResult, check_title, refuse_null
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.paper_rows import MAX_FILTER_CHARS as MAX_FILTER_CHARS
 from claimaudit.library.refused_refs import parse_or_stored
@@ -137,6 +138,12 @@ class LibraryService:
         how many there are in all, read at once: a client can say "showing 1,000 of 1,005"
         and ask for the next page."""
         check_texts(query=query)
+        if query is not None and "\x00" in query:
+            # SQLite's LIKE ends its pattern there: "%\x00%" listed every paper.
+            raise InvalidTextError(
+                f"the query holds U+0000 (a null character) at character "
+                f"{query.index(chr(0)) + 1}, which no reference or title holds"
+            )
         # One read transaction: a paper added between the list and the count is in neither.
         with self._open() as library, library.snapshot():
             if query:
@@ -244,6 +251,7 @@ class LibraryService:
         # none: MCP's {"ref": ""} stored the paper under a reference made from its file name.
         # (An upload's empty form field is no ref: the route sends None for it.)
         paper_ref = parse_ref(ref) if ref is not None else None
+        refuse_null(path)
         if not path.exists():
             # A link that loops is there, yet exists() is False for it: said as the CLI says it.
             raise InputError(f"{path}: {missing_reason(path, 'no such file or folder')}")

@@ -56,6 +56,23 @@ def umlaut_plain(word: str) -> str | None:
     return plain
 
 
+def umlaut_written(word: str) -> tuple[str, ...]:
+    """The lower-case ASCII ``word`` with an "e" after one or two of its "u", "o" or "a", each
+    a spelling ``umlaut_plain`` reads as ``word`` ("muller": "mueller"), so that a plain
+    spelling finds the written-out one as the written-out one finds it; ``umlaut_plain``'s
+    guards hold both ways ("pot" gives no "poet", "jol" no "joel"). Guesses: most are no word."""
+    if not word.isascii() or not word.isalpha() or len(word) < SHORTEST:
+        return ()
+    slots = [i for i, c in enumerate(word) if c in "uoa" and word[i + 1 : i + 2] != "e"]
+    picks = [(i,) for i in slots] + [(i, j) for n, i in enumerate(slots) for j in slots[n + 1 :]]
+    found: dict[str, None] = {}
+    for pick in picks:
+        spelt = "".join(c + "e" if i in pick else c for i, c in enumerate(word))
+        if umlaut_plain(spelt) == word:
+            found[spelt] = None
+    return tuple(found)
+
+
 @cache
 def _stopwords() -> frozenset[str]:
     # The index's common words. Imported here: ``claimaudit.library``, which ``library.fts``

@@ -49,6 +49,31 @@ def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     assert listed.structured_content["papers"] == []
 
 
+def test_library_add_refuses_a_path_holding_a_null_character_as_the_review_tools_do(
+    tmp_path: Path,
+) -> None:
+    # It failed as "internal error (ValueError)"; the API echoed it ("a\x00b: no such file").
+    assert _tool_error(tmp_path, "library_add", {"path": "a\x00b", "ref": "local:x"}) == (
+        "Error executing tool library_add: path holds U+0000 (a null character), which no "
+        "file name can"
+    )
+
+
+def test_library_add_of_a_home_folder_no_user_has_says_no_such_file(tmp_path: Path) -> None:
+    # It failed as "internal error (RuntimeError)": Path.expanduser knows no such user.
+    assert _tool_error(tmp_path, "library_add", {"path": "~nosuchuser9/a.pdf"}) == (
+        "Error executing tool library_add: ~nosuchuser9/a.pdf: no such file or folder"
+    )
+
+
+def test_library_list_refuses_a_query_holding_a_null_character(tmp_path: Path) -> None:
+    # SQLite's LIKE ended the pattern there: "x\x00" listed every paper.
+    assert _tool_error(tmp_path, "library_list", {"query": "x\x00"}) == (
+        "Error executing tool library_list: the query holds U+0000 (a null character) at "
+        "character 2, which no reference or title holds"
+    )
+
+
 def test_library_add_says_a_path_whose_links_loop_so(tmp_path: Path) -> None:
     # It said "loop.md: no such file or folder", where `library add` names the loop.
     loop = tmp_path / "loop.md"
@@ -360,15 +385,36 @@ def test_an_arxiv_download_cancelled_stores_nothing(
         service.close()
 
 
+def test_a_bibliography_path_that_is_no_file_says_what_to_give(tmp_path: Path) -> None:
+    # A folder said "give a .bib or .json file" (CSL YAML is read too), a looping link
+    # "Too many levels of symbolic links".
+    (tmp_path / "refs").mkdir()
+    (tmp_path / "loop.bib").symlink_to("loop.bib")
+    said = [
+        _tool_error(
+            tmp_path,
+            "review_report",
+            {"markdown": "A holds [@k].", "bibliographyPath": str(tmp_path / name)},
+        )
+        for name in ("refs", "loop.bib")
+    ]
+    assert said == [
+        "Error executing tool review_report: bibliography "
+        f"{tmp_path / 'refs'} is a folder; give a .bib, .json or .yaml file",
+        "Error executing tool review_report: cannot read bibliography "
+        f"{tmp_path / 'loop.bib'}: its symbolic links go round in a loop",
+    ]
+
+
 @pytest.mark.parametrize("tool", ["review_report", "review_latex"])
 @pytest.mark.parametrize(
     ("name", "message"),
     [
         ("a" * 300 + ".bib", "cannot read bibliography {path}: File name too long"),
-        ("x\x00y.bib", "bibliography_path holds U+0000 (a null character), which no file name can"),
+        ("x\x00y.bib", "bibliographyPath holds U+0000 (a null character), which no file name can"),
         (
             "~x\x00y/a.bib",
-            "bibliography_path holds U+0000 (a null character), which no file name can",
+            "bibliographyPath holds U+0000 (a null character), which no file name can",
         ),
     ],
 )
