@@ -93,6 +93,12 @@ _PERCENT = re.compile(r"\s*(%|percent\b|per cent\b)", re.IGNORECASE)
 SLOT_TOKENS, SLOT_SHARED = 3, 2
 
 
+def _context(words: list[str], at: int) -> set[str]:
+    """The content words among the ``SLOT_TOKENS`` tokens either side of ``words[at]``."""
+    near = words[max(0, at - SLOT_TOKENS) : at] + words[at + 1 : at + 1 + SLOT_TOKENS]
+    return _content_words(" ".join(near))
+
+
 def _slots(text: str) -> list[tuple[str, str, set[str]]]:
     """Each number of ``text`` with its kind and the content words around it."""
     tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
@@ -100,14 +106,13 @@ def _slots(text: str) -> list[tuple[str, str, set[str]]]:
     for match in _NUMBER.finditer(text):
         value = match.group(1).replace(",", "")
         at = next(i for i, (start, end, _) in enumerate(tokens) if start <= match.start() < end)
-        near = tokens[max(0, at - SLOT_TOKENS) : at] + tokens[at + 1 : at + 1 + SLOT_TOKENS]
         if _YEAR.match(value):
             kind = "year"
         elif _PERCENT.match(text, match.end()):
             kind = "percent"
         else:
             kind = "other"
-        out.append((value, kind, _content_words(" ".join(word for _, _, word in near))))
+        out.append((value, kind, _context([word for _, _, word in tokens], at)))
     return out
 
 
@@ -146,8 +151,7 @@ def _names(text: str) -> list[tuple[str, set[str]]]:
         opens = at == 0 or tokens[at - 1].endswith(_SENTENCE_END)
         if opens or not _NAME.fullmatch(word) or word.lower() in _STOP:
             continue
-        near = tokens[max(0, at - SLOT_TOKENS) : at] + tokens[at + 1 : at + 1 + SLOT_TOKENS]
-        out.append((word.lower(), _content_words(" ".join(near))))
+        out.append((word.lower(), _context(tokens, at)))
     return out
 
 
