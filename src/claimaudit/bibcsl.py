@@ -18,6 +18,7 @@ from claimaudit.bibrecords import (
     BibFormat,
     BibRecord,
     UnreadEntry,
+    date_year,
     year_as_written,
     year_of,
 )
@@ -68,15 +69,22 @@ def _csl_authors(value: Any) -> tuple[tuple[str, ...], bool]:
     return tuple(names), et_al
 
 
+def _text_year(value: str) -> int | None:
+    """The year a date written as text gives: one year, or an EDTF range's start ("2019/2020",
+    as Pandoc writes a range in CSL YAML and biblatex in ``date``), as ``date_year`` reads it."""
+    year = year_of(value)
+    return date_year(value) if year is None and "/" in value else year
+
+
 def _csl_year(value: Any) -> int | None:
     if isinstance(value, str):
-        return year_of(value)  # CSL YAML's "issued: 2020-03-04", as Pandoc writes a date
+        return _text_year(value)  # CSL YAML's "issued: 2020-03-04", as Pandoc writes a date
     if not isinstance(value, dict):
         return None
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-        if _csl_range(parts):
-            return None
+        # A range (``[[2019], [2020]]``, ``[[2019, 11], [2020, 2]]``) is of its start's year,
+        # as a ``.bib`` ``date = {2019/2020}`` is: read as no year, it was never compared.
         first = parts[0][0]
         if isinstance(first, int) and not isinstance(first, bool):
             return first
@@ -85,11 +93,12 @@ def _csl_year(value: Any) -> int | None:
         if isinstance(first, str) and first.isdecimal() and len(first) <= _MAX_YEAR_DIGITS:
             return int(first)
     raw = value.get("raw") or value.get("literal")
-    return year_of(raw) if isinstance(raw, str) else None
+    return _text_year(raw) if isinstance(raw, str) else None
 
 
 def _csl_range(parts: list[Any]) -> bool:
-    """Whether CSL ``date-parts`` give a range of years (``[[2010], [2017]]``): no one year."""
+    """Whether CSL ``date-parts`` give a range of years (``[[2010], [2017]]``), written as CSL
+    writes a range where its start gives no year."""
     years = {str(p[0]).strip() for p in parts[:2] if isinstance(p, list) and p}
     return len(years) > 1
 

@@ -142,6 +142,16 @@ def year_of(value: str | None) -> int | None:
     return int(years.pop())
 
 
+def date_year(date: str) -> int | None:
+    """The year biblatex prints for a ``date``: a range's start ("2019/2020", "2019-03/2019-05",
+    open "2019/.."), as biber reads its start year into ``year``; None for an open start
+    ("../2020", "/2020") or a date that gives no year ("forthcoming")."""
+    start, slash, _ = date.partition("/")
+    if slash and start.strip() in ("", ".."):
+        return None
+    return year_of(start if slash else date)
+
+
 def year_as_written(written: str | None) -> str | None:
     """A year as written, blanks collapsed; None when none is written."""
     text = " ".join((written or "").split())

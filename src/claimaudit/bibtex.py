@@ -17,7 +17,14 @@ from typing import Any
 from claimaudit.bibauthors import family_names, name_list_separator, others_as_name, suffix_last
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
-from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written, year_of
+from claimaudit.bibrecords import (
+    BibFile,
+    BibRecord,
+    UnreadEntry,
+    date_year,
+    year_as_written,
+    year_of,
+)
 from claimaudit.text.plain import plain_text
 
 # The key a block that could not be parsed seems to give: what follows "@type{".
@@ -119,16 +126,6 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
     return None
 
 
-def _date_year(date: str) -> int | None:
-    """The year biblatex prints for a ``date``: a range's start ("2019/2020", "2019-03/2019-05",
-    open "2019/.."), as biber reads its start year into ``year``; None for an open start
-    ("../2020", "/2020") or a date that gives no year ("forthcoming")."""
-    start, slash, _ = date.partition("/")
-    if slash and start.strip() in ("", ".."):
-        return None
-    return year_of(start if slash else date)
-
-
 def _year_written(
     fields: Mapping[str, str], own: Mapping[str, str]
 ) -> tuple[str | None, int | None, bool]:
@@ -141,7 +138,7 @@ def _year_written(
     year, date = fields.get("year"), fields.get("date")
     if "year" in own and "date" not in own:
         date = None
-    dated = _date_year(date) if date is not None else None
+    dated = date_year(date) if date is not None else None
     if date is None or dated is None:
         # A date range open at its start gives no year, whatever year its end names.
         return year or date, year_of(year), False
