@@ -14,7 +14,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from claimaudit.bibauthors import family_names, name_list_separator, others_as_name, suffix_last
+from claimaudit.bibauthors import (
+    family_names,
+    name_list_separator,
+    others_as_name,
+    suffix_in_family,
+    suffix_last,
+)
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
 from claimaudit.bibrecords import (
@@ -317,6 +323,14 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
                 f"{where}: entry {entry.key!r} writes the name {suffixed!r} with its suffix "
                 "last, which BibTeX and biber read as the family name; it is read by the word "
                 "before it (write 'Family, Jr., Given')"
+            )
+        if (inside := suffix_in_family(authors)) is not None:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            written, bibtex_family, right = inside
+            warnings.append(
+                f"{where}: entry {entry.key!r} writes the name {written!r} with its suffix in "
+                f"the family name, which BibTeX and biber read as {bibtex_family!r}; it is read "
+                f"without the suffix (write {right!r})"
             )
         if (mark := others_as_name(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
