@@ -208,6 +208,32 @@ def test_a_crossref_chain_is_followed_and_a_loop_is_a_warning() -> None:
     assert len(found.warnings) == 1 and "leads back to itself" in found.warnings[0]
 
 
+def test_a_chain_gives_the_child_its_parents_title_not_one_the_parent_inherited() -> None:
+    # a -> b -> c: b's own title is a's booktitle, as biber applies its title rule before
+    # inheriting the rest; a took the booktitle b had inherited from c (the series' title,
+    # or c's own booktitle), which names no volume a is in.
+    text = r"""@inproceedings{a, author = {Doe, J.}, title = {Paper}, crossref = {b}}
+@proceedings{b, title = {Proc. of the Third Workshop}, crossref = {c}}
+@mvproceedings{c, title = {Workshop Series}, year = {2019}, publisher = {P}}
+@inproceedings{d, title = {Other}, crossref = {e}}
+@proceedings{e, title = {Full Proceedings Title}, booktitle = {ACL 2019}, year = {2019}}
+@incollection{f, title = {Chapter}, crossref = {g}}
+@book{g, title = {The Book}, crossref = {c}}
+"""
+    a, b, _, d, _, f, g = parse_bib(text).records
+    assert (a.fields["booktitle"], a.fields["maintitle"], a.year) == (
+        "Proc. of the Third Workshop",
+        "Workshop Series",
+        2019,
+    )
+    # A volume of a multi-volume work: its title is the series' maintitle, no booktitle.
+    assert (b.fields["maintitle"], "booktitle" in b.fields) == ("Workshop Series", False)
+    assert d.fields["booktitle"] == "Full Proceedings Title"
+    # Types biblatex has no rule for (BibTeX's @incollection of a @book): the parent's title
+    # is still the booktitle, the parent's own booktitle first where it gives one.
+    assert (f.fields["booktitle"], g.fields["booktitle"]) == ("The Book", "Workshop Series")
+
+
 def test_a_missing_crossref_parent_is_warned_of_by_read_bib(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_text(_CROSSREF_BIB, encoding="utf-8")

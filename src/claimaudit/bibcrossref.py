@@ -7,7 +7,10 @@ parent, as biber reads a chain). Two departures from inheriting everything, both
 child is another work than its parent:
 
 - the parent's ``title`` fills the child's ``booktitle`` (biber's rule for a part of a book or
-  proceedings), never the child's ``title``;
+  proceedings), never the child's ``title``; before any ``booktitle`` the parent gives, as
+  biber applies that rule first, so in a chain (a -> b -> c) a's booktitle is b's title, not
+  the one b inherited from c; and a multi-volume parent's (``@mvbook``, ``@mvproceedings``...)
+  is its volumes' ``maintitle`` instead, biblatex's default for those types;
 - the fields that identify the parent itself (``doi``, ``eprint``, ``url``, ``isbn``, a
   ``file``...) or are free text about it (``note``, ``abstract``) are not inherited: a paper
   without its own DOI would otherwise be checked as the whole volume.
@@ -155,18 +158,36 @@ def inherit(
         name = (fields.get("crossref") or "").strip()
         found = parent(entry, chain, "crossref", name) if name else None
         if found is not None:
-            _fill(fields, fields_of(found, (*chain, entry.key)))
+            _fill(fields, fields_of(found, (*chain, entry.key)), entry.kind, found.kind)
         resolved[id(entry)] = fields
         return fields
 
     return [fields_of(e, ()) for e in entries], warnings, orphans
 
 
-def _fill(child: dict[str, str], parent: Mapping[str, str]) -> None:
-    """Add to ``child`` the fields of ``parent`` it lacks (an empty value counts as lacking)."""
+# biblatex's default rules (``\DeclareDataInheritance``) for a multi-volume parent: its title
+# is the ``maintitle`` of its volumes and their parts, not their ``booktitle`` (a volume has a
+# title of its own, which its parts take as their booktitle).
+_PARTS = frozenset({"collection", "reference", "incollection", "inreference", "suppcollection"})
+_MAIN_TITLE_OF = {
+    "mvbook": frozenset({"book", "inbook", "bookinbook", "suppbook"}),
+    "mvcollection": _PARTS,
+    "mvreference": _PARTS,
+    "mvproceedings": frozenset({"proceedings", "inproceedings"}),
+}
+
+
+def _fill(
+    child: dict[str, str], parent: Mapping[str, str], child_kind: str = "", parent_kind: str = ""
+) -> None:
+    """Add to ``child`` the fields of ``parent`` it lacks (an empty value counts as lacking).
+    The parent's title goes first, as biber applies its title rules before inheriting the
+    rest: a ``booktitle`` the parent gives (inherited from its own parent, in a chain, or
+    written beside its title) is not the child's where the parent's title is."""
+    title = parent.get("title")
+    target = "maintitle" if child_kind in _MAIN_TITLE_OF.get(parent_kind, ()) else "booktitle"
+    if title and not (child.get(target) or "").strip():
+        child[target] = title
     for name, value in parent.items():
         if name not in _NOT_INHERITED and not (child.get(name) or "").strip():
             child[name] = value
-    title = parent.get("title")
-    if title and not (child.get("booktitle") or "").strip():
-        child["booktitle"] = title
