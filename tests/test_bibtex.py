@@ -324,6 +324,26 @@ def test_a_date_gives_the_year_over_a_year_field_as_biblatex_prints_it() -> None
     assert parse_bib("@misc{k, year = {2020}, date = {forthcoming}}\n").records[0].year == 2020
 
 
+@pytest.mark.parametrize("date", ["Spring 2018", "May 2018", "2018a", "2018-13", "spring"])
+def test_a_date_biber_cannot_read_leaves_the_year_to_the_year_field_and_says_so(
+    date: str,
+) -> None:
+    # biber ignores a date it cannot read ("Invalid format ... ignoring"), so biblatex prints
+    # the year field: "Spring 2018" gave 2018 over year = {2019}, warned of as two years "read
+    # from the date, as biblatex prints it", which it does not.
+    found = parse_bib(f"@misc{{k, year = {{2019}}, date = {{{date}}}}}\n")
+    assert (found.records[0].year, found.records[0].unread_year) == (2019, None)
+    assert found.warnings == (
+        f"the bibliography line 1: entry 'k' gives date {date!r}, which is no date biber reads "
+        "(it ignores it); its year is read from year '2019' (a date is written 2019, 2019-05 "
+        "or 2019-05-01)",
+    )
+    # biblatex's own forms are dates: approximate, a season, a time, a range.
+    for good in ("2018~", "2018-21", "2018-05-01T10:00:00Z", "2018/2020"):
+        dated = parse_bib(f"@misc{{k, year = {{2019}}, date = {{{good}}}}}\n")
+        assert dated.records[0].year == 2018 and "gives year '2019'" in dated.warnings[0]
+
+
 def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
     # BibTeX ignores "smith2020" after "Smith2020" (a repeated entry), biber and Pandoc read
     # both: which work a citation names depends on the tool, and nothing said so.

@@ -27,6 +27,7 @@ from claimaudit.bibrecords import (
     BibFile,
     BibRecord,
     UnreadEntry,
+    biber_reads_date,
     date_year,
     year_as_written,
     year_of,
@@ -134,21 +135,24 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
 
 def _year_written(
     fields: Mapping[str, str], own: Mapping[str, str]
-) -> tuple[str | None, int | None, bool]:
+) -> tuple[str | None, int | None, bool, bool]:
     """The field an entry's year is read from as written (``fields``, with what its
-    ``crossref`` parent gives; ``own``, its own), the year read from it, and whether ``year``
-    and ``date`` give two years. biblatex's ``date`` wins where it gives a year, as biber
-    overwrites ``year`` with it (``date`` is biblatex's field: a BibTeX style, ignoring it,
-    prints ``year``); not a parent's date over the entry's own year, which biber's inheritance
-    leaves as it is."""
+    ``crossref`` parent gives; ``own``, its own), the year read from it, whether ``year``
+    and ``date`` give two years, and whether the year field was read because the ``date`` is
+    none biber reads. biblatex's ``date`` wins where it gives a year, as biber overwrites
+    ``year`` with it (``date`` is biblatex's field: a BibTeX style, ignoring it, prints
+    ``year``); not a parent's date over the entry's own year, which biber's inheritance leaves
+    as it is, nor a date biber ignores ("Spring 2018") over a year."""
     year, date = fields.get("year"), fields.get("date")
     if "year" in own and "date" not in own:
         date = None
+    if date is not None and date.strip() and _written(year) and not biber_reads_date(date):
+        return year, year_of(year), False, True
     dated = date_year(date) if date is not None else None
     if date is None or dated is None:
         # A date range open at its start gives no year, whatever year its end names.
-        return year or date, year_of(year), False
-    return date, dated, year_of(year) not in (None, dated)
+        return year or date, year_of(year), False, False
+    return date, dated, year_of(year) not in (None, dated), False
 
 
 def _written(value: str | None) -> bool:
@@ -308,7 +312,14 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
         # (``empty$``) read them; one of braces alone ("{}", a placeholder) names no one either.
         authors = next((fields[f] for f in ("author", "editor") if _written(fields.get(f))), "")
         line = entry.line
-        written, year, differs = _year_written(fields, entry.fields)
+        written, year, differs, undated = _year_written(fields, entry.fields)
+        if undated:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            warnings.append(
+                f"{where}: entry {entry.key!r} gives date {fields['date']!r}, which is no date "
+                f"biber reads (it ignores it); its year is read from year {fields['year']!r} "
+                "(a date is written 2019, 2019-05 or 2019-05-01)"
+            )
         if differs:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
             warnings.append(
