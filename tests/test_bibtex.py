@@ -344,6 +344,41 @@ def test_a_date_biber_cannot_read_leaves_the_year_to_the_year_field_and_says_so(
         assert dated.records[0].year == 2018 and "gives year '2019'" in dated.warnings[0]
 
 
+def test_a_year_is_each_entry_s_own_date_or_year_before_any_inherited() -> None:
+    # biber reads each entry's date into its year before inheritance: a grandparent's date
+    # won over the parent's year the paper inherits (2019, "gives year '2018' and date
+    # '2019-05'", a warning about fields the paper never wrote), and an xdata's date over
+    # another's year likewise.
+    found = parse_bib(
+        "@inproceedings{p, title = {P}, crossref = {vol}}\n"
+        "@proceedings{vol, title = {V}, year = {2018}, crossref = {series}}\n"
+        "@mvproceedings{series, title = {S}, date = {2019-05}}\n"
+        "@xdata{x1, journaltitle = {N}, date = {2019}, xdata = {x2}}\n"
+        "@xdata{x2, year = {2018}}\n"
+        "@article{a, title = {A}, xdata = {x1}}\n"
+        "@misc{u, title = {U}, date = {spring}, crossref = {series}}\n"
+    )
+    assert [(r.key, r.year) for r in found.records] == [
+        ("p", 2018),
+        ("vol", 2018),
+        ("series", 2019),
+        ("a", 2019),
+        ("u", 2019),
+    ]
+    assert found.warnings == (
+        "the bibliography line 7: entry 'u' gives date 'spring', which is no date biber reads "
+        "(it ignores it); its year is read from date '2019-05' (a date is written 2019, 2019-05 "
+        "or 2019-05-01)",
+    )
+
+
+def test_a_name_warned_of_leaves_the_year_as_written() -> None:
+    # The name's warning reused the name of the year as written: "not compared (no year
+    # could be read from 'Ford Jr., Henry')".
+    (record,) = parse_bib("@misc{k, author = {Ford Jr., Henry}, year = {in press}}\n").records
+    assert (record.year, record.unread_year) == (None, "in press")
+
+
 def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
     # BibTeX ignores "smith2020" after "Smith2020" (a repeated entry), biber and Pandoc read
     # both: which work a citation names depends on the tool, and nothing said so.

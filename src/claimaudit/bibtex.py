@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from claimaudit.bibauthors import (
@@ -23,15 +23,8 @@ from claimaudit.bibauthors import (
 )
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
-from claimaudit.bibrecords import (
-    BibFile,
-    BibRecord,
-    UnreadEntry,
-    biber_reads_date,
-    date_year,
-    year_as_written,
-    year_of,
-)
+from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written
+from claimaudit.bibyears import entry_years
 from claimaudit.text.plain import plain_text
 
 # The key a block that could not be parsed seems to give: what follows "@type{".
@@ -131,28 +124,6 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
             )
         seen.add(name.lower())
     return None
-
-
-def _year_written(
-    fields: Mapping[str, str], own: Mapping[str, str]
-) -> tuple[str | None, int | None, bool, bool]:
-    """The field an entry's year is read from as written (``fields``, with what its
-    ``crossref`` parent gives; ``own``, its own), the year read from it, whether ``year``
-    and ``date`` give two years, and whether the year field was read because the ``date`` is
-    none biber reads. biblatex's ``date`` wins where it gives a year, as biber overwrites
-    ``year`` with it (``date`` is biblatex's field: a BibTeX style, ignoring it, prints
-    ``year``); not a parent's date over the entry's own year, which biber's inheritance leaves
-    as it is, nor a date biber ignores ("Spring 2018") over a year."""
-    year, date = fields.get("year"), fields.get("date")
-    if "year" in own and "date" not in own:
-        date = None
-    if date is not None and date.strip() and _written(year) and not biber_reads_date(date):
-        return year, year_of(year), False, True
-    dated = date_year(date) if date is not None else None
-    if date is None or dated is None:
-        # A date range open at its start gives no year, whatever year its end names.
-        return year or date, year_of(year), False, False
-    return date, dated, year_of(year) not in (None, dated), False
 
 
 def _written(value: str | None) -> bool:
@@ -305,28 +276,16 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
     inherited, warnings, orphans = inherit(read, source, outside, broken)
     warnings[:0] = [_defined_later(use, source) for use in resolve.defined_later]
     records: list[BibRecord] = []
-    for entry, fields in zip(read, inherited, strict=True):
+    years = entry_years(read, outside, source)
+    for index, (entry, fields) in enumerate(zip(read, inherited, strict=True)):
         if entry.kind == XDATA:
             continue  # biblatex's shared data, which other entries take in: no work of its own
         # An author field of white space names no one: the editors are read, as BibTeX's styles
         # (``empty$``) read them; one of braces alone ("{}", a placeholder) names no one either.
         authors = next((fields[f] for f in ("author", "editor") if _written(fields.get(f))), "")
         line = entry.line
-        written, year, differs, undated = _year_written(fields, entry.fields)
-        if undated:
-            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
-            warnings.append(
-                f"{where}: entry {entry.key!r} gives date {fields['date']!r}, which is no date "
-                f"biber reads (it ignores it); its year is read from year {fields['year']!r} "
-                "(a date is written 2019, 2019-05 or 2019-05-01)"
-            )
-        if differs:
-            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
-            warnings.append(
-                f"{where}: entry {entry.key!r} gives year {fields['year']!r} and date "
-                f"{fields['date']!r}; its year is read from the date, as biblatex prints it "
-                "(a BibTeX style ignores date and prints the year)"
-            )
+        year = years[index]
+        warnings += year.warnings
         names, et_al = family_names(authors)
         if (suffixed := suffix_last(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
@@ -337,9 +296,9 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
             )
         if (inside := suffix_in_family(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
-            written, bibtex_family, right = inside
+            name, bibtex_family, right = inside
             warnings.append(
-                f"{where}: entry {entry.key!r} writes the name {written!r} with its suffix in "
+                f"{where}: entry {entry.key!r} writes the name {name!r} with its suffix in "
                 f"the family name, which BibTeX and biber read as {bibtex_family!r}; it is read "
                 f"without the suffix (write {right!r})"
             )
@@ -357,7 +316,7 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
         bare = tuple(short for _, short in names)
         if _ENTRY_USEPREFIX.search(fields.get("options") or "") or bare == families:
             bare = ()
-        unread = year_as_written(written) if year is None else None
+        unread = year_as_written(year.written) if year.year is None else None
         short = fields.get("shortauthor") or fields.get("shorteditor") or ""
         shorts = tuple(full for full, _ in family_names(short)[0]) if short.strip() else ()
         records.append(
@@ -365,7 +324,7 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
                 entry.key,
                 fields,
                 families,
-                year,
+                year.year,
                 line,
                 et_al,
                 unread,
