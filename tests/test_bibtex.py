@@ -390,6 +390,20 @@ def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
     assert "line 2" in warning and "'smith2020'" in warning and "'Smith2020' (line 1)" in warning
 
 
+def test_a_key_in_another_unicode_form_is_read_and_warned_of() -> None:
+    # "Müller2020" as NFD after "Müller2020" as NFC: biber reads one key (the second ignored
+    # as a duplicate), BibTeX two; nothing said so, and they look the same on screen.
+    found = parse_bib(
+        "@misc{M\u00fcller2020, title = {One}}\n@misc{Mu\u0308ller2020, title = {Two}}\n"
+    )
+    assert [r.title for r in found.records] == ["One", "Two"]
+    assert found.warnings == (
+        "the bibliography line 2: entry 'Mu\u0308ller2020' has the key of entry "
+        "'M\u00fcller2020' (line 1) in another Unicode form; both are read, as BibTeX reads "
+        "them, but biber ignores the second as a duplicate",
+    )
+
+
 def test_an_entry_s_own_year_wins_over_its_crossref_parent_s_date() -> None:
     # biber gives a child the parent's date only where it has no year of its own.
     found = parse_bib(

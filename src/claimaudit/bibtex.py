@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -134,14 +135,27 @@ def _written(value: str | None) -> bool:
 def _keys_in_two_cases(records: list[BibRecord], source: str | None) -> list[str]:
     """A warning for each entry whose key is an earlier entry's in another case ("smith2020"
     after "Smith2020"): biber and Pandoc read two entries, BibTeX one (the second is its
-    "repeated entry", ignored), so which work a citation names depends on the tool."""
+    "repeated entry", ignored), so which work a citation names depends on the tool. Likewise
+    one in another Unicode form ("ü" as "u" and a combining accent), where it is the other
+    way round: BibTeX reads two keys (their bytes differ), biber one (it reads both as NFD)."""
     first: dict[str, BibRecord] = {}
+    forms: dict[str, BibRecord] = {}
     said: list[str] = []
     for record in records:
-        earlier = first.setdefault(record.key.casefold(), record)
+        where = f"{source or 'the bibliography'}{f' line {record.line}' if record.line else ''}"
+        composed = unicodedata.normalize("NFC", record.key)
+        earlier = forms.setdefault(composed, record)
+        if earlier is not record:
+            at = f" (line {earlier.line})" if earlier.line else ""
+            said.append(
+                f"{where}: entry {record.key!r} has the key of entry {earlier.key!r}{at} in "
+                "another Unicode form; both are read, as BibTeX reads them, but biber ignores "
+                "the second as a duplicate"
+            )
+            continue
+        earlier = first.setdefault(composed.casefold(), record)
         if earlier is record:
             continue
-        where = f"{source or 'the bibliography'}{f' line {record.line}' if record.line else ''}"
         at = f" (line {earlier.line})" if earlier.line else ""
         said.append(
             f"{where}: entry {record.key!r} has the key of entry {earlier.key!r}{at} in another "
