@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from claimaudit.bibaliases import alias_warnings
 from claimaudit.bibauthors import (
     family_names,
     name_list_separator,
@@ -348,6 +349,7 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
             )
         )
     warnings += _keys_in_two_cases(records, source)
+    warnings += alias_warnings(records, source)
     return BibFile(
         records,
         tuple(failed),
