@@ -312,6 +312,22 @@ def test_an_xdata_entry_gives_its_fields_and_is_no_record() -> None:
     )
 
 
+def test_an_xdata_naming_a_work_not_an_xdata_entry_gives_nothing_and_is_warned_of() -> None:
+    # biber takes xdata only from @xdata entries ("not an XDATA entry, not resolving"): the
+    # article's own DOI and year were taken, and the entry checked as that other work.
+    found = parse_bib(
+        "@article{other, title = {Other}, doi = {10.1000/other}, year = {2019}}\n"
+        "@article{mine, title = {Mine}, xdata = {other}}\n",
+        source="refs.bib",
+    )
+    mine = found.records[1]
+    assert ("doi" in mine.fields, mine.year) == (False, None)
+    assert found.warnings == (
+        "refs.bib line 2: entry 'mine' has xdata 'other', which is an @article entry, not an "
+        "@xdata one (biber ignores it); it is read without the fields it would inherit",
+    )
+
+
 def test_a_date_gives_the_year_over_a_year_field_as_biblatex_prints_it() -> None:
     # biber overwrites ``year`` with the year of ``date``: the year field won, so an entry was
     # compared (and cited) as of a year biblatex does not print. Two years are warned of.

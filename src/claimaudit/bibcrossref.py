@@ -127,13 +127,18 @@ def inherit(
         """The entry ``name`` (``entry``'s ``field``: "crossref", "xdata") to take fields
         from; None, said in a warning, where no entry has that key or it leads back."""
         found = find(name)
-        if found is not None and found.key not in chain and found.key != entry.key:
+        # biber resolves an xdata name only to an @xdata entry ("which is not an XDATA entry,
+        # not resolving"): a work's own fields, its DOI among them, are no shared data.
+        other = field == "xdata" and found is not None and found.kind not in (XDATA, "")
+        if found is not None and found.key not in chain and found.key != entry.key and not other:
             return found
         if id(entry) not in own:
             return None  # another file's entry: its own file says so
         if found is None:
             orphans.append(name)
         why = "which no entry has" if found is None else "which leads back to itself"
+        if other and found is not None:
+            why = f"which is an @{found.kind} entry, not an @xdata one (biber ignores it)"
         if found is None and name.casefold() in (unreadable or {}):
             line = (unreadable or {})[name.casefold()]
             why = f"whose entry{f' (line {line})' if line else ''} could not be read"
