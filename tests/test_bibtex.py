@@ -234,6 +234,17 @@ def test_a_chain_gives_the_child_its_parents_title_not_one_the_parent_inherited(
     assert (f.fields["booktitle"], g.fields["booktitle"]) == ("The Book", "Workshop Series")
 
 
+def test_a_crossref_key_in_another_unicode_form_finds_its_parent() -> None:
+    # "Müller" in the crossref as "u" and a combining accent, the parent's key with one "ü":
+    # "which no entry has", where biber (reading both as NFD) gives the paper its fields.
+    found = parse_bib(
+        "@inproceedings{p, title = {P}, crossref = {Mu\u0308llerConf}}\n"
+        "@proceedings{M\u00fcllerConf, title = {Proc}, year = {2019}}\n"
+    )
+    assert (found.records[0].year, found.records[0].fields["booktitle"]) == (2019, "Proc")
+    assert found.warnings == ()
+
+
 def test_a_missing_crossref_parent_is_warned_of_by_read_bib(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_text(_CROSSREF_BIB, encoding="utf-8")

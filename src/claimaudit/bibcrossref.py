@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from claimaudit.citekeys import folded_key
+
 # Never inherited: how an entry refers to others (biber's ``noinherit`` list), and the fields
 # that name the parent work itself rather than the volume its parts share.
 _NOT_INHERITED = frozenset(
@@ -104,22 +106,23 @@ def inherit(
     """Each entry's fields with those it lacks taken from its ``xdata`` entries, then its
     ``crossref`` parent (in order), one warning per parent that cannot be found or chain that
     loops, and the keys named as parents that no entry has. A key is found as written, else
-    ignoring case (BibTeX's crossref keys ignore case); among ``entries``, else among
-    ``outside`` (the other files of one bibliography, which BibTeX and biber read as one, the
-    first to give a key winning). Only ``entries`` are warned of. ``unreadable``: the keys (case
+    ignoring case (BibTeX's crossref keys ignore case) and Unicode form (biber reads "ü" and
+    "u" with a combining accent as one); among ``entries``, else among ``outside`` (the other
+    files of one bibliography, which BibTeX and biber read as one, the first to give a key
+    winning). Only ``entries`` are warned of. ``unreadable``: the keys (case
     folded) of entries that could not be read, and their lines, named where one is a parent."""
     exact: dict[str, CrossrefEntry] = {}
     folded: dict[str, CrossrefEntry] = {}
     for entry in [*entries, *outside]:
         exact.setdefault(entry.key, entry)
-        folded.setdefault(entry.key.casefold(), entry)
+        folded.setdefault(folded_key(entry.key), entry)
     own = {id(entry) for entry in entries}
     resolved: dict[int, dict[str, str]] = {}
     warnings: list[str] = []
     orphans: list[str] = []
 
     def find(name: str) -> CrossrefEntry | None:
-        return exact.get(name) or folded.get(name.casefold())
+        return exact.get(name) or folded.get(folded_key(name))
 
     def parent(
         entry: CrossrefEntry, chain: tuple[str, ...], field: str, name: str

@@ -18,15 +18,15 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 
 
-def _folded(key: str) -> str:
+def folded_key(key: str) -> str:
     """``key`` in one case and one Unicode form (NFC after case folding)."""
     return unicodedata.normalize("NFC", key.casefold())
 
 
 def keys_alike(key: str, keys: Iterable[str]) -> list[str]:
     """The keys among ``keys`` that are ``key`` in another case or Unicode form (or the same)."""
-    folded = _folded(key)
-    return [k for k in keys if _folded(k) == folded]
+    folded = folded_key(key)
+    return [k for k in keys if folded_key(k) == folded]
 
 
 def citable_names(entries: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
