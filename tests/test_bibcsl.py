@@ -246,6 +246,24 @@ def test_a_csl_range_of_years_is_of_its_start_year() -> None:
     assert (pandoc.year, pandoc.unread_year) == (2019, None)
 
 
+def test_a_csl_range_open_at_its_start_gives_no_year_and_is_written_as_json_writes_it() -> None:
+    # "../2020" was of 2020, its end, where a .bib date "../2020" gives none; a range whose
+    # start is null or an object was written "None/2020" and "{'x': 1}/2020", Python's words.
+    items = [
+        {"id": "j", "issued": {"raw": "../2020"}},
+        {"id": "f", "issued": {"date-parts": [[None], [2020]]}},
+        {"id": "c", "issued": {"date-parts": [[{"x": 1}], [2020]]}},
+        {"id": "u", "issued": {"raw": "05/03/2019"}},  # no range: the year it names
+    ]
+    records = parse_bib(json.dumps(items)).records
+    assert [(r.year, r.unread_year) for r in records] == [
+        (None, "../2020"),
+        (None, "/2020"),
+        (None, "/2020"),
+        (2019, None),
+    ]
+
+
 def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
     items = [
         {"id": "a", "issued": {"date-parts": [["2020"]]}},

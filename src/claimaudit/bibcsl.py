@@ -18,6 +18,7 @@ from claimaudit.bibrecords import (
     BibFormat,
     BibRecord,
     UnreadEntry,
+    biber_reads_date,
     date_year,
     year_as_written,
     year_of,
@@ -70,10 +71,12 @@ def _csl_authors(value: Any) -> tuple[tuple[str, ...], bool]:
 
 
 def _text_year(value: str) -> int | None:
-    """The year a date written as text gives: one year, or an EDTF range's start ("2019/2020",
-    as Pandoc writes a range in CSL YAML and biblatex in ``date``), as ``date_year`` reads it."""
-    year = year_of(value)
-    return date_year(value) if year is None and "/" in value else year
+    """The year a date written as text gives: an EDTF range's start ("2019/2020", as Pandoc
+    writes a range in CSL YAML and biblatex in ``date``), as ``date_year`` reads it, none for
+    one open at its start ("../2020", as in a ``.bib``); else the one year it names."""
+    if "/" in value and biber_reads_date(value):
+        return date_year(value)
+    return year_of(value)
 
 
 def _csl_year(value: Any) -> int | None:
@@ -96,11 +99,18 @@ def _csl_year(value: Any) -> int | None:
     return _text_year(raw) if isinstance(raw, str) else None
 
 
+def _part(part: Any) -> str:
+    """A date part as written: a number or text, else nothing (JSON's null, an object), never
+    Python's way of writing it ("None", "{'x': 1}")."""
+    if isinstance(part, list) and part and isinstance(part[0], str | int):
+        return "" if isinstance(part[0], bool) else str(part[0]).strip()
+    return ""
+
+
 def _csl_range(parts: list[Any]) -> bool:
     """Whether CSL ``date-parts`` give a range of years (``[[2010], [2017]]``), written as CSL
     writes a range where its start gives no year."""
-    years = {str(p[0]).strip() for p in parts[:2] if isinstance(p, list) and p}
-    return len(years) > 1
+    return len(parts) > 1 and len({_part(p) for p in parts[:2]}) > 1
 
 
 def _csl_written_year(value: Any) -> str | None:
@@ -113,7 +123,7 @@ def _csl_written_year(value: Any) -> str | None:
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
         if _csl_range(parts):
-            return "/".join(str(p[0]) for p in parts[:2])  # as CSL writes a range of dates
+            return "/".join(_part(p) for p in parts[:2])  # as CSL writes a range of dates
         first = parts[0][0]
         if isinstance(first, str | int) and not isinstance(first, bool):
             return year_as_written(str(first))
