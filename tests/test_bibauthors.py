@@ -211,6 +211,38 @@ def test_a_suffix_written_last_is_no_family_name_and_is_warned_of(author: str, f
     )
 
 
+@pytest.mark.parametrize(
+    ("author", "family", "bare", "read", "right"),
+    [
+        ("Ford Jr., Henry", "Ford", "Ford", "Ford Jr.", "Ford, Jr., Henry"),
+        ("Smith III, John", "Smith", "Smith", "Smith III", "Smith, III, John"),
+        ("van Buren Jr, Martin", "van Buren", "Buren", "van Buren Jr", "van Buren, Jr, Martin"),
+        (
+            "Ludwig van Beethoven Jr.",
+            "van Beethoven",
+            "Beethoven",
+            "van Beethoven Jr.",
+            "van Beethoven, Jr., Ludwig",
+        ),
+    ],
+)
+def test_a_suffix_in_the_family_name_part_is_no_family_name_and_is_warned_of(
+    author: str, family: str, bare: str, read: str, right: str
+) -> None:
+    # "Ford Jr., Henry" is BibTeX's "Last, First" with "Ford Jr." as Last: the first author
+    # was compared as "Ford Jr." with a catalogue's "Ford" (a mismatch, its last words
+    # differing). The suffix is dropped, as for "Henry Ford Jr.", and the entry warned of.
+    found = parse_bib(f"@misc{{k, author = {{{author} and Lee, K.}}}}\n")
+    record = found.records[0]
+    assert record.authors == (family, "Lee")
+    assert record.cited_authors(useprefix=False) == (bare, "Lee")
+    assert found.warnings == (
+        f"the bibliography line 1: entry 'k' writes the name {author!r} with its suffix in the "
+        f"family name, which BibTeX and biber read as {read!r}; it is read without the suffix "
+        f"(write {right!r})",
+    )
+
+
 @pytest.mark.parametrize("author", ["Ford, Jr., Henry", "Smith IV", "Wilson GV"])
 def test_a_suffix_in_its_place_or_initials_are_read_as_before(author: str) -> None:
     found = parse_bib(f"@misc{{k, author = {{{author}}}}}\n")

@@ -220,17 +220,47 @@ def test_a_csl_year_in_digits_int_refuses_is_no_year_not_a_crash(written: str) -
         assert record.unread_year == written
 
 
-def test_a_csl_range_of_years_is_no_one_year() -> None:
+def test_a_csl_range_of_years_is_of_its_start_year() -> None:
+    # As a .bib ``date = {2019/2020}`` is, as biber reads it: read as no year, a CSL range's
+    # year was never compared.
     items = [
         {"id": "a", "issued": {"date-parts": [[2010], [2017]]}},
-        {"id": "b", "issued": {"date-parts": [[2017, 3], [2017, 9]]}},  # one year still
-        {"id": "c", "issued": {"raw": "2010-2017"}},
+        {"id": "b", "issued": {"date-parts": [[2017, 3], [2017, 9]]}},
+        {"id": "m", "issued": {"date-parts": [[2019, 11], [2020, 2]]}},
+        {"id": "s", "issued": {"date-parts": [["2019"], ["2020"]]}},
+        {"id": "r", "issued": {"raw": "2019/2020"}},
+        {"id": "c", "issued": {"raw": "2010-2017"}},  # no range biblatex or Pandoc reads
+        {"id": "u", "issued": {"date-parts": [["spring"], [2020]]}},
     ]
     records = parse_bib(json.dumps(items)).records
     assert [(r.year, r.unread_year) for r in records] == [
-        (None, "2010/2017"),
+        (2010, None),
         (2017, None),
+        (2019, None),
+        (2019, None),
+        (2019, None),
         (None, "2010-2017"),
+        (None, "spring/2020"),
+    ]
+    (pandoc,) = parse_bib("- id: p\n  issued: 2019-11/2020-02\n", kind="csl-yaml").records
+    assert (pandoc.year, pandoc.unread_year) == (2019, None)
+
+
+def test_a_csl_range_open_at_its_start_gives_no_year_and_is_written_as_json_writes_it() -> None:
+    # "../2020" was of 2020, its end, where a .bib date "../2020" gives none; a range whose
+    # start is null or an object was written "None/2020" and "{'x': 1}/2020", Python's words.
+    items = [
+        {"id": "j", "issued": {"raw": "../2020"}},
+        {"id": "f", "issued": {"date-parts": [[None], [2020]]}},
+        {"id": "c", "issued": {"date-parts": [[{"x": 1}], [2020]]}},
+        {"id": "u", "issued": {"raw": "05/03/2019"}},  # no range: the year it names
+    ]
+    records = parse_bib(json.dumps(items)).records
+    assert [(r.year, r.unread_year) for r in records] == [
+        (None, "../2020"),
+        (None, "/2020"),
+        (None, "/2020"),
+        (2019, None),
     ]
 
 

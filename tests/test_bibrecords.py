@@ -87,3 +87,22 @@ def test_a_language_switch_s_language_is_no_word_of_the_title(written: str, titl
     [record] = parse_bib(f"@article{{k, title = {{{written}}}, langid = {{german}}}}\n").records
     assert record.title == title
     assert record.title is not None and titles_match(record.title, title)
+
+
+def test_an_alias_another_entry_has_as_its_key_or_lists_first_is_warned_of() -> None:
+    # biber ignores such an alias (a key wins; the first entry to list one keeps it), and the
+    # review resolves it the same way: a citation of it named another work, without a word.
+    found = parse_bib(
+        "@article{a, title = {A}}\n"
+        "@article{b, title = {B}, ids = {a, x, b}}\n"
+        "@article{c, title = {C}, ids = {x, x}}\n"
+        "@article{d, title = {D}, ids = {y}}\n",
+        source="refs.bib",
+    )
+    assert [r.aliases for r in found.records] == [(), ("a", "x", "b"), ("x",), ("y",)]
+    assert found.warnings == (
+        "refs.bib line 2: entry 'b' lists 'a' among its ids, the key of entry 'a' (line 1); a "
+        "citation of 'a' names that entry, as biber reads it (the alias is ignored)",
+        "refs.bib line 3: entry 'c' lists 'x' among its ids, as entry 'b' (line 2) does; a "
+        "citation of 'x' names the first, as biber reads it",
+    )

@@ -208,6 +208,43 @@ def test_a_crossref_chain_is_followed_and_a_loop_is_a_warning() -> None:
     assert len(found.warnings) == 1 and "leads back to itself" in found.warnings[0]
 
 
+def test_a_chain_gives_the_child_its_parents_title_not_one_the_parent_inherited() -> None:
+    # a -> b -> c: b's own title is a's booktitle, as biber applies its title rule before
+    # inheriting the rest; a took the booktitle b had inherited from c (the series' title,
+    # or c's own booktitle), which names no volume a is in.
+    text = r"""@inproceedings{a, author = {Doe, J.}, title = {Paper}, crossref = {b}}
+@proceedings{b, title = {Proc. of the Third Workshop}, crossref = {c}}
+@mvproceedings{c, title = {Workshop Series}, year = {2019}, publisher = {P}}
+@inproceedings{d, title = {Other}, crossref = {e}}
+@proceedings{e, title = {Full Proceedings Title}, booktitle = {ACL 2019}, year = {2019}}
+@incollection{f, title = {Chapter}, crossref = {g}}
+@book{g, title = {The Book}, crossref = {c}}
+"""
+    a, b, _, d, _, f, g = parse_bib(text).records
+    assert (a.fields["booktitle"], a.fields["maintitle"], a.year) == (
+        "Proc. of the Third Workshop",
+        "Workshop Series",
+        2019,
+    )
+    # A volume of a multi-volume work: its title is the series' maintitle, no booktitle.
+    assert (b.fields["maintitle"], "booktitle" in b.fields) == ("Workshop Series", False)
+    assert d.fields["booktitle"] == "Full Proceedings Title"
+    # Types biblatex has no rule for (BibTeX's @incollection of a @book): the parent's title
+    # is still the booktitle, the parent's own booktitle first where it gives one.
+    assert (f.fields["booktitle"], g.fields["booktitle"]) == ("The Book", "Workshop Series")
+
+
+def test_a_crossref_key_in_another_unicode_form_finds_its_parent() -> None:
+    # "Müller" in the crossref as "u" and a combining accent, the parent's key with one "ü":
+    # "which no entry has", where biber (reading both as NFD) gives the paper its fields.
+    found = parse_bib(
+        "@inproceedings{p, title = {P}, crossref = {Mu\u0308llerConf}}\n"
+        "@proceedings{M\u00fcllerConf, title = {Proc}, year = {2019}}\n"
+    )
+    assert (found.records[0].year, found.records[0].fields["booktitle"]) == (2019, "Proc")
+    assert found.warnings == ()
+
+
 def test_a_missing_crossref_parent_is_warned_of_by_read_bib(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_text(_CROSSREF_BIB, encoding="utf-8")
@@ -286,6 +323,22 @@ def test_an_xdata_entry_gives_its_fields_and_is_no_record() -> None:
     )
 
 
+def test_an_xdata_naming_a_work_not_an_xdata_entry_gives_nothing_and_is_warned_of() -> None:
+    # biber takes xdata only from @xdata entries ("not an XDATA entry, not resolving"): the
+    # article's own DOI and year were taken, and the entry checked as that other work.
+    found = parse_bib(
+        "@article{other, title = {Other}, doi = {10.1000/other}, year = {2019}}\n"
+        "@article{mine, title = {Mine}, xdata = {other}}\n",
+        source="refs.bib",
+    )
+    mine = found.records[1]
+    assert ("doi" in mine.fields, mine.year) == (False, None)
+    assert found.warnings == (
+        "refs.bib line 2: entry 'mine' has xdata 'other', which is an @article entry, not an "
+        "@xdata one (biber ignores it); it is read without the fields it would inherit",
+    )
+
+
 def test_a_date_gives_the_year_over_a_year_field_as_biblatex_prints_it() -> None:
     # biber overwrites ``year`` with the year of ``date``: the year field won, so an entry was
     # compared (and cited) as of a year biblatex does not print. Two years are warned of.
@@ -298,6 +351,61 @@ def test_a_date_gives_the_year_over_a_year_field_as_biblatex_prints_it() -> None
     assert parse_bib("@misc{k, year = {2020}, date = {forthcoming}}\n").records[0].year == 2020
 
 
+@pytest.mark.parametrize("date", ["Spring 2018", "May 2018", "2018a", "2018-13", "spring"])
+def test_a_date_biber_cannot_read_leaves_the_year_to_the_year_field_and_says_so(
+    date: str,
+) -> None:
+    # biber ignores a date it cannot read ("Invalid format ... ignoring"), so biblatex prints
+    # the year field: "Spring 2018" gave 2018 over year = {2019}, warned of as two years "read
+    # from the date, as biblatex prints it", which it does not.
+    found = parse_bib(f"@misc{{k, year = {{2019}}, date = {{{date}}}}}\n")
+    assert (found.records[0].year, found.records[0].unread_year) == (2019, None)
+    assert found.warnings == (
+        f"the bibliography line 1: entry 'k' gives date {date!r}, which is no date biber reads "
+        "(it ignores it); its year is read from year '2019' (a date is written 2019, 2019-05 "
+        "or 2019-05-01)",
+    )
+    # biblatex's own forms are dates: approximate, a season, a time, a range.
+    for good in ("2018~", "2018-21", "2018-05-01T10:00:00Z", "2018/2020"):
+        dated = parse_bib(f"@misc{{k, year = {{2019}}, date = {{{good}}}}}\n")
+        assert dated.records[0].year == 2018 and "gives year '2019'" in dated.warnings[0]
+
+
+def test_a_year_is_each_entry_s_own_date_or_year_before_any_inherited() -> None:
+    # biber reads each entry's date into its year before inheritance: a grandparent's date
+    # won over the parent's year the paper inherits (2019, "gives year '2018' and date
+    # '2019-05'", a warning about fields the paper never wrote), and an xdata's date over
+    # another's year likewise.
+    found = parse_bib(
+        "@inproceedings{p, title = {P}, crossref = {vol}}\n"
+        "@proceedings{vol, title = {V}, year = {2018}, crossref = {series}}\n"
+        "@mvproceedings{series, title = {S}, date = {2019-05}}\n"
+        "@xdata{x1, journaltitle = {N}, date = {2019}, xdata = {x2}}\n"
+        "@xdata{x2, year = {2018}}\n"
+        "@article{a, title = {A}, xdata = {x1}}\n"
+        "@misc{u, title = {U}, date = {spring}, crossref = {series}}\n"
+    )
+    assert [(r.key, r.year) for r in found.records] == [
+        ("p", 2018),
+        ("vol", 2018),
+        ("series", 2019),
+        ("a", 2019),
+        ("u", 2019),
+    ]
+    assert found.warnings == (
+        "the bibliography line 7: entry 'u' gives date 'spring', which is no date biber reads "
+        "(it ignores it); its year is read from date '2019-05' (a date is written 2019, 2019-05 "
+        "or 2019-05-01)",
+    )
+
+
+def test_a_name_warned_of_leaves_the_year_as_written() -> None:
+    # The name's warning reused the name of the year as written: "not compared (no year
+    # could be read from 'Ford Jr., Henry')".
+    (record,) = parse_bib("@misc{k, author = {Ford Jr., Henry}, year = {in press}}\n").records
+    assert (record.year, record.unread_year) == (None, "in press")
+
+
 def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
     # BibTeX ignores "smith2020" after "Smith2020" (a repeated entry), biber and Pandoc read
     # both: which work a citation names depends on the tool, and nothing said so.
@@ -307,6 +415,20 @@ def test_two_keys_in_two_cases_are_both_read_and_warned_of() -> None:
     assert [r.key for r in found.records] == ["Smith2020", "smith2020", "b"]
     (warning,) = found.warnings
     assert "line 2" in warning and "'smith2020'" in warning and "'Smith2020' (line 1)" in warning
+
+
+def test_a_key_in_another_unicode_form_is_read_and_warned_of() -> None:
+    # "Müller2020" as NFD after "Müller2020" as NFC: biber reads one key (the second ignored
+    # as a duplicate), BibTeX two; nothing said so, and they look the same on screen.
+    found = parse_bib(
+        "@misc{M\u00fcller2020, title = {One}}\n@misc{Mu\u0308ller2020, title = {Two}}\n"
+    )
+    assert [r.title for r in found.records] == ["One", "Two"]
+    assert found.warnings == (
+        "the bibliography line 2: entry 'Mu\u0308ller2020' has the key of entry "
+        "'M\u00fcller2020' (line 1) in another Unicode form; both are read, as BibTeX reads "
+        "them, but biber ignores the second as a duplicate",
+    )
 
 
 def test_an_entry_s_own_year_wins_over_its_crossref_parent_s_date() -> None:

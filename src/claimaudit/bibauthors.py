@@ -66,6 +66,11 @@ def family_names(value: str) -> tuple[tuple[tuple[str, str], ...], bool]:
             # "Henry Ford Jr.": BibTeX reads "Jr." as the family name (``suffix_last``).
             families.append((plain_text(moved),) * 2)
             continue
+        if (kept := _before_suffix(parts.last)) is not None:
+            # "Ford Jr., Henry": BibTeX's family name "Ford Jr." (``suffix_in_family``).
+            family = plain_text(" ".join([*parts.von, *kept]))
+            families.append((family, plain_text(" ".join(kept)) or family))
+            continue
         if _family_then_initials(person, parts.first, parts.von, parts.last):
             # "Wilson G", as PubMed and Vancouver write names: BibTeX reads "G" as the family
             # name, which no catalogue's first author then matched.
@@ -119,6 +124,41 @@ def suffix_last(value: str) -> str | None:
             continue
         if _suffix_last(person, parts.first, parts.von, parts.last) is not None:
             return " ".join(person.split())
+    return None
+
+
+def _before_suffix(last: list[str]) -> list[str] | None:
+    """The words of a family name part before a suffix written as its last word ("Ford Jr."
+    of "Ford Jr., Henry", "Smith III" of "Smith III, John"), or None where it ends in none."""
+    if len(last) < 2 or last[-1].lower() not in _SUFFIX_WORDS | _SUFFIX_NUMERALS:
+        return None
+    return last[:-1]
+
+
+def suffix_in_family(value: str) -> tuple[str, str, str] | None:
+    """The first name in a BibTeX name list whose family name part ends in a suffix ("Ford
+    Jr., Henry", where BibTeX's grammar wants "Ford, Jr., Henry"): the name as written, the
+    family name BibTeX and biber read ("Ford Jr."; ``family_names`` reads "Ford"), and the
+    name as BibTeX reads it right. None where there is none."""
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
+
+    for person in _people(value):
+        if extended_parts(person) is not None:
+            continue
+        try:
+            parts = parse_single_name_into_parts(person)
+        except InvalidNameError:
+            continue
+        kept = _before_suffix(parts.last)
+        if kept is None or _suffix_last(person, parts.first, parts.von, parts.last) is not None:
+            continue
+        family = " ".join([*parts.von, *parts.last])
+        right = ", ".join(
+            part
+            for part in (" ".join([*parts.von, *kept]), parts.last[-1], " ".join(parts.first))
+            if part
+        )
+        return " ".join(person.split()), family, right
     return None
 
 

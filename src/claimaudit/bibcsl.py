@@ -18,6 +18,8 @@ from claimaudit.bibrecords import (
     BibFormat,
     BibRecord,
     UnreadEntry,
+    biber_reads_date,
+    date_year,
     year_as_written,
     year_of,
 )
@@ -68,15 +70,24 @@ def _csl_authors(value: Any) -> tuple[tuple[str, ...], bool]:
     return tuple(names), et_al
 
 
+def _text_year(value: str) -> int | None:
+    """The year a date written as text gives: an EDTF range's start ("2019/2020", as Pandoc
+    writes a range in CSL YAML and biblatex in ``date``), as ``date_year`` reads it, none for
+    one open at its start ("../2020", as in a ``.bib``); else the one year it names."""
+    if "/" in value and biber_reads_date(value):
+        return date_year(value)
+    return year_of(value)
+
+
 def _csl_year(value: Any) -> int | None:
     if isinstance(value, str):
-        return year_of(value)  # CSL YAML's "issued: 2020-03-04", as Pandoc writes a date
+        return _text_year(value)  # CSL YAML's "issued: 2020-03-04", as Pandoc writes a date
     if not isinstance(value, dict):
         return None
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-        if _csl_range(parts):
-            return None
+        # A range (``[[2019], [2020]]``, ``[[2019, 11], [2020, 2]]``) is of its start's year,
+        # as a ``.bib`` ``date = {2019/2020}`` is: read as no year, it was never compared.
         first = parts[0][0]
         if isinstance(first, int) and not isinstance(first, bool):
             return first
@@ -85,13 +96,21 @@ def _csl_year(value: Any) -> int | None:
         if isinstance(first, str) and first.isdecimal() and len(first) <= _MAX_YEAR_DIGITS:
             return int(first)
     raw = value.get("raw") or value.get("literal")
-    return year_of(raw) if isinstance(raw, str) else None
+    return _text_year(raw) if isinstance(raw, str) else None
+
+
+def _part(part: Any) -> str:
+    """A date part as written: a number or text, else nothing (JSON's null, an object), never
+    Python's way of writing it ("None", "{'x': 1}")."""
+    if isinstance(part, list) and part and isinstance(part[0], str | int):
+        return "" if isinstance(part[0], bool) else str(part[0]).strip()
+    return ""
 
 
 def _csl_range(parts: list[Any]) -> bool:
-    """Whether CSL ``date-parts`` give a range of years (``[[2010], [2017]]``): no one year."""
-    years = {str(p[0]).strip() for p in parts[:2] if isinstance(p, list) and p}
-    return len(years) > 1
+    """Whether CSL ``date-parts`` give a range of years (``[[2010], [2017]]``), written as CSL
+    writes a range where its start gives no year."""
+    return len(parts) > 1 and len({_part(p) for p in parts[:2]}) > 1
 
 
 def _csl_written_year(value: Any) -> str | None:
@@ -104,7 +123,7 @@ def _csl_written_year(value: Any) -> str | None:
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
         if _csl_range(parts):
-            return "/".join(str(p[0]) for p in parts[:2])  # as CSL writes a range of dates
+            return "/".join(_part(p) for p in parts[:2])  # as CSL writes a range of dates
         first = parts[0][0]
         if isinstance(first, str | int) and not isinstance(first, bool):
             return year_as_written(str(first))

@@ -20,6 +20,7 @@ from claimaudit.bibcrossref import CrossrefEntry
 from claimaudit.bibcsl import csl_lookalike, csl_yaml_items, read_csl
 from claimaudit.bibrecords import BibFile, BibFormat, BibRecord, UnreadEntry
 from claimaudit.bibtex import read_bibtex
+from claimaudit.citekeys import folded_key
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.stdio_names import names_standard_input
@@ -186,9 +187,9 @@ def read_bibs(paths: Sequence[Path], *, allow_empty: bool = False) -> list[BibFi
     file of its own ("crossref.bib") was "which no entry has", its fields not inherited."""
     found = [read_bib(path, allow_empty=allow_empty) for path in paths]
     for index, (path, bib) in enumerate(zip(paths, found, strict=True)):
-        wanted = {key.casefold() for key in bib.orphans}
+        wanted = {folded_key(key) for key in bib.orphans}
         others = [e for j, other in enumerate(found) if j != index for e in other.entries]
-        if any(entry.key.casefold() in wanted for entry in others):
+        if any(folded_key(entry.key) in wanted for entry in others):
             found[index] = read_bib(path, allow_empty=allow_empty, outside=others)
     return found
 

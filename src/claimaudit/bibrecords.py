@@ -142,6 +142,41 @@ def year_of(value: str | None) -> int | None:
     return int(years.pop())
 
 
+# One side of a date as biber reads biblatex's ``date`` (ISO 8601 with EDTF's level 1): a year
+# (an unspecified digit "X" allowed), a month (or a season, 21 to 24) and a day, each perhaps
+# uncertain or approximate ("?", "~", "%"), then a time. "Spring 2019", "May 2019" and
+# "2019a" are none: biber warns and ignores such a date.
+_EDTF_DATE = re.compile(
+    r"[+-]?(?:\d{4}|\d{3}X|\d{2}XX)[?~%]?"
+    r"(?:-(?:0[1-9]|1[0-2]|2[1-4]|XX)[?~%]?(?:-(?:0[1-9]|[12]\d|3[01]|XX)[?~%]?)?)?"
+    r"(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?"
+)
+
+
+def biber_reads_date(date: str) -> bool:
+    """Whether biber reads ``date`` as a date (``_EDTF_DATE``), or a range of two ("2019/2020",
+    open at either end with ".." or nothing)."""
+    sides = date.strip().split("/")
+    if len(sides) > 2:
+        return False
+    if len(sides) == 2 and all(side.strip() in ("", "..") for side in sides):
+        return False
+    return all(
+        (len(sides) == 2 and side.strip() in ("", "..")) or _EDTF_DATE.fullmatch(side.strip())
+        for side in sides
+    )
+
+
+def date_year(date: str) -> int | None:
+    """The year biblatex prints for a ``date``: a range's start ("2019/2020", "2019-03/2019-05",
+    open "2019/.."), as biber reads its start year into ``year``; None for an open start
+    ("../2020", "/2020") or a date that gives no year ("forthcoming")."""
+    start, slash, _ = date.partition("/")
+    if slash and start.strip() in ("", ".."):
+        return None
+    return year_of(start if slash else date)
+
+
 def year_as_written(written: str | None) -> str | None:
     """A year as written, blanks collapsed; None when none is written."""
     text = " ".join((written or "").split())

@@ -11,13 +11,22 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
-from claimaudit.bibauthors import family_names, name_list_separator, others_as_name, suffix_last
+from claimaudit.bibaliases import alias_warnings
+from claimaudit.bibauthors import (
+    family_names,
+    name_list_separator,
+    others_as_name,
+    suffix_in_family,
+    suffix_last,
+)
 from claimaudit.bibcrossref import XDATA, CrossrefEntry, inherit
 from claimaudit.bibnames import comma_list_warning
-from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written, year_of
+from claimaudit.bibrecords import BibFile, BibRecord, UnreadEntry, year_as_written
+from claimaudit.bibyears import entry_years
 from claimaudit.text.plain import plain_text
 
 # The key a block that could not be parsed seems to give: what follows "@type{".
@@ -119,35 +128,6 @@ def _repeated_field(item: Any, source: str | None) -> UnreadEntry | None:
     return None
 
 
-def _date_year(date: str) -> int | None:
-    """The year biblatex prints for a ``date``: a range's start ("2019/2020", "2019-03/2019-05",
-    open "2019/.."), as biber reads its start year into ``year``; None for an open start
-    ("../2020", "/2020") or a date that gives no year ("forthcoming")."""
-    start, slash, _ = date.partition("/")
-    if slash and start.strip() in ("", ".."):
-        return None
-    return year_of(start if slash else date)
-
-
-def _year_written(
-    fields: Mapping[str, str], own: Mapping[str, str]
-) -> tuple[str | None, int | None, bool]:
-    """The field an entry's year is read from as written (``fields``, with what its
-    ``crossref`` parent gives; ``own``, its own), the year read from it, and whether ``year``
-    and ``date`` give two years. biblatex's ``date`` wins where it gives a year, as biber
-    overwrites ``year`` with it (``date`` is biblatex's field: a BibTeX style, ignoring it,
-    prints ``year``); not a parent's date over the entry's own year, which biber's inheritance
-    leaves as it is."""
-    year, date = fields.get("year"), fields.get("date")
-    if "year" in own and "date" not in own:
-        date = None
-    dated = _date_year(date) if date is not None else None
-    if date is None or dated is None:
-        # A date range open at its start gives no year, whatever year its end names.
-        return year or date, year_of(year), False
-    return date, dated, year_of(year) not in (None, dated)
-
-
 def _written(value: str | None) -> bool:
     """Whether a field holds more than white space and braces."""
     return bool((value or "").replace("{", "").replace("}", "").strip())
@@ -156,14 +136,27 @@ def _written(value: str | None) -> bool:
 def _keys_in_two_cases(records: list[BibRecord], source: str | None) -> list[str]:
     """A warning for each entry whose key is an earlier entry's in another case ("smith2020"
     after "Smith2020"): biber and Pandoc read two entries, BibTeX one (the second is its
-    "repeated entry", ignored), so which work a citation names depends on the tool."""
+    "repeated entry", ignored), so which work a citation names depends on the tool. Likewise
+    one in another Unicode form ("ü" as "u" and a combining accent), where it is the other
+    way round: BibTeX reads two keys (their bytes differ), biber one (it reads both as NFD)."""
     first: dict[str, BibRecord] = {}
+    forms: dict[str, BibRecord] = {}
     said: list[str] = []
     for record in records:
-        earlier = first.setdefault(record.key.casefold(), record)
+        where = f"{source or 'the bibliography'}{f' line {record.line}' if record.line else ''}"
+        composed = unicodedata.normalize("NFC", record.key)
+        earlier = forms.setdefault(composed, record)
+        if earlier is not record:
+            at = f" (line {earlier.line})" if earlier.line else ""
+            said.append(
+                f"{where}: entry {record.key!r} has the key of entry {earlier.key!r}{at} in "
+                "another Unicode form; both are read, as BibTeX reads them, but biber ignores "
+                "the second as a duplicate"
+            )
+            continue
+        earlier = first.setdefault(composed.casefold(), record)
         if earlier is record:
             continue
-        where = f"{source or 'the bibliography'}{f' line {record.line}' if record.line else ''}"
         at = f" (line {earlier.line})" if earlier.line else ""
         said.append(
             f"{where}: entry {record.key!r} has the key of entry {earlier.key!r}{at} in another "
@@ -298,21 +291,16 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
     inherited, warnings, orphans = inherit(read, source, outside, broken)
     warnings[:0] = [_defined_later(use, source) for use in resolve.defined_later]
     records: list[BibRecord] = []
-    for entry, fields in zip(read, inherited, strict=True):
+    years = entry_years(read, outside, source)
+    for index, (entry, fields) in enumerate(zip(read, inherited, strict=True)):
         if entry.kind == XDATA:
             continue  # biblatex's shared data, which other entries take in: no work of its own
         # An author field of white space names no one: the editors are read, as BibTeX's styles
         # (``empty$``) read them; one of braces alone ("{}", a placeholder) names no one either.
         authors = next((fields[f] for f in ("author", "editor") if _written(fields.get(f))), "")
         line = entry.line
-        written, year, differs = _year_written(fields, entry.fields)
-        if differs:
-            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
-            warnings.append(
-                f"{where}: entry {entry.key!r} gives year {fields['year']!r} and date "
-                f"{fields['date']!r}; its year is read from the date, as biblatex prints it "
-                "(a BibTeX style ignores date and prints the year)"
-            )
+        year = years[index]
+        warnings += year.warnings
         names, et_al = family_names(authors)
         if (suffixed := suffix_last(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
@@ -320,6 +308,14 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
                 f"{where}: entry {entry.key!r} writes the name {suffixed!r} with its suffix "
                 "last, which BibTeX and biber read as the family name; it is read by the word "
                 "before it (write 'Family, Jr., Given')"
+            )
+        if (inside := suffix_in_family(authors)) is not None:
+            where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
+            name, bibtex_family, right = inside
+            warnings.append(
+                f"{where}: entry {entry.key!r} writes the name {name!r} with its suffix in "
+                f"the family name, which BibTeX and biber read as {bibtex_family!r}; it is read "
+                f"without the suffix (write {right!r})"
             )
         if (mark := others_as_name(authors)) is not None:
             where = f"{source or 'the bibliography'}{f' line {line}' if line else ''}"
@@ -335,7 +331,7 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
         bare = tuple(short for _, short in names)
         if _ENTRY_USEPREFIX.search(fields.get("options") or "") or bare == families:
             bare = ()
-        unread = year_as_written(written) if year is None else None
+        unread = year_as_written(year.written) if year.year is None else None
         short = fields.get("shortauthor") or fields.get("shorteditor") or ""
         shorts = tuple(full for full, _ in family_names(short)[0]) if short.strip() else ()
         records.append(
@@ -343,7 +339,7 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
                 entry.key,
                 fields,
                 families,
-                year,
+                year.year,
                 line,
                 et_al,
                 unread,
@@ -353,6 +349,7 @@ def read_bibtex(text: str, source: str | None, outside: Sequence[CrossrefEntry] 
             )
         )
     warnings += _keys_in_two_cases(records, source)
+    warnings += alias_warnings(records, source)
     return BibFile(
         records,
         tuple(failed),
