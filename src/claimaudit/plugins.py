@@ -160,14 +160,7 @@ class Registry:
             raise UsageError(
                 f"settings must be a JudgeSettings or None, not {type(settings).__name__}"
             )
-        try:
-            factory: JudgeFactory = self.judges[name].factory
-        except KeyError:
-            known = ", ".join(sorted(self.judges)) or "none"
-            raise UnknownBackendError(
-                f"unknown judge {name!r} (known: {known}){self._broken_note()}"
-            ) from None
-        self._say_broken()
+        factory: JudgeFactory = self._factory("judge", name)
         settings = settings or JudgeSettings()
         built = self._build_bounded("judge", name, factory, settings)
         # Named as asked for and whose it is: the object's own name may be anything (a class
@@ -190,14 +183,7 @@ class Registry:
         ``timeout`` seconds (None: ``DEFAULT_WATCH_TIMEOUT``), as its judge's calls do."""
         if timeout is not None:
             check_timeout(timeout, "the source's")
-        try:
-            factory: SourceFactory = self.sources[name].factory
-        except KeyError:
-            known = ", ".join(sorted(self.sources)) or "none"
-            raise UnknownBackendError(
-                f"unknown source {name!r} (known: {known}){self._broken_note()}"
-            ) from None
-        self._say_broken()
+        factory: SourceFactory = self._factory("source", name)
         library = library_arg(path)  # factories are promised a Path
         built = self._build_bounded("source", name, factory, path=library)
         require_contract(built, Source, "source", registered_as(name, self.sources[name].origin))
@@ -207,6 +193,20 @@ class Registry:
             return as_registered_source(source, name)
         # Under its registered name, its own never read, as a plugin's judge (``make_judge``).
         return watched_source(source, timeout, name=name)
+
+    def _factory(self, kind: str, name: str) -> Any:
+        """The factory of the ``kind`` registered as ``name``, else UnknownBackendError naming
+        those there are; either way, once, the plugins that failed to load (``_say_broken``)."""
+        backends = self.judges if kind == "judge" else self.sources
+        try:
+            factory = backends[name].factory
+        except KeyError:
+            known = ", ".join(sorted(backends)) or "none"
+            raise UnknownBackendError(
+                f"unknown {kind} {name!r} (known: {known}){self._broken_note()}"
+            ) from None
+        self._say_broken()
+        return factory
 
     def _build_bounded(
         self, kind: str, name: str, factory: Any, *args: Any, **kwargs: Any
