@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from claimaudit import plugins
-from claimaudit.errors import PluginError
+from claimaudit.errors import PluginError, PluginTimeoutError
 from claimaudit.plugins import BUILT_IN, Registry
 
 
@@ -424,7 +424,7 @@ def test_a_factory_given_up_on_that_prints_later_prints_to_stderr(
 
     registry = Registry()
     registry.load("mine", registering(lambda r: r.add_judge("mine", factory, "x")), "pkg 1")  # type: ignore[arg-type]
-    with pytest.raises(plugins.PluginTimeoutError):
+    with pytest.raises(PluginTimeoutError):
         registry.make_judge("mine")
     let_go.set()
     _wait_for(printed)

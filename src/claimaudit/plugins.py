@@ -25,11 +25,16 @@ and source come out watched: each call ends within the timeout (``claimaudit.bac
 Loading another package's plugin, and building its judge or source, end within
 ``CLAIMAUDIT_PLUGIN_TIMEOUT`` (``claimaudit.backends.plugin_wait``): one that hangs is a plugin
 that failed to load, or a backend that could not be built, not a command that never ends.
+
+This module keeps the registry and its filling; the parts live apart, each with its own reason
+to change, and what they define is exported from here as before: ``backends.registered`` (an
+entry, its origin and the checks of what a plugin registers), ``backends.plugin_load`` (one
+plugin's code run, staged and given up on) and ``backends.building`` (a backend built by its
+factory, within the deadline).
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import logging
 import threading
@@ -37,22 +42,32 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import entry_points
-from pathlib import Path
-from types import ModuleType
-from typing import Any, NamedTuple, Protocol, cast
+from typing import Any, cast
 
+from claimaudit.backends.building import build_bounded
 from claimaudit.backends.contracts import require_contract
 from claimaudit.backends.late_output import prints_to_stderr_here
-from claimaudit.backends.overdue import Missed, Overdue
-from claimaudit.backends.plugin_wait import PLUGIN_TIMEOUT_ENV, plugin_timeout
-from claimaudit.backends.watched import watched_judge, watched_source
-from claimaudit.errors import (
-    PluginError,
-    PluginTimeoutError,
-    UnknownBackendError,
-    UsageError,
-    as_known,
+from claimaudit.backends.overdue import Overdue
+from claimaudit.backends.plugin_load import (
+    Load,
+    failure,
+    load_bounded,
+    load_on_this_thread,
+    loading_now,
 )
+from claimaudit.backends.plugin_wait import plugin_timeout
+from claimaudit.backends.registered import (
+    AT_RUNTIME,
+    BUILT_IN,
+    JudgeFactory,
+    Registered,
+    SourceFactory,
+    check_entry,
+    check_factory,
+    registered_as,
+)
+from claimaudit.backends.watched import watched_judge, watched_source
+from claimaudit.errors import UnknownBackendError, UsageError
 from claimaudit.guards.userfiles import PathArg
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
@@ -61,6 +76,19 @@ from claimaudit.library.paths import library_arg
 from claimaudit.net.redaction import backend_text
 from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
+
+# Each exported as before these moved to backends/ (registered, plugin_load, building).
+__all__ = [
+    "AT_RUNTIME",
+    "BUILT_IN",
+    "DEFAULT_PLUGINS",
+    "ENTRY_POINT_GROUP",
+    "JudgeFactory",
+    "Registered",
+    "Registry",
+    "SourceFactory",
+    "get_registry",
+]
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
@@ -72,26 +100,8 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.sources.auto",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"
-BUILT_IN = "built-in"
-# What is added by a direct call (a script's ``get_registry().add_judge(...)``), not by a plugin.
-AT_RUNTIME = "added at runtime"
 
 _log = logging.getLogger(__name__)
-
-JudgeFactory = Callable[[JudgeSettings], Judge]
-
-
-class SourceFactory(Protocol):
-    def __call__(self, *, path: Path | None) -> Source: ...
-
-
-class Registered(NamedTuple):
-    factory: Any  # a JudgeFactory or a SourceFactory
-    # One line, without control characters or credentials: listings print it (a line break
-    # printed lines of its own, "name: local" among them, in the stacked listing) and the
-    # server serves it.
-    description: str
-    origin: str  # "built-in", the package that provides it ("my-package 1.0"), or AT_RUNTIME
 
 
 @dataclass
@@ -104,23 +114,23 @@ class Registry:
     # fault, listed by `claimaudit plugins`), and whether a build has said so yet.
     _broken_plugins: list[str] = field(default_factory=list, repr=False)
     _broken_said: bool = field(default=False, repr=False)
-    # Plugins' factories that missed their deadline and are still running (``_build_bounded``).
+    # Plugins' factories that missed their deadline and are still running (``build_bounded``).
     _overdue: Overdue = field(default_factory=Overdue, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
-        _check_entry("judge", name, description)
-        _check_factory("judge", name, factory)
+        check_entry("judge", name, description)
+        check_factory("judge", name, factory)
         self._add("judge", name, Registered(factory, backend_text(description), self._adder()))
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
-        _check_entry("source", name, description)
-        _check_factory("source", name, factory)
+        check_entry("source", name, description)
+        check_factory("source", name, factory)
         self._add("source", name, Registered(factory, backend_text(description), self._adder()))
 
-    def _loading_here(self) -> _Load | None:
+    def _loading_here(self) -> Load | None:
         """The plugin this thread is loading into this registry, if any: what it adds is
         staged until its register() returns, and credited to it."""
-        load: _Load | None = getattr(_loading, "load", None)
+        load = loading_now()
         return load if load is not None and load.registry is self else None
 
     def _adder(self) -> str:
@@ -150,19 +160,12 @@ class Registry:
             raise UsageError(
                 f"settings must be a JudgeSettings or None, not {type(settings).__name__}"
             )
-        try:
-            factory: JudgeFactory = self.judges[name].factory
-        except KeyError:
-            known = ", ".join(sorted(self.judges)) or "none"
-            raise UnknownBackendError(
-                f"unknown judge {name!r} (known: {known}){self._broken_note()}"
-            ) from None
-        self._say_broken()
+        factory: JudgeFactory = self._factory("judge", name)
         settings = settings or JudgeSettings()
         built = self._build_bounded("judge", name, factory, settings)
         # Named as asked for and whose it is: the object's own name may be anything (a class
         # returned for an instance is "type"), and a user fixes it by plugin, not by class.
-        require_contract(built, Judge, "judge", _registered_as(name, self.judges[name].origin))
+        require_contract(built, Judge, "judge", registered_as(name, self.judges[name].origin))
         judge = cast(Judge, built)
         if self.judges[name].origin == BUILT_IN:
             # Records credit the name it was registered and asked for, whatever it calls
@@ -180,17 +183,10 @@ class Registry:
         ``timeout`` seconds (None: ``DEFAULT_WATCH_TIMEOUT``), as its judge's calls do."""
         if timeout is not None:
             check_timeout(timeout, "the source's")
-        try:
-            factory: SourceFactory = self.sources[name].factory
-        except KeyError:
-            known = ", ".join(sorted(self.sources)) or "none"
-            raise UnknownBackendError(
-                f"unknown source {name!r} (known: {known}){self._broken_note()}"
-            ) from None
-        self._say_broken()
+        factory: SourceFactory = self._factory("source", name)
         library = library_arg(path)  # factories are promised a Path
         built = self._build_bounded("source", name, factory, path=library)
-        require_contract(built, Source, "source", _registered_as(name, self.sources[name].origin))
+        require_contract(built, Source, "source", registered_as(name, self.sources[name].origin))
         source = cast(Source, built)
         if self.sources[name].origin == BUILT_IN:
             # Records credit the name it was registered and asked for, as a judge's do.
@@ -198,34 +194,26 @@ class Registry:
         # Under its registered name, its own never read, as a plugin's judge (``make_judge``).
         return watched_source(source, timeout, name=name)
 
+    def _factory(self, kind: str, name: str) -> Any:
+        """The factory of the ``kind`` registered as ``name``, else UnknownBackendError naming
+        those there are; either way, once, the plugins that failed to load (``_say_broken``)."""
+        backends = self.judges if kind == "judge" else self.sources
+        try:
+            factory = backends[name].factory
+        except KeyError:
+            known = ", ".join(sorted(backends)) or "none"
+            raise UnknownBackendError(
+                f"unknown {kind} {name!r} (known: {known}){self._broken_note()}"
+            ) from None
+        self._say_broken()
+        return factory
+
     def _build_bounded(
         self, kind: str, name: str, factory: Any, *args: Any, **kwargs: Any
     ) -> object:
-        """What ``factory`` builds, as ``_build``; another package's factory must return within
-        the plugins' deadline, else PluginTimeoutError naming the backend and its package."""
+        """What ``factory`` builds, another package's within the plugins' deadline."""
         origin = (self.judges if kind == "judge" else self.sources)[name].origin
-        if origin == BUILT_IN:
-            return _build(kind, name, factory, *args, **kwargs)  # bounds its own waits
-        seconds = plugin_timeout()
-        who = f"{kind} {_registered_as(name, origin)} could not be built"
-        key = (kind, name)
-        if key in self._overdue:
-            # Not a second thread beside the stuck one (a server would start one per request).
-            raise PluginTimeoutError(
-                f"{who}: an earlier build did not return in time and may still be running"
-            )
-        try:
-            return self._overdue.call(
-                key,
-                partial(_build, kind, name, factory, *args, **kwargs),
-                seconds,
-                name=f"claimaudit-{kind}-factory",
-                discard=_close_late,
-            )
-        except Missed:
-            raise PluginTimeoutError(
-                f"{who}: its factory did not return within {seconds:g} s ({PLUGIN_TIMEOUT_ENV})"
-            ) from None
+        return build_bounded(self._overdue, kind, name, origin, factory, *args, **kwargs)
 
     def _say_broken(self) -> None:
         """A warning, once, naming another package's plugins that failed to load: one meant to
@@ -261,7 +249,7 @@ class Registry:
         function itself (an entry point ``"pkg.mod:register"``). Another package's plugin
         must be loaded within ``seconds`` (None: ``$CLAIMAUDIT_PLUGIN_TIMEOUT``, else 30 s).
         A failure is recorded in ``broken``, never raised."""
-        load = _Load(self, origin)
+        load = Load(self, origin)
         try:
             # A plugin that prints while loading must not corrupt machine-readable stdout
             # (``check --format json``, ``plugins --json``): what it prints goes to stderr.
@@ -270,10 +258,10 @@ class Registry:
             # what one given up on prints later goes to stderr too (``late_output``).
             with prints_to_stderr_here():
                 if origin == BUILT_IN:
-                    _load_on_this_thread(load, name, loader)
+                    load_on_this_thread(load, name, loader)
                 else:
                     waited = plugin_timeout() if seconds is None else seconds
-                    self._load_bounded(load, name, loader, waited)
+                    load_bounded(self._overdue, load, name, loader, waited)
             # It loaded: now what it added takes effect. Never what a plugin given up on adds
             # later: that goes to its own ``staged``, which nothing reads any more.
             for kind, backend, entry in load.staged:
@@ -283,146 +271,9 @@ class Registry:
         except (Exception, SystemExit) as error:  # a plugin's own bug or missing dependency
             _log.debug("loading plugin %r failed", name, exc_info=True)
             # Its message may quote a secret (a key in a URL, say): shown redacted.
-            known = isinstance(error, _NotAPlugin | _BadEntry | _TooSlow)
-            self.broken[name] = error.args[0] if known else _described(error)
+            self.broken[name] = failure(error)
             if origin != BUILT_IN:
                 self._broken_plugins.append(name)
-
-    def _load_bounded(
-        self, load: _Load, name: str, loader: Callable[[], Any], seconds: float
-    ) -> None:
-        """``_load_on_this_thread`` on a daemon thread, waited for ``seconds`` at most: Python
-        cannot stop a thread, so a plugin hanging in its import or register() is left running
-        in the background (the interpreter does not wait for it on exit) and counts as failed."""
-        try:
-            self._overdue.call(
-                ("plugin", name),
-                partial(_load_on_this_thread, load, name, loader),
-                seconds,
-                name="claimaudit-plugin-load",
-            )
-        except Missed:
-            raise _TooSlow(
-                f"it did not finish loading within {seconds:g} s ({PLUGIN_TIMEOUT_ENV}) and may "
-                "still be running"
-            ) from None
-
-
-@dataclass
-class _Load:
-    """One plugin being loaded into ``registry``, credited to ``origin``. What its register()
-    adds is kept apart in ``staged`` until it returns, so that one failing half-way (or given
-    up on) adds or replaces nothing (a replaced default source would judge every paper)."""
-
-    registry: Registry
-    origin: str
-    staged: list[tuple[str, str, Registered]] = field(default_factory=list)
-
-
-# The plugin this thread is loading (``_Load``), if any: the plugin's own thread for another
-# package's, the caller's for a built-in. Kept per thread: a plugin given up on that registers
-# later, from its own thread, must neither take effect nor be credited to the next plugin.
-_loading = threading.local()
-
-
-def _load_on_this_thread(load: _Load, name: str, loader: Callable[[], Any]) -> None:
-    outer = getattr(_loading, "load", None)  # a plugin loading another into its own registry
-    _loading.load = load
-    try:
-        _register_function(name, loader())(load.registry)
-    finally:
-        _loading.load = outer
-
-
-class _TooSlow(Exception):
-    """A plugin did not finish loading within the plugins' deadline."""
-
-
-def _close_late(built: object) -> None:
-    """A backend built after its caller gave up waiting: closed, since nobody else will."""
-    close = getattr(built, "close", None)
-    if callable(close):
-        with contextlib.suppress(Exception):
-            close()
-
-
-class _NotAPlugin(Exception):
-    """What an entry point names is neither a plugin module nor its ``register``."""
-
-
-class _BadEntry(PluginError):
-    """A plugin registered a backend under a name or description that is no usable text."""
-
-
-def _check_entry(kind: str, name: object, description: object) -> None:
-    """_BadEntry unless ``name`` is a non-blank string and ``description`` a string: both are
-    sorted, printed and served as text, and one bad entry would break every listing."""
-    if not isinstance(name, str) or not name.strip():
-        what = f"{type(name).__name__}" if not isinstance(name, str) else "a blank string"
-        raise _BadEntry(f"a {kind} was registered with a name that is {what}, not text")
-    if not name.isprintable():
-        # A name is printed in listings, errors and every record's ``judge``: an escape
-        # sequence or a line break in it would reach a terminal or forge an output line.
-        raise _BadEntry(f"a {kind} was registered with a name holding control characters, {name!r}")
-    if not isinstance(description, str):
-        raise _BadEntry(
-            f"{kind} {name!r} was registered with a description that is "
-            f"{type(description).__name__}, not text"
-        )
-
-
-def _check_factory(kind: str, name: str, factory: object) -> None:
-    """_BadEntry unless ``factory`` can be called: a judge object registered in its place
-    loaded, and only building it failed, as "its factory raised TypeError"."""
-    if not callable(factory):
-        raise _BadEntry(
-            f"{kind} {name!r} was registered with a {type(factory).__name__} object as its "
-            f"factory, which cannot be called; register a function that builds the {kind}"
-        )
-
-
-def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
-    register = getattr(loaded, "register", None)
-    if callable(register):  # a module (or any object) that defines register()
-        return cast(Callable[[Registry], object], register)
-    if callable(loaded) and getattr(loaded, "__name__", None) == "register":
-        return cast(Callable[[Registry], object], loaded)  # "pkg.mod:register"
-    if isinstance(loaded, ModuleType):
-        raise _NotAPlugin(f"module {loaded.__name__} has no register(registry) function")
-    what = getattr(loaded, "__name__", type(loaded).__name__)
-    raise _NotAPlugin(
-        f"entry point {name!r} names {what!r}, not a plugin module; name the module that "
-        "defines register(registry), or that function"
-    )
-
-
-def _described(error: BaseException) -> str:
-    # One line, masked, without escape sequences: it is listed, served and warned about.
-    return backend_text(f"{type(error).__name__}: {error}")
-
-
-def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> object:
-    """What ``factory`` builds; a factory's own bug is PluginError naming the backend and the
-    exception's type. Not its message, which may quote a secret (a key, a URL with a token):
-    the traceback goes to the debug log (``--debug``)."""
-    try:
-        return factory(*args, **kwargs)
-    # SystemExit too, as ``load`` takes it: a factory's sys.exit("set MY_KEY") ended the
-    # command with the plugin's own exit code (and a server request's thread).
-    except (Exception, SystemExit) as error:
-        if isinstance(error, Exception) and as_known(error) is not None:
-            raise  # meant for the user (the openai judge without a model, say)
-        _log.debug("building %s %r failed", kind, name, exc_info=True)
-        raise PluginError(
-            f"{kind} {name!r} could not be built: its factory raised {type(error).__name__}"
-        ) from error
-
-
-def _registered_as(name: str, origin: str) -> str:
-    """How a contract error names a backend built by name: ``'mine' (from my-pkg 1.0)``."""
-    if origin == BUILT_IN:
-        return repr(name)
-    return f"{name!r} ({origin})" if origin == AT_RUNTIME else f"{name!r} (from {origin})"
 
 
 _registry: Registry | None = None
@@ -442,7 +293,7 @@ def get_registry() -> Registry:
     """The process-wide registry, filled on first use from built-ins and entry points."""
     if _registry is not None:
         return _registry
-    load: _Load | None = getattr(_loading, "load", None)
+    load = loading_now()
     if load is not None and load.registry is _filling:
         # A plugin asking from its register(), on its own thread: the lock is the builder's,
         # which waits for this very plugin.

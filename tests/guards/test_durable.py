@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from claimaudit.guards.durable import PacedSync
-from claimaudit.guards.userfiles import make_folder, write_all_atomic, write_atomic
+from claimaudit.guards.userfiles import make_folder, write_atomic
+from claimaudit.guards.write_all import write_all_atomic
 from tests.syncs import noting_syncs
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/fd")

@@ -20,9 +20,9 @@ from claimaudit.guards.userfiles import (
     read_regular,
     require_distinct,
     same_file,
-    write_all_atomic,
     write_atomic,
 )
+from claimaudit.guards.write_all import write_all_atomic
 from tests.permissions import ordinary_permissions
 from tests.signals import child_env, run_python_limited
 

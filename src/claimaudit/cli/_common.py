@@ -25,14 +25,13 @@ from claimaudit.guards.own_stdout import own_stream
 from claimaudit.guards.stdio_names import is_stream, names_standard_input
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import (
-    PartlyWrittenError,
     is_symlink_loop,
     make_folder,
     missing_reason,
     remove_empty_folders,
-    write_all_atomic,
     write_atomic,
 )
+from claimaudit.guards.write_all import PartlyWrittenError, write_all_atomic
 from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
 from claimaudit.net.redaction import redact_text
 

@@ -19,6 +19,9 @@ A paragraph's text is its lines with block prefixes ("> ", list indentation) rem
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
 The notes claimaudit added to an annotated copy (``own_notes``) are no notes of the draft: they
 are not read, and their markers place nothing.
+
+The parser itself, and the refusal of a draft it cannot read whole, are ``markdown_parser``'s;
+a paragraph's text and offsets, ``paragraph``'s; both are exported from here as before.
 """
 
 from __future__ import annotations
@@ -27,31 +30,44 @@ import bisect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.front_matter import front_matter_plugin
 
-from claimaudit.errors import DraftError
-from claimaudit.review.comments import COMMENT_BLOCK, COMMENT_INLINE, track_comments
-from claimaudit.review.footnotes import (
-    AFTER_WORD,
-    inline_note_tokens,
-    note_markers,
-    track_note_markers,
+from claimaudit.review.comments import COMMENT_BLOCK
+from claimaudit.review.markdown_parser import (
+    BOM,
+    MAX_NESTING,
+    check_draft,
+    markdown,
+    markdown_blocks,
+    markdown_parser,
+    refuse_deep,
 )
-from claimaudit.review.html_tags import raised_numbers, tag_spans
-from claimaudit.review.images import image_spans, track_image_spans
-from claimaudit.review.markdown_limits import limit_structure
 from claimaudit.review.own_notes import is_own_label, is_separator
-from claimaudit.review.pandoc_attributes import attribute_spans, fence_spans, span_brackets
+from claimaudit.review.paragraph import (
+    Block,
+    Lines,
+    NoteParts,
+    inline_offsets,
+    paragraph_block,
+    without_comments,
+)
 
-BOM = "\ufeff"
-# markdown-it's own line breaks (it normalises these to "\n" before parsing).
-_LINE_BREAK = re.compile(r"\r\n?|\n")
+# Each exported as before the parser and a paragraph's text moved to markdown_parser and
+# paragraph.
+__all__ = [
+    "BOM",
+    "MAX_NESTING",
+    "Block",
+    "Document",
+    "check_draft",
+    "markdown",
+    "markdown_blocks",
+    "markdown_parser",
+    "parse_document",
+]
+
 _REFERENCE_HEADINGS = re.compile(
     r"^(references?|bibliography|works cited|literature cited|literature|reference list|"
     r"citations|sources|notes and references)$",
@@ -59,8 +75,6 @@ _REFERENCE_HEADINGS = re.compile(
 )
 _HEADING_ATTRIBUTES = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")  # Pandoc's "References {#refs}"
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
-# What opens a Pandoc table caption ("Table: ...", "table: ...", ": ..."); Pandoc drops it.
-_CAPTION_OPENING = re.compile(r"(?:[Tt]able:|:(?![^\w\s]))[ \t]*")
 # What a paragraph alone says to head a reference list: only a title no prose label shares
 # ("Sources" or "Literature" over a table would make the prose after it reference entries).
 _REFERENCE_TITLES = re.compile(
@@ -71,85 +85,6 @@ _REFERENCE_TITLES = re.compile(
 # The level of a reference list headed by a paragraph ("References" alone on its line): below
 # every heading's, so any heading ends the list.
 _PARAGRAPH_TITLE = 7
-# markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
-# deep; a draft that reaches it is refused instead. Each list level takes two.
-MAX_NESTING = 40
-
-
-def markdown_parser() -> MarkdownIt:
-    """A new parser of the one Markdown syntax the review modules read (CommonMark, tables,
-    YAML front matter, footnotes, HTML comments, the nesting limit), so they agree on what is a
-    paragraph. Raw HTML other than comments is text (``html`` off: a renderer shows it as text,
-    and an HTML block's words stay in paragraphs; the reader drops the tags, ``html_tags``);
-    comments are parsed, as ``comment_block``/``comment_inline`` tokens that render as nothing."""
-    md = (
-        MarkdownIt("commonmark", {"html": False, "maxNesting": MAX_NESTING})
-        .enable("table")
-        .use(front_matter_plugin)
-        .use(footnote_plugin)
-    )
-    track_note_markers(md)
-    track_image_spans(md)
-    track_comments(md)
-    return md
-
-
-@cache
-def markdown() -> MarkdownIt:
-    """The shared parser, for parsing only (a renderer with rules of its own makes its own):
-    a draft past ``markdown_limits`` is refused before its inline text is parsed."""
-    md = markdown_parser()
-    limit_structure(md)
-    return md
-
-
-@cache
-def markdown_blocks() -> MarkdownIt:
-    """``markdown()`` without its inline phase: the blocks (front matter, fences, nesting) of
-    a draft, at a fraction of the cost of a whole parse."""
-    md = markdown_parser()
-    limit_structure(md)
-    return md.disable("inline")
-
-
-def check_draft(report: str) -> None:
-    """DraftError for a draft the parser cannot read whole (``parse_document`` would refuse
-    it), found from its blocks alone: nothing is parsed twice in full."""
-    _refuse_deep(markdown_blocks().parse(report.removeprefix(BOM)))
-
-
-def _refuse_deep(tokens: list[Token]) -> None:
-    deepest = next((t for t in tokens if t.level >= MAX_NESTING - 1), None)
-    if deepest is not None:
-        line = f" (line {deepest.map[0] + 1})" if deepest.map else ""
-        raise DraftError(
-            f"the draft nests lists or quotes too deeply{line}: over {MAX_NESTING} block "
-            "levels, each list counting two; the parser would skip the rest of it"
-        )
-
-
-@dataclass(frozen=True)
-class Block:
-    """A paragraph: its text and, per character, the offset in the report (plus one end entry)."""
-
-    text: str
-    offsets: tuple[int, ...]
-    number: int | None = None  # the ordered-list number of a reference entry
-    # (index in ``text``, note id) of each footnote marker: where "[^1]" starts, or where an
-    # inline note "^[...]" (no part of ``text``) stood.
-    notes: tuple[tuple[int, int], ...] = ()
-    # (start, end) of each image's alt text in ``text`` (its "![" and "](src)" are not), and
-    # where the image ends in the report.
-    images: tuple[tuple[int, int, int], ...] = ()
-
-    def span(self, start: int, end: int) -> tuple[int, int]:
-        """The report's [start, end) for the block's text[start:end] (end > start); a text
-        ending in an image's alt text ends with the image, so no marker goes inside it."""
-        last = self.offsets[end - 1] + 1
-        for alt_start, alt_end, image_end in self.images:
-            if alt_start < end <= alt_end:
-                last = max(last, image_end)
-        return self.offsets[start], last
 
 
 @dataclass(frozen=True)
@@ -169,188 +104,6 @@ class Document:
         """1-based line and column of a report offset."""
         line = bisect.bisect_right(self.line_starts, offset) - 1
         return line + 1, offset - self.line_starts[line] + 1
-
-
-class _Lines:
-    def __init__(self, report: str) -> None:
-        # NUL becomes U+FFFD in markdown-it too; one character for one, so offsets hold.
-        text = report.replace("\x00", "\ufffd")
-        starts = [0]
-        self.texts: list[str] = []
-        for match in _LINE_BREAK.finditer(text):
-            self.texts.append(text[starts[-1] : match.start()])
-            starts.append(match.end())
-        self.texts.append(text[starts[-1] :])
-        self.starts = starts
-        # Columns count from after a BOM, as an editor shows the first line.
-        self.columns = [1 if text.startswith(BOM) else 0, *starts[1:]]
-
-    def locate(self, line: int, content: str) -> list[int]:
-        """Offsets of ``content`` (a paragraph line, prefixes removed) within report line
-        ``line``; a line markdown-it rewrote (tabs expanded) maps to its best match."""
-        source = self.texts[line] if line < len(self.texts) else ""
-        base = self.starts[min(line, len(self.starts) - 1)]
-        body = content.lstrip()
-        lead = len(content) - len(body)
-        column = source.rfind(body) if body else len(source)
-        if column < 0:
-            column = min(len(source), len(source) - len(source.lstrip()))
-            return [base + min(column + i, len(source)) for i in range(len(content))]
-        return [base + column] * lead + [base + column + i for i in range(len(body))]
-
-
-def _comments(children: list[Token]) -> list[tuple[int, int]]:
-    """Where the HTML comments of an inline's tokens (a link's text included) lie in its text."""
-    return [c.meta["span"] for c in children if c.type == COMMENT_INLINE]
-
-
-def _without_comments(inline: Token) -> str:
-    text, position = [], 0
-    for start, end in _comments(inline.children or []):
-        text.append(inline.content[position:start])
-        position = end
-    return "".join(text) + inline.content[position:]
-
-
-class _NoteParts:
-    """The notes' paragraphs and anchors, gathered as the parse is read."""
-
-    def __init__(self, env: Any, own: frozenset[int]) -> None:
-        self.env = env
-        self.own = own  # claimaudit's own notes (``own_notes``), never read
-        self.blocks: dict[int, list[Block]] = {}
-        self.anchors: dict[int, int] = {}
-
-    def add(self, note: int, block: Block) -> None:
-        self.blocks.setdefault(note, []).append(block)
-
-    def marker(self, note: int, end: int) -> None:
-        self.anchors[note] = min(end, self.anchors.get(note, end))
-
-
-def _located(lines: _Lines, inline: Token) -> tuple[str, list[int]] | None:
-    """A paragraph's inline text, each character with its offset in the report."""
-    if inline.map is None or not inline.content.strip():
-        return None
-    first = inline.map[0]
-    text_parts: list[str] = []
-    offsets: list[int] = []
-    for i, part in enumerate(inline.content.split("\n")):
-        located = lines.locate(first + i, part)
-        if i:
-            # The joining newline sits where the previous line ended.
-            text_parts.append("\n")
-            offsets.append(offsets[-1] + 1 if offsets else located[0])
-        text_parts.append(part)
-        offsets.extend(located)
-    return "".join(text_parts), offsets  # the inline content itself
-
-
-def _without_tags(text: str, hidden: list[bool]) -> str:
-    """``text`` with its raw HTML tags (``html_tags``) marked ``hidden``, those in what is
-    hidden already aside; a tag between two words ("a<br>b") leaves a space, so they stay
-    apart; a superscript of numbers reads as raised digits (``raised_numbers``)."""
-    tags = tag_spans(text)
-    chars = raised_numbers(text, hidden, tags)
-    for start, end in tags:
-        if any(hidden[start:end]):
-            continue
-        hidden[start:end] = [True] * (end - start)
-        between_words = start > 0 and end < len(text)
-        if between_words and not (text[start - 1].isspace() or text[end].isspace()):
-            hidden[start] = False
-            chars[start] = " "
-    return "".join(chars)
-
-
-def _hide_blanks_before_cuts(text: str, hidden: list[bool], cuts: list[int]) -> None:
-    """Hide the blanks before each inline note cut out of ``text`` (``cuts``: where each
-    ended) where a stop, another blank or the end follows what is left: "in depth ^[...]."
-    reads "in depth.", not "in depth ."; blanks elsewhere are kept."""
-    if not cuts:
-        return
-    visible = [i for i, h in enumerate(hidden) if not h]
-    for end in cuts:
-        k = bisect.bisect_left(visible, end)
-        after = text[visible[k]] if k < len(visible) else ""
-        if after and not after.isspace() and after not in AFTER_WORD:
-            continue
-        # Blanks hidden already (by a note just before) stop the walk: each is hidden once.
-        k -= 1
-        while k >= 0 and text[visible[k]].isspace() and not hidden[visible[k]]:
-            hidden[visible[k]] = True
-            k -= 1
-
-
-def _block(
-    text: str,
-    offsets: list[int],
-    children: list[Token],
-    number: int | None,
-    notes: _NoteParts,
-    caption: bool = False,
-) -> Block | None:
-    """The paragraph of ``text`` (an inline's content, ``children`` its tokens) less its
-    comments and inline notes, which go to ``notes`` as paragraphs of their own; a table's
-    ``caption`` less its opening "Table:"."""
-    hidden = [False] * len(text)
-    opening = _CAPTION_OPENING.match(text) if caption else None
-    if opening is not None:
-        hidden[: opening.end()] = [True] * opening.end()
-    for start, end in _comments(children):
-        # A comment is no part of the text; the characters around it keep their offsets.
-        hidden[start:end] = [True] * (end - start)
-    # Pandoc's attribute blocks and div fences are syntax, no words (``pandoc_attributes``).
-    attributes = dict(attribute_spans(text))
-    for start, end in [*attributes.items(), *fence_spans(text)]:
-        hidden[start:end] = [True] * (end - start)
-    for bracket in span_brackets(text, attributes):
-        hidden[bracket] = True
-    images = image_spans(children)
-    for image in images:
-        # An image reads as its alt text: "![" and "](src)" are no words, nor sentence ends.
-        hidden[image.start : image.alt_start] = [True] * (image.alt_start - image.start)
-        hidden[image.alt_end : image.end] = [True] * (image.end - image.alt_end)
-    # An image ends after its attributes ("![a](f.png){#fig:one}"): a marker there keeps them.
-    image_ends = [offsets[attributes.get(image.end, image.end) - 1] + 1 for image in images]
-    markers: list[tuple[int, int]] = []
-    cuts: list[int] = []
-    for start, end, note, inline in note_markers(children):
-        if note in notes.own:
-            continue
-        notes.marker(note, offsets[end - 1] + 1)
-        markers.append((start, note))
-        if inline:
-            hidden[start:end] = [True] * (end - start)
-            cuts.append(end)
-            tokens = inline_note_tokens(notes.env, note)
-            inner = _block(
-                text[start + 2 : end - 1], offsets[start + 2 : end - 1], tokens, None, notes
-            )
-            if inner is not None:
-                notes.add(note, inner)
-    text = _without_tags(text, hidden)
-    _hide_blanks_before_cuts(text, hidden, cuts)
-    visible_before = [0]
-    for h in hidden:
-        visible_before.append(visible_before[-1] + (not h))
-    if any(hidden):
-        text = "".join(c for c, h in zip(text, hidden, strict=True) if not h)
-        offsets = [o for o, h in zip(offsets, hidden, strict=True) if not h]
-    skipped = 0
-    if text.startswith(BOM) and offsets and offsets[0] == 0:
-        # A UTF-8 BOM read as text is no part of the first sentence; its offset is skipped,
-        # so positions (and the annotated copy, which keeps it) stay exact.
-        text, offsets, skipped = text[1:], offsets[1:], 1
-    if not offsets or not text.strip():
-        return None
-    offsets.append(offsets[-1] + 1)
-    placed = tuple((max(visible_before[start] - skipped, 0), note) for start, note in markers)
-    alts = tuple(
-        (visible_before[i.alt_start] - skipped, visible_before[i.alt_end] - skipped, end)
-        for i, end in zip(images, image_ends, strict=True)
-    )
-    return Block(text, tuple(offsets), number, placed, alts)
 
 
 def _item_number(written: str, previous: int | None) -> int | None:
@@ -401,22 +154,22 @@ def _own_notes(tokens: list[Token]) -> frozenset[int]:
 def parse_document(report: str) -> Document:
     env: dict[str, Any] = {}
     # Parsed without a BOM, which would make a first-line heading a paragraph; the tokens' line
-    # numbers hold, and positions are found in ``report`` itself (see _Lines), BOM and all.
+    # numbers hold, and positions are found in ``report`` itself (see ``Lines``), BOM and all.
     tokens = markdown().parse(report.removeprefix(BOM), env)
-    _refuse_deep(tokens)
-    lines = _Lines(report)
+    refuse_deep(tokens)
+    lines = Lines(report)
     prose: list[Block] = []
     references: list[Block] = []
     references_level: int | None = None
     seen_references = False
     note: int | None = None  # the footnote being read
-    notes = _NoteParts(env, _own_notes(tokens))
+    notes = NoteParts(env, _own_notes(tokens))
     items: list[int | None] = []
     lists: list[int | None] = []  # each open list's last item number (None: a bullet list)
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
             level = int(token.tag[1:])
-            title = _heading_title(_without_comments(tokens[index + 1]))
+            title = _heading_title(without_comments(tokens[index + 1]))
             if references_level is not None and level <= references_level:
                 references_level = None
             if _REFERENCE_HEADINGS.match(title):
@@ -438,13 +191,13 @@ def parse_document(report: str) -> Document:
             items.pop()
         elif token.type == "inline" and index and tokens[index - 1].type == "paragraph_open":
             # An inline note's paragraph (no place of its own) was read with its marker's.
-            located = _located(lines, token)
+            located = inline_offsets(lines, token)
             if located is None:
                 continue
             number = next((n for n in reversed(items) if n is not None), None)
             in_note = note is not None
             caption = _is_table_caption(tokens, index)
-            block = _block(
+            block = paragraph_block(
                 *located, token.children or [], None if in_note else number, notes, caption
             )
             if block is None:
@@ -464,9 +217,9 @@ def parse_document(report: str) -> Document:
         elif token.type == "inline":
             # A heading or a table cell is no prose, but its markers still place their notes,
             # and an inline note in it is read.
-            located = _located(lines, token)
+            located = inline_offsets(lines, token)
             if located is not None:
-                _block(*located, token.children or [], None, notes)
+                paragraph_block(*located, token.children or [], None, notes)
     links = dict(env.get("references") or {})
     return Document(
         prose,

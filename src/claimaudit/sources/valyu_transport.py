@@ -21,7 +21,8 @@ The SDK takes a ``requests.Session``; this module builds one whose every exchang
 - Certificates and proxies follow the rules every other backend's httpx client follows, not
   requests' own: the authorities of ``SSL_CERT_FILE``/``SSL_CERT_DIR`` (``envsettings``), and
   the proxy ``proxies.env_proxy`` picks, whose ``NO_PROXY`` reading is the one the others are
-  checked and named by (requests' also bypasses a CIDR range, or any host ending in an entry).
+  checked and named by (requests' also bypasses a CIDR range, or any host ending in an entry;
+  ``valyu_proxies``).
 
 ``ValyuTransport.failure`` turns what happened into one fixed line: the server's own error text is
 never quoted for an HTTP error (it may echo the key, percent-encoded or otherwise).
@@ -43,8 +44,12 @@ from urllib.parse import urljoin, urlsplit
 from claimaudit.judges.deadline import Deadline as WorkerDeadline
 from claimaudit.judges.deadline import DeadlineExceeded, within
 from claimaudit.net.envsettings import tls_context
-from claimaudit.net.proxies import env_proxy, padded_proxy
+from claimaudit.net.proxies import env_proxy
 from claimaudit.net.redaction import redact_url
+
+# proxy_problem: exported from here as before it moved (``server.environment`` reads it).
+from claimaudit.sources.valyu_proxies import proxy_problem as proxy_problem
+from claimaudit.sources.valyu_proxies import request_proxies
 
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
 MAX_REPLY_BYTES = 4_000_000
@@ -245,50 +250,6 @@ class ValyuTransport:
 
     def _too_large(self) -> str:
         return f"reply over {self.max_bytes:,} bytes refused"
-
-
-def proxy_problem(base_url: str) -> str | None:
-    """Why requests cannot use the environment's proxy for ``base_url``, in one line naming its
-    variable; None when it can (or none is set). requests only finds out when it sends, and
-    then said "Valyu unreachable (InvalidURL)". Checked by making the proxy's pool manager, as
-    requests' adapter does: nothing is sent."""
-    proxy = env_proxy(base_url)
-    if proxy is None:
-        return None
-    if proxy.padded:
-        # Refused here, not left to urllib3: before 2.8 it took "\thttp://proxy:3128" for a
-        # proxy on the host "\thttp" (and " proxy:3128" for one on " proxy"), which only
-        # failed once a search was sent, as "Valyu unreachable".
-        return padded_proxy(proxy)
-    from requests.adapters import HTTPAdapter
-    from requests.utils import prepend_scheme_if_needed
-    from urllib3.util import parse_url
-
-    adapter = HTTPAdapter()
-    try:
-        url = prepend_scheme_if_needed(proxy.value, "http")  # as the adapter reads it
-        if not parse_url(url).host:
-            raise ValueError(url)
-        adapter.proxy_manager_for(url)
-    # urllib3's ProxySchemeUnknown is an AssertionError; the others are ValueErrors.
-    except (ValueError, AssertionError):
-        if proxy.value.lower().startswith("socks"):
-            return (
-                f"{proxy.named} is a SOCKS proxy, which needs the PySocks package "
-                "(pip install 'requests[socks]')"
-            )
-        return f"{proxy.named} is not a proxy URL that can be used (http or https)"
-    finally:
-        adapter.close()
-    return None
-
-
-def request_proxies(url: str) -> dict[str, str]:
-    """The ``proxies`` argument requests sends a request to ``url`` with: the proxy
-    ``env_proxy`` picks for it (as its scheme's), else none."""
-    proxy = env_proxy(url)
-    # The value as given: requests reads it as ``proxy_problem`` checked it.
-    return {} if proxy is None else {urlsplit(url).scheme.lower(): proxy.value}
 
 
 def _close(sock: socket.socket) -> None:

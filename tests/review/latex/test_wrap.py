@@ -101,19 +101,6 @@ def test_an_optional_first_argument_of_a_document_command(tmp_path: Path) -> Non
             "\\usepackage{mystyle}",
             {"mystyle__sty": "\\ProvidesPackage{mystyle}\n\\let\\mycite\\citep\n"},
         ),
-    ],
-)
-def test_citation_wrappers_of_preamble_files_are_expanded(
-    tmp_path: Path, preamble: str, files: dict[str, str]
-) -> None:
-    path = _draft(tmp_path, preamble, "Version control helps \\mycite{wilson2017}.", **files)
-    line = 5 + preamble.count("\n")
-    assert _claims(path) == [(line, "Version control helps.", ("wilson2017",))]
-
-
-@pytest.mark.parametrize(
-    ("preamble", "files"),
-    [
         # In a package file "@" is a letter: \my@cite is one name, a copy of \citep.
         (
             "\\usepackage{mystyle}",
@@ -130,7 +117,7 @@ def test_citation_wrappers_of_preamble_files_are_expanded(
         ),
     ],
 )
-def test_a_wrapper_of_a_copy_named_with_an_at_is_a_citation(
+def test_citation_wrappers_of_preamble_files_are_expanded(
     tmp_path: Path, preamble: str, files: dict[str, str]
 ) -> None:
     path = _draft(tmp_path, preamble, "Version control helps \\mycite{wilson2017}.", **files)

@@ -3,7 +3,9 @@ its offsets, citation marks placed in the sentence, headings setting the section
 made blocks of their own (``claimaudit.review.latex.notes``), simple user macros
 expanded in place, includes walked in their place; what is no claim (comments, headings,
 floats, mathematics, code, the bibliography) left out, its citations still collected
-(``claimaudit.review.latex.collect``)."""
+(``claimaudit.review.latex.collect``). Raised marks citing a thebibliography's items are
+read by the layer below (``claimaudit.review.latex.raised_walk``), as footnotes are by the one
+below it (``notes``)."""
 
 from __future__ import annotations
 
@@ -39,7 +41,6 @@ from claimaudit.review.latex.cites import (
     CITE_COMMANDS,
     CITE_FIELDS,
     CITE_TEXT,
-    CitationCommand,
     CiteKind,
     prints_all_authors,
 )
@@ -55,19 +56,13 @@ from claimaudit.review.latex.kinds import (
     NON_CLAIM_ENVIRONMENTS,
     TRANSPARENT_MACROS,
 )
-from claimaudit.review.latex.notes import NoteWalker
 from claimaudit.review.latex.quoted import QUOTE_MACROS, after_quote, quote_pair
-from claimaudit.review.latex.raised import (
-    RAISED_COMMAND,
-    byline_marks,
-    raised_body,
-    raised_keys,
-    typed_marks,
-)
+from claimaudit.review.latex.raised import RAISED_COMMAND
+from claimaudit.review.latex.raised_walk import RaisedWalker
 from claimaudit.review.latex.text import NO_BREAK, LatexBlock, paragraph_breaks
 
 
-class DraftWalker(NoteWalker):
+class DraftWalker(RaisedWalker):
     """Walks the main file's nodes (``document``), and each included file's in its place,
     into ``blocks``; notes the bibliography files named and each include's main-file line."""
 
@@ -78,9 +73,7 @@ class DraftWalker(NoteWalker):
         fields: CitedFields,
         numbered: Mapping[int, str] | None = None,
     ) -> None:
-        super().__init__(draft_files)
-        # The thebibliography's numbers -> keys, which a raised mark may cite (``latex_raised``).
-        self.numbered = numbered or {}
+        super().__init__(draft_files, numbered)
         self.folder = draft_files.folder
         self.base = self.folder  # where the current file's includes are looked for
         self.names = names
@@ -209,22 +202,6 @@ class DraftWalker(NoteWalker):
             position = end
         self.emit_typed(text[position:], node.pos + position, context)
 
-    def emit_typed(self, text: str, start: int, context: str) -> None:
-        """``text``, typed at ``start``, its Unicode raised marks ("works¹") placed as
-        citations of the thebibliography's items (``typed_marks``). A blank typed before high
-        punctuation is the author's (``BLANK_KEPT``), never closed up as a dropped citation's
-        gap is."""
-        marks: list[tuple[int, int, tuple[str, ...]]] = []
-        if self.numbered and context in ("prose", "footnote"):
-            before = "".join(self.builder.chars[-128:]) if self.builder is not None else ""
-            marks = typed_marks(text, before, self.numbered)
-        position = 0
-        for mark_start, mark_end, keys in marks:
-            self.emit_exact(with_kept_blanks(text[position:mark_start]), start + position)
-            self.cite_raised(keys, start + mark_start, start + mark_end, context)
-            position = mark_end
-        self.emit_exact(with_kept_blanks(text[position:]), start + position)
-
     def macro(self, node: LatexMacroNode, chain: tuple[Path, ...], context: str) -> None:
         name = node.macroname
         if name in CITE_COMMANDS:
@@ -307,48 +284,6 @@ class DraftWalker(NoteWalker):
             printed = self.text_of([node])
             # A thin space typed before high punctuation ("vrai\\,!") is the author's.
             self.emit(printed + kept_after(node) if printed.isspace() else printed, node)
-
-    def raised(self, node: LatexMacroNode | LatexMathNode, context: str) -> bool:
-        """Place ``\\textsuperscript{1}`` (or ``$^{1}$``) as a citation of the
-        thebibliography's item 1 where it stands as a mark (``latex_raised``); False for any
-        other superscript (a power)."""
-        body = raised_body(node)
-        if not self.numbered or context not in ("prose", "footnote") or body is None:
-            return False
-        # What a mark is set against is the few characters before it (a bounded window).
-        before = "".join(self.builder.chars[-128:]) if self.builder is not None else ""
-        keys = raised_keys(body, before, self.numbered)
-        if keys is None:
-            return False
-        self.cite_raised(keys, *self.span(node), context)
-        return True
-
-    def cite_raised(self, keys: tuple[str, ...], start: int, end: int, context: str) -> None:
-        """A raised mark citing ``keys``, typed at [start, end) of the file read."""
-        command = CitationCommand(
-            RAISED_COMMAND,
-            CiteKind.PARENTHETICAL,
-            keys,
-            self.file,
-            start,
-            end,
-            self.line(start),
-            context,
-        )
-        self.commands.append(command)
-        if self.builder is None:
-            self.builder = self.new_block()
-        self.builder.cite(command)
-
-    def unraise(self) -> None:
-        """The paragraph being read no longer cites by its byline's raised marks
-        (``byline_marks``): a mark printing nothing, as a footnote's does."""
-        if self.builder is None:
-            return
-        for at, command in byline_marks(self.builder):
-            self.builder.citations.remove((at, command))
-            self.builder.holes.remove(at)
-            self.commands.remove(command)
 
     def in_box(self, name: str) -> None:
         """The paragraph being read has text in a box (``\\parbox``), where no margin note
