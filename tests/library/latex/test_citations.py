@@ -12,6 +12,7 @@ from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.citations import CITE_COMMANDS, CiteKind, names_from_bbl
 from claimaudit.library.passages import make_passages
+from tests.articles import write_article
 from tests.library.helpers import CONV_TEX, SKIMAGE_TEX
 
 BIB = """
@@ -549,3 +550,15 @@ def test_apacite_s_bare_cite_with_a_prefix_prints_no_key(tmp_path: Path) -> None
     angled = _text(path)
     _paper(tmp_path, "It holds \\cite{yu2015} and \\cite[p.~2]{yu2015} too.")
     assert angled == _text(path) and "yu2015" not in angled and ">" not in angled
+
+
+def test_citations_between_ties_leave_one_blank(tmp_path: Path) -> None:
+    # QA: "X~\cite{a}~and~\cite{b} hold" was read "X\xa0\xa0and\xa0 hold": the ties on both sides
+    # of each dropped citation stayed, two blanks where one is printed.
+    path = write_article(
+        tmp_path,
+        "As shown~\\cite{a}~\\cite{b}. X~\\cite{a}~and~\\cite{b} hold, and Y \\cite{a}~\\cite{b} "
+        "too.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == ["As shown. X\xa0and hold, and Y too."]
