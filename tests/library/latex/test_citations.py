@@ -562,3 +562,38 @@ def test_citations_between_ties_leave_one_blank(tmp_path: Path) -> None:
         name="paper.tex",
     )
     assert [b.text for b in extract(path).blocks] == ["As shown. X\xa0and hold, and Y too."]
+
+
+def test_brackets_holding_only_citations_go_with_them(tmp_path: Path) -> None:
+    # QA: "Values (\cite{a}, \cite{b}) stand." was read "Values (,) stand.", "In [\cite{a}]
+    # and" "In [] and": the citations went, their brackets and commas stayed.
+    path = write_article(
+        tmp_path,
+        "Values (\\cite{a}, \\cite{b}) stand. In [\\cite{a}] and (\\citep{a};~\\cite{b}), "
+        "it holds (see~\\cite{a}); code load() stays.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == [
+        "Values stand. In and, it holds (see); code load() stays."
+    ]
+
+
+def test_a_footnote_and_an_abstract_before_the_document_close_a_citation_s_gap(
+    tmp_path: Path,
+) -> None:
+    # QA: a footnote "At \url{https://x.org} \cite{a}." was stored "At https://x.org .", and
+    # an abstract set in the preamble (as SciPy 1.0's is) "Methods exist ." and "y  , as":
+    # only the body's paragraphs had their gaps closed.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{abstract}\nMethods exist \\cite{a}. We use "
+        "\\verb|x| and y~\\cite{a}~\\cite{b}, as shown.\n\\end{abstract}\n\\begin{document}\n"
+        "\\section{S}\nBody text\\footnote{At \\url{https://x.org} \\cite{a}. Voir : ici "
+        "(\\cite{a}).} more.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [(b.section, b.text) for b in extract(path).blocks] == [
+        ("Abstract", "Methods exist. We use and y, as shown."),
+        ("S", "Body text more."),
+        ("S", "At https://x.org. Voir : ici."),
+    ]

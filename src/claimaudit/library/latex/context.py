@@ -162,7 +162,7 @@ def text_converter(
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
             text = text.replace(PARAGRAPH_MARK, "").replace(DISPLAY_MARK, "")
-            text = text.replace(BLANK_KEPT, "")
+            # ``BLANK_KEPT`` stays: the reader closes the note's gaps as a paragraph's.
             collected.append(" ".join(text.split()))
         return ""
 

@@ -48,7 +48,7 @@ from claimaudit.library.latex.conditionals import decide_conditionals
 from claimaudit.library.latex.counter_formats import CounterFormats, counter_formats
 from claimaudit.library.latex.definitions import drop_defs
 from claimaudit.library.latex.front import front_nodes, is_title_block, latex_authors
-from claimaudit.library.latex.gaps import BLANK_KEPT, closed_gaps
+from claimaudit.library.latex.gaps import closed_gaps
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macro_text import SKIPPED_ENVIRONMENTS, macro_args
 from claimaudit.library.latex.macros import expand_macros
@@ -239,8 +239,7 @@ def _extract(
             if isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 abstract_name = _abstract_name(converter, node)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
-                text = to_text(converter, node.nodelist, paragraphs=True)
-                text = text.replace(BLANK_KEPT, "")
+                text = closed_gaps(to_text(converter, node.nodelist, paragraphs=True))
                 blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
@@ -430,7 +429,6 @@ class _Walker:
                 if clean:
                     self._out.append(replace(block, text=clean, kind=kind))
             self._pending = []
-        self._out.extend(
-            TextBlock(note, self._section, kind="footnote") for note in self._notes if note
-        )
+        notes = (closed_gaps(note).strip() for note in self._notes)
+        self._out.extend(TextBlock(note, self._section, kind="footnote") for note in notes if note)
         self._notes.clear()
