@@ -92,6 +92,9 @@ def test_long_runs_around_a_dropped_citation_read_in_linear_time(tmp_path: Path)
         "~a" * RUN,
         "&#" * RUN,
         "x" + "\\" * RUN,
+        # Brackets around nothing but citations go with the blanks before them, in one pass.
+        "x" + " " * RUN + "(@doi:10.1/a) y",
+        "(" + " ," * RUN + "[@doi:10.1/a] x",
     ],
 )
 def test_a_markdown_line_with_a_long_run_reads_in_linear_time(tmp_path: Path, line: str) -> None:

@@ -196,3 +196,21 @@ def test_inline_maths_touching_a_word_is_maths_and_dollars_stay_prose(
 def test_dollar_signs_in_inline_code_print_as_written(markdown: str) -> None:
     # QA: a shell variable in code was read as a formula: "echo A_B/C".
     assert paragraph_text([inline_text(markdown)]) == markdown.replace("`", "")
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA: a reference left out before a bracket and punctuation kept its blank, and brackets
+        # around nothing but citations stayed: "(Figure )." and "shown ().".
+        ("retrieval (Figure @fig:biotm).", "retrieval (Figure)."),
+        ("retrieval (Figure @fig:a), and more", "retrieval (Figure), and more"),
+        ("shown (@fig:a).", "shown."),
+        ("text (@doi:10.1/x; @pmid:123) ok", "text ok"),
+        ("shown [[@doi:10.1/x]] here.", "shown here."),
+        # Brackets the author typed stay as typed.
+        ("load() and (a ) typed and [ ] x", "load() and (a ) typed and [ ] x"),
+    ],
+)
+def test_brackets_left_empty_by_a_citation_go_and_close_no_gap(markdown: str, text: str) -> None:
+    assert paragraph_text([inline_text(markdown)]) == text

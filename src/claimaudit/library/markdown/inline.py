@@ -43,7 +43,16 @@ _SUPERSCRIPT = re.compile(r"<sup>([^<]*)</sup>", re.IGNORECASE)
 REMOVED = "\x00"
 # Punctuation a removed mark's blanks close up to (and a line's opening one, see
 # ``after_removed``).
-_PUNCT_START = re.compile(r"[,.;:)](?:\s|$)")
+# A closing bracket needs no blank after it: "(Figure @fig:a)." read "(Figure )." (a word or
+# a bracket after it is something else: "x )a").
+_PUNCT_START = re.compile(r"[,.;:](?:\s|$)|\)(?![\w(])")
+# Brackets around nothing but removed marks (and the commas or semicolons between them):
+# "shown (@doi:10.1/x)." read "shown ().". They go too, the blanks before them with them (tried
+# from a run's first blank only, so a long run is read once).
+_ONLY_REMOVED = re.compile(
+    f"(?<![ \\t])[ \\t]*+(?:\\((?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\)"
+    f"|\\[(?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\])"
+)
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
@@ -96,7 +105,7 @@ def inline_text(text: str) -> str:
     text = _emphasis(text)
     # Blanks go before punctuation only where a citation or mark stood ("shown [@a] ."): the
     # author's own ("Le résultat : positif ; ...", French spacing) stay.
-    text = closed_up(text, REMOVED, _PUNCT_START)
+    text = closed_up(_ONLY_REMOVED.sub(REMOVED, text), REMOVED, _PUNCT_START)
     return squeezed(text.replace("|", " "))
 
 
