@@ -214,3 +214,21 @@ def test_dollar_signs_in_inline_code_print_as_written(markdown: str) -> None:
 )
 def test_brackets_left_empty_by_a_citation_go_and_close_no_gap(markdown: str, text: str) -> None:
     assert paragraph_text([inline_text(markdown)]) == text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA: "We use ([@doi:10.1/x] and y)." was read "We use ( and y).": the blank after a
+        # citation stayed where only an opening bracket or quote was left before it.
+        ("We use ([@doi:10.1/x] and y).", "We use (and y)."),
+        ("The \u201c[@doi:10.1/x] is fast\u201d claim.", "The \u201cis fast\u201d claim."),
+        ("x ([^1] z) y", "x (z) y"),
+        # A straight quote may close a quotation: its blank stays.
+        ('he said "yes"[@doi:10.1/a] and', 'he said "yes" and'),
+    ],
+)
+def test_no_blank_follows_an_opening_bracket_or_quote_where_a_citation_went(
+    markdown: str, text: str
+) -> None:
+    assert paragraph_text([inline_text(markdown)]) == text

@@ -53,6 +53,10 @@ _ONLY_REMOVED = re.compile(
     f"(?<![ \\t])[ \\t]*+(?:\\((?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\)"
     f"|\\[(?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\])"
 )
+# Removed marks right after an opening bracket or curly quote, and the blanks after them:
+# "We use ([@doi:10.1/x] and y)." read "We use ( and y).". (A straight quote may be a closing
+# one: 'said "yes"[@a] and' keeps its blank.)
+_AFTER_OPENING = re.compile(f"(?<=[(\\[\u201c\u2018\u201e\u201a])(?:{REMOVED}[ \\t\\xa0]*+)+")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
@@ -105,7 +109,8 @@ def inline_text(text: str) -> str:
     text = _emphasis(text)
     # Blanks go before punctuation only where a citation or mark stood ("shown [@a] ."): the
     # author's own ("Le résultat : positif ; ...", French spacing) stay.
-    text = closed_up(_ONLY_REMOVED.sub(REMOVED, text), REMOVED, _PUNCT_START)
+    text = _AFTER_OPENING.sub("", _ONLY_REMOVED.sub(REMOVED, text))
+    text = closed_up(text, REMOVED, _PUNCT_START)
     return squeezed(text.replace("|", " "))
 
 
