@@ -597,3 +597,16 @@ def test_a_footnote_and_an_abstract_before_the_document_close_a_citation_s_gap(
         ("S", "Body text more."),
         ("S", "At https://x.org. Voir : ici."),
     ]
+
+
+def test_a_citation_macro_of_the_paper_s_own_closes_its_gap_as_cite_does(tmp_path: Path) -> None:
+    # QA: "\newcommand{\mycite}[1]{\cite{#1}}" then "(\mycite{a} x)" was read "( x)": the
+    # expansion is a group, and the bracket before it did not see the citation dropped in it.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\newcommand{\\mycite}[1]{\\cite{#1}}\n"
+        "\\begin{document}\n\\section{S}\nShown (\\mycite{a}) and (\\mycite{a} x), "
+        "``{\\verb|c| y}'' and (\\mycite{a}, \\mycite{b}) z.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [b.text for b in extract(path).blocks] == ["Shown and (x), “y” and z."]

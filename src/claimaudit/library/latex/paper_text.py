@@ -9,9 +9,15 @@ import re
 from collections.abc import Sequence
 
 from pylatexenc.latex2text import LatexNodes2Text
-from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode, LatexSpecialsNode
+from pylatexenc.latexwalker import (
+    LatexCharsNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexNode,
+    LatexSpecialsNode,
+)
 
-from claimaudit.library.latex.gaps import BLANK_KEPT, without_dropped
+from claimaudit.library.latex.gaps import BLANK_KEPT, DROPPED, without_dropped
 from claimaudit.library.latex.math import raised_text, spaced_chars
 from claimaudit.library.latex.quotes import closed_single_quotes, opening_quotes
 
@@ -48,6 +54,13 @@ class PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no typ
         # Where inline code or a citation was dropped, its mark goes here, once its siblings
         # (an opening bracket before it) are known; no mark leaves the converter.
         return without_dropped(str(super().nodelist_to_text(nodelist)))
+
+    def group_node_to_text(self, node: LatexGroupNode) -> str:
+        # A group opening with a dropped command hands its mark on to the bracket before it:
+        # a macro's expansion is such a group ("(\\mycite{a} x)" is "({\\cite{a}} x)").
+        raw = str(super().nodelist_to_text(node.nodelist))
+        text = without_dropped(raw)
+        return DROPPED + text if raw.startswith(DROPPED) else text
 
     def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
         text = str(super().chars_node_to_text(node, textcol=textcol))
