@@ -82,6 +82,10 @@ _ENTITY = re.compile(r"(?<!\\)&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Z
 # LaTeX reader prints ``\\textsubscript`` (and as "H<sub>2</sub>O" reads): "xi", "H2O". A path
 # ("/~user/~x") is no subscript.
 _SUBSCRIPT = re.compile(r"(?<![~\\])~([^\s~/]+)~(?!~)")
+# A Pandoc strikeout ("~~struck~~", no blank just inside its marks): text the paper takes
+# back, left out as the LaTeX reader leaves out ``\\sout``. Its text holds no "~~", so a
+# start that is never closed is read only up to the next "~~".
+_STRIKEOUT = re.compile(r"~~(?=[^\s~])(?:[^~\n]|~(?!~))*?(?<=[^\s~])~~")
 # A backslash at a line's end is a hard line break (an even run is escaped backslashes).
 _HARD_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\$")
 
@@ -115,9 +119,9 @@ def inline_text(text: str) -> str:
 
 
 def _printed(text: str) -> str:
-    """Subscripts and entities as the characters they print, once tags are gone: "&lt;b&gt;"
-    is text, not a tag."""
-    text = _SUBSCRIPT.sub(r"\1", text)
+    """Strikeouts left out, subscripts and entities as the characters they print, once tags
+    are gone: "&lt;b&gt;" is text, not a tag."""
+    text = _SUBSCRIPT.sub(r"\1", _STRIKEOUT.sub(REMOVED, text))
     return _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
 
 
