@@ -610,3 +610,13 @@ def test_a_citation_macro_of_the_paper_s_own_closes_its_gap_as_cite_does(tmp_pat
         encoding="utf-8",
     )
     assert [b.text for b in extract(path).blocks] == ["Shown and (x), “y” and z."]
+
+
+def test_a_comma_after_a_citation_opening_a_bracket_goes_with_it(tmp_path: Path) -> None:
+    # QA: "(\cite{a}, see also x)" was read "(, see also x)" and "(\verb|c|; y)" "(; y)".
+    path = write_article(
+        tmp_path,
+        "As (\\cite{a}, see also x) and (\\verb|c|; y) and (\\cite{a}; \\cite{b}; z) hold.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == ["As (see also x) and (y) and (z) hold."]

@@ -225,6 +225,8 @@ def test_brackets_left_empty_by_a_citation_go_and_close_no_gap(markdown: str, te
         ("We use ([@doi:10.1/x] and y).", "We use (and y)."),
         ("The \u201c[@doi:10.1/x] is fast\u201d claim.", "The \u201cis fast\u201d claim."),
         ("x ([^1] z) y", "x (z) y"),
+        # And the comma or semicolon that parted it from what follows.
+        ("([@doi:10.1/a]; see also x) ok", "(see also x) ok"),
         # A straight quote may close a quotation: its blank stays.
         ('he said "yes"[@doi:10.1/a] and', 'he said "yes" and'),
     ],

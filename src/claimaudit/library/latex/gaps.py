@@ -36,9 +36,13 @@ _EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
 # between two blanks ("We use \\verb|x| and z.") left both ("We use  and z."), or between two
 # ties ("X~\\cite{a}~and~\\cite{b} hold" read "X\xa0\xa0and\xa0 hold").
 _BLANKS = re.compile(r"[ \t\xa0]{2,}")
-# The marks (and the blanks or ties typed after each) right after an opening bracket or quote.
-# French guillemets are left alone: French types a blank inside them (« texte »).
-_AFTER_OPENING = re.compile(f"(?<=[(\\[\u201c\u2018\u201e\u201a])(?:{DROPPED}[ \\t\\xa0]*)+")
+# The marks (and the blanks or ties typed after each, and a comma or semicolon that only
+# parted a mark from what follows: "(\\cite{a}, see also x)" read "(, see also x)") right after
+# an opening bracket or quote. French guillemets are left alone: French types a blank inside
+# them (« texte »).
+_AFTER_OPENING = re.compile(
+    f"(?<=[(\\[\u201c\u2018\u201e\u201a])(?:{DROPPED}[ \\t\\xa0]*+(?:[,;][ \\t\\xa0]*+)?)+"
+)
 
 
 # Brackets around nothing but dropped commands and the commas or semicolons between them

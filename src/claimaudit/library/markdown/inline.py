@@ -53,10 +53,13 @@ _ONLY_REMOVED = re.compile(
     f"(?<![ \\t])[ \\t]*+(?:\\((?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\)"
     f"|\\[(?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\])"
 )
-# Removed marks right after an opening bracket or curly quote, and the blanks after them:
-# "We use ([@doi:10.1/x] and y)." read "We use ( and y).". (A straight quote may be a closing
-# one: 'said "yes"[@a] and' keeps its blank.)
-_AFTER_OPENING = re.compile(f"(?<=[(\\[\u201c\u2018\u201e\u201a])(?:{REMOVED}[ \\t\\xa0]*+)+")
+# Removed marks right after an opening bracket or curly quote, and the blanks after them (and
+# a comma or semicolon that only parted a mark from what follows): "We use ([@doi:10.1/x] and
+# y)." read "We use ( and y).", "([@a]; see also x)" "(; see also x)". (A straight quote may
+# be a closing one: 'said "yes"[@a] and' keeps its blank.)
+_AFTER_OPENING = re.compile(
+    f"(?<=[(\\[\u201c\u2018\u201e\u201a])(?:{REMOVED}[ \\t\\xa0]*+(?:[,;][ \\t\\xa0]*+)?)+"
+)
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
