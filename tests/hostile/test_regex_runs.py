@@ -67,6 +67,19 @@ def test_a_latex_body_with_a_long_run_of_blanks_reads_in_linear_time(tmp_path: P
     assert "Words" in " ".join(b.text for b in extract(source).blocks)
 
 
+def test_long_runs_around_a_dropped_citation_read_in_linear_time(tmp_path: Path) -> None:
+    # The brackets around nothing but citations go, with the blanks before them: tried from
+    # each blank of a run, that was quadratic.
+    source = tmp_path / "paper.tex"
+    body = "Words" + " " * RUN + "\\cite{a} x (" + " ," * RUN + "\\cite{a} y [\\cite{a}"
+    body += " " * RUN + "z] and (" + "\u00a0" * RUN + "\\verb|c| w."
+    source.write_text(
+        f"\\documentclass{{article}}\\begin{{document}}\\section{{S}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    assert "Words" in " ".join(b.text for b in extract(source).blocks)
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -79,6 +92,9 @@ def test_a_latex_body_with_a_long_run_of_blanks_reads_in_linear_time(tmp_path: P
         "~a" * RUN,
         "&#" * RUN,
         "x" + "\\" * RUN,
+        # Brackets around nothing but citations go with the blanks before them, in one pass.
+        "x" + " " * RUN + "(@doi:10.1/a) y",
+        "(" + " ," * RUN + "[@doi:10.1/a] x",
     ],
 )
 def test_a_markdown_line_with_a_long_run_reads_in_linear_time(tmp_path: Path, line: str) -> None:

@@ -12,6 +12,7 @@ from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.citations import CITE_COMMANDS, CiteKind, names_from_bbl
 from claimaudit.library.passages import make_passages
+from tests.articles import write_article
 from tests.library.helpers import CONV_TEX, SKIMAGE_TEX
 
 BIB = """
@@ -549,3 +550,73 @@ def test_apacite_s_bare_cite_with_a_prefix_prints_no_key(tmp_path: Path) -> None
     angled = _text(path)
     _paper(tmp_path, "It holds \\cite{yu2015} and \\cite[p.~2]{yu2015} too.")
     assert angled == _text(path) and "yu2015" not in angled and ">" not in angled
+
+
+def test_citations_between_ties_leave_one_blank(tmp_path: Path) -> None:
+    # QA: "X~\cite{a}~and~\cite{b} hold" was read "X\xa0\xa0and\xa0 hold": the ties on both sides
+    # of each dropped citation stayed, two blanks where one is printed.
+    path = write_article(
+        tmp_path,
+        "As shown~\\cite{a}~\\cite{b}. X~\\cite{a}~and~\\cite{b} hold, and Y \\cite{a}~\\cite{b} "
+        "too.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == ["As shown. X\xa0and hold, and Y too."]
+
+
+def test_brackets_holding_only_citations_go_with_them(tmp_path: Path) -> None:
+    # QA: "Values (\cite{a}, \cite{b}) stand." was read "Values (,) stand.", "In [\cite{a}]
+    # and" "In [] and": the citations went, their brackets and commas stayed.
+    path = write_article(
+        tmp_path,
+        "Values (\\cite{a}, \\cite{b}) stand. In [\\cite{a}] and (\\citep{a};~\\cite{b}), "
+        "it holds (see~\\cite{a}); code load() stays.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == [
+        "Values stand. In and, it holds (see); code load() stays."
+    ]
+
+
+def test_a_footnote_and_an_abstract_before_the_document_close_a_citation_s_gap(
+    tmp_path: Path,
+) -> None:
+    # QA: a footnote "At \url{https://x.org} \cite{a}." was stored "At https://x.org .", and
+    # an abstract set in the preamble (as SciPy 1.0's is) "Methods exist ." and "y  , as":
+    # only the body's paragraphs had their gaps closed.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{abstract}\nMethods exist \\cite{a}. We use "
+        "\\verb|x| and y~\\cite{a}~\\cite{b}, as shown.\n\\end{abstract}\n\\begin{document}\n"
+        "\\section{S}\nBody text\\footnote{At \\url{https://x.org} \\cite{a}. Voir : ici "
+        "(\\cite{a}).} more.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [(b.section, b.text) for b in extract(path).blocks] == [
+        ("Abstract", "Methods exist. We use and y, as shown."),
+        ("S", "Body text more."),
+        ("S", "At https://x.org. Voir : ici."),
+    ]
+
+
+def test_a_citation_macro_of_the_paper_s_own_closes_its_gap_as_cite_does(tmp_path: Path) -> None:
+    # QA: "\newcommand{\mycite}[1]{\cite{#1}}" then "(\mycite{a} x)" was read "( x)": the
+    # expansion is a group, and the bracket before it did not see the citation dropped in it.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\newcommand{\\mycite}[1]{\\cite{#1}}\n"
+        "\\begin{document}\n\\section{S}\nShown (\\mycite{a}) and (\\mycite{a} x), "
+        "``{\\verb|c| y}'' and (\\mycite{a}, \\mycite{b}) z.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [b.text for b in extract(path).blocks] == ["Shown and (x), “y” and z."]
+
+
+def test_a_comma_after_a_citation_opening_a_bracket_goes_with_it(tmp_path: Path) -> None:
+    # QA: "(\cite{a}, see also x)" was read "(, see also x)" and "(\verb|c|; y)" "(; y)".
+    path = write_article(
+        tmp_path,
+        "As (\\cite{a}, see also x) and (\\verb|c|; y) and (\\cite{a}; \\cite{b}; z) hold.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == ["As (see also x) and (y) and (z) hold."]

@@ -56,3 +56,19 @@ def test_inline_code_left_out_leaves_one_blank_and_none_before_punctuation(
         name="paper.tex",
     )
     assert [b.text for b in extract(path).blocks] == ["We use and and z. Call, then."]
+
+
+def test_no_blank_follows_an_opening_bracket_or_quote_where_code_is_left_out(
+    tmp_path: Path,
+) -> None:
+    # QA: "We use (\verb|x| and y)." was read "We use ( and y).", and "``\verb|x| is fast''"
+    # "“ is fast”": the blank after the dropped code stayed, with nothing left before it.
+    path = write_article(
+        tmp_path,
+        "We use (\\verb|x| and y). The ``\\verb|x| is fast'' claim, `\\lstinline{q} one' "
+        "and [\\verb|z|~here] hold; (\\cite{a} and y) too.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == [
+        "We use (and y). The “is fast” claim, \u2018one\u2019 and [here] hold; (and y) too."
+    ]

@@ -66,3 +66,14 @@ def test_a_front_matter_nested_too_deeply_for_yaml_still_gives_its_title_line() 
     deep = "[" * 5000 + "]" * 5000
     markdown = f"---\ntitle: Real Title\nkeywords: {deep}\n---\n\n# Heading\n\nText.\n"
     assert title_from(markdown) == "Real Title"
+
+
+def test_a_yaml_title_prints_without_its_markdown(tmp_path: Path) -> None:
+    # QA: 'title: "A *test* paper"' was stored "A *test* paper"; Pandoc reads a title as
+    # Markdown (as this reader reads a "#" title and the authors): "A test paper".
+    path = tmp_path / "paper.md"
+    path.write_text(
+        '---\ntitle: "A *test* of `x_y` and **H~2~O**"\n---\n\n# Intro\n\nText.\n',
+        encoding="utf-8",
+    )
+    assert extract(path).title == "A test of x_y and H2O"

@@ -39,6 +39,7 @@ from claimaudit.library.latex.apacite import (
 )
 from claimaudit.library.latex.bbl import bbl_names, biber_names
 from claimaudit.library.latex.cite_style import NATBIB_NAME_LIMIT
+from claimaudit.library.latex.gaps import DROPPED
 from claimaudit.library.latex.multicite import (
     FOOTNOTE_MULTICITES,
     FOOTNOTE_VOLCITES,
@@ -344,7 +345,7 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
             # prints it: "\\citet{ROE2020}" of roe2020 printed nothing.
             keys = tuple(_cited_name(key, names, cited.entries) for key in keys)
         if not keys or any(key not in names for key in keys):
-            return ""
+            return DROPPED
         text = "; ".join(names[key] for key in keys)
         after = _after(node)
         if text.endswith(".") and after[:1] == "." and after[1:] != ".":
@@ -354,7 +355,7 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
         return text[:1].upper() + text[1:] if node.macroname[:1].isupper() else text
 
     def mark(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
-        return ""
+        return DROPPED
 
     macros: dict[str, MacroText] = {
         name: textual if kind is CiteKind.TEXTUAL else mark for name, kind in CITE_COMMANDS.items()

@@ -18,6 +18,7 @@ from claimaudit.library.latex.babel import shorthand_text_specs
 from claimaudit.library.latex.citations import CitedWorks, citation_macros
 from claimaudit.library.latex.cleveref import PAGE_STYLES
 from claimaudit.library.latex.cleveref import STYLES as CREF_STYLES
+from claimaudit.library.latex.gaps import BLANK_KEPT, dropped
 from claimaudit.library.latex.macro_text import (
     DISCARDED_MACROS,
     SKIPPED_ENVIRONMENTS,
@@ -33,7 +34,6 @@ from claimaudit.library.latex.macro_text import (
 )
 from claimaudit.library.latex.math import operator_macros
 from claimaudit.library.latex.paper_text import (
-    BLANK_KEPT,
     DISPLAY_MARK,
     ITEM_MARK,
     LABEL_END,
@@ -54,6 +54,7 @@ from claimaudit.library.latex.shapes import (
 )
 from claimaudit.library.latex.spacing import spacing_macros
 from claimaudit.library.latex.units import siunitx_macros
+from claimaudit.library.latex.verbatim import CODE_MACROS
 from claimaudit.library.term_labels import term_label
 
 # What other code imports from here (the review's LaTeX reader among it).
@@ -135,6 +136,8 @@ def text_converter(
         "nolinkurl": address,
         "path": address,
         "xspace": xspace,
+        # Inline code is no prose: dropped, its gap closed as a citation's is (``latex_gaps``).
+        **dict.fromkeys(CODE_MACROS, dropped),
         **(macros or {}),
     }
 
@@ -159,7 +162,7 @@ def text_converter(
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
             text = text.replace(PARAGRAPH_MARK, "").replace(DISPLAY_MARK, "")
-            text = text.replace(BLANK_KEPT, "")
+            # ``BLANK_KEPT`` stays: the reader closes the note's gaps as a paragraph's.
             collected.append(" ".join(text.split()))
         return ""
 

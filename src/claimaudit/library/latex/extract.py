@@ -48,13 +48,13 @@ from claimaudit.library.latex.conditionals import decide_conditionals
 from claimaudit.library.latex.counter_formats import CounterFormats, counter_formats
 from claimaudit.library.latex.definitions import drop_defs
 from claimaudit.library.latex.front import front_nodes, is_title_block, latex_authors
+from claimaudit.library.latex.gaps import closed_gaps
 from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex.macro_text import SKIPPED_ENVIRONMENTS, macro_args
 from claimaudit.library.latex.macros import expand_macros
 from claimaudit.library.latex.numbering import document_class, numbering
 from claimaudit.library.latex.packages import read_packages, with_declarations
 from claimaudit.library.latex.paper_text import (
-    BLANK_KEPT,
     ITEM_MARK,
     LABEL_END,
     PARAGRAPH_MARK,
@@ -100,24 +100,6 @@ _ABSTRACT_NAME = re.compile(
 _FLOATS = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "sidewaysfigure", "sidewaystable"}
 )
-# Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
-# also a tie's ("outputs~\cite{x}." read "outputs ."), and where the citation stood on a line
-# of its own ("challenge\n\\citep{x}." reads "challenge\n."). An ellipsis keeps its space
-# ("2, ..., 255"), and so does a blank the source types before ":" or ";" (French
-# "résultat : 5"): ``BLANK_KEPT`` follows it. An English closing quote is such punctuation too
-# ("``Y holds \cite{a}''" read "“Y holds ”"); U+2019 only where no word follows it (an
-# apostrophe opens "90s"), and German closing marks not at all (they are English opening ones).
-_SPACE_BEFORE_PUNCT = re.compile(
-    r"(?<![ \t\xa0])[ \t\xa0]+(?=[,;:)\u201d]|\u2019(?!\w)|\.(?!\.))"
-    r"|(?<=\w)[ \t\xa0]*\n[ \t\xa0]*(?=[,.;:)](?!\w))"
-)
-# Brackets around nothing but a reference that could not be numbered or a citation (dropped):
-# "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
-_EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
-# A run of blanks is one blank, as TeX prints it: inline code, a citation or a label dropped
-# between two blanks ("We use \\verb|x| and z.") left both ("We use  and z.").
-_BLANKS = re.compile(r"[ \t]{2,}")
-
 # The document's end. A file without it (after its ``\\begin{document}``) was most likely cut
 # short: TeX stops with "no legal \\end found", and the reader reads it all the same.
 _END_DOCUMENT = re.compile(r"\\end\s*\{document\}")
@@ -257,8 +239,7 @@ def _extract(
             if isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 abstract_name = _abstract_name(converter, node)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
-                text = to_text(converter, node.nodelist, paragraphs=True)
-                text = text.replace(BLANK_KEPT, "")
+                text = closed_gaps(to_text(converter, node.nodelist, paragraphs=True))
                 blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
@@ -441,15 +422,13 @@ class _Walker:
             return
         if self._pending:
             text = to_text(self._converter, self._pending, paragraphs=True)
-            text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
-            text = _BLANKS.sub(" ", text.replace(BLANK_KEPT, ""))
+            text = closed_gaps(text)
             for block in paragraphs(text, self._section, PARAGRAPH_MARK):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
                 clean = _LABEL_END.sub(" ", block.text.replace(ITEM_MARK, "")).strip()
                 if clean:
                     self._out.append(replace(block, text=clean, kind=kind))
             self._pending = []
-        self._out.extend(
-            TextBlock(note, self._section, kind="footnote") for note in self._notes if note
-        )
+        notes = (closed_gaps(note).strip() for note in self._notes)
+        self._out.extend(TextBlock(note, self._section, kind="footnote") for note in notes if note)
         self._notes.clear()

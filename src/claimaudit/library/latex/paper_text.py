@@ -9,8 +9,15 @@ import re
 from collections.abc import Sequence
 
 from pylatexenc.latex2text import LatexNodes2Text
-from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode, LatexSpecialsNode
+from pylatexenc.latexwalker import (
+    LatexCharsNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexNode,
+    LatexSpecialsNode,
+)
 
+from claimaudit.library.latex.gaps import BLANK_KEPT, DROPPED, without_dropped
 from claimaudit.library.latex.math import raised_text, spaced_chars
 from claimaudit.library.latex.quotes import closed_single_quotes, opening_quotes
 
@@ -23,11 +30,8 @@ LABEL_END = "\ue001"
 # apart by blank lines too, and only the words before a formula carry on past it.
 PARAGRAPH_MARK = "\ue002"
 _SOURCE_BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
-# Set after a blank the source types before ":", ";", "!" or "?" (French typography,
-# "résultat : 5", "vrai ~!"): the blank is the author's, not the gap a citation printed as
-# nothing leaves ("format \\cite{x}, and"), which the reader closes; the mark keeps it from
-# that, and goes once it is done. A run of blanks is read once, from its start.
-BLANK_KEPT = "\ue004"
+# ``BLANK_KEPT`` (``latex_gaps``) is set after a blank the source types before high
+# punctuation. A run of blanks is read once, from its start.
 _BLANK_BEFORE_HIGH_PUNCTUATION = re.compile(r"(?<!\s)(\s++)(?=[:;!?])")
 _HIGH_PUNCTUATION = frozenset(":;!?")
 # What prints a blank the author typed: a tie, a thin or medium space, a control space.
@@ -45,6 +49,18 @@ _INSIDE_DELIMITERS = re.compile("(?<=[\u230a\u2308\u27e8]) +|(?<! ) +(?=[\u230b\
 
 class PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no type hints
     """pylatexenc's converter with a formula's typed operators spaced as TeX prints them."""
+
+    def nodelist_to_text(self, nodelist: Sequence[LatexNode]) -> str:
+        # Where inline code or a citation was dropped, its mark goes here, once its siblings
+        # (an opening bracket before it) are known; no mark leaves the converter.
+        return without_dropped(str(super().nodelist_to_text(nodelist)))
+
+    def group_node_to_text(self, node: LatexGroupNode) -> str:
+        # A group opening with a dropped command hands its mark on to the bracket before it:
+        # a macro's expansion is such a group ("(\\mycite{a} x)" is "({\\cite{a}} x)").
+        raw = str(super().nodelist_to_text(node.nodelist))
+        text = without_dropped(raw)
+        return DROPPED + text if raw.startswith(DROPPED) else text
 
     def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
         text = str(super().chars_node_to_text(node, textcol=textcol))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from claimaudit.library.markdown.code import code_lines
 from claimaudit.library.markdown.inline import REMOVED
@@ -48,6 +49,8 @@ def _anchor_citation(match: re.Match[str]) -> str:
     return REMOVED if _PUNCTUATION_AFTER.match(match.string, match.end()) else ""
 
 
+# A file's text is cleaned for its title, its authors and its passages: once, not three times.
+@lru_cache(maxsize=2)
 def clean(text: str) -> str:
     """Strip everything that is not prose, keeping line structure for paragraph breaks."""
     text = FRONT_MATTER.sub("", text)

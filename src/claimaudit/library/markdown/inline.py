@@ -43,7 +43,23 @@ _SUPERSCRIPT = re.compile(r"<sup>([^<]*)</sup>", re.IGNORECASE)
 REMOVED = "\x00"
 # Punctuation a removed mark's blanks close up to (and a line's opening one, see
 # ``after_removed``).
-_PUNCT_START = re.compile(r"[,.;:)](?:\s|$)")
+# A closing bracket needs no blank after it: "(Figure @fig:a)." read "(Figure )." (a word or
+# a bracket after it is something else: "x )a").
+_PUNCT_START = re.compile(r"[,.;:](?:\s|$)|\)(?![\w(])")
+# Brackets around nothing but removed marks (and the commas or semicolons between them):
+# "shown (@doi:10.1/x)." read "shown ().". They go too, the blanks before them with them (tried
+# from a run's first blank only, so a long run is read once).
+_ONLY_REMOVED = re.compile(
+    f"(?<![ \\t])[ \\t]*+(?:\\((?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\)"
+    f"|\\[(?=[\\s,;{REMOVED}]*{REMOVED})[\\s,;{REMOVED}]*+\\])"
+)
+# Removed marks right after an opening bracket or curly quote, and the blanks after them (and
+# a comma or semicolon that only parted a mark from what follows): "We use ([@doi:10.1/x] and
+# y)." read "We use ( and y).", "([@a]; see also x)" "(; see also x)". (A straight quote may
+# be a closing one: 'said "yes"[@a] and' keeps its blank.)
+_AFTER_OPENING = re.compile(
+    f"(?<=[(\\[\u201c\u2018\u201e\u201a])(?:{REMOVED}[ \\t\\xa0]*+(?:[,;][ \\t\\xa0]*+)?)+"
+)
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
@@ -69,6 +85,10 @@ _ENTITY = re.compile(r"(?<!\\)&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Z
 # LaTeX reader prints ``\\textsubscript`` (and as "H<sub>2</sub>O" reads): "xi", "H2O". A path
 # ("/~user/~x") is no subscript.
 _SUBSCRIPT = re.compile(r"(?<![~\\])~([^\s~/]+)~(?!~)")
+# A Pandoc strikeout ("~~struck~~", no blank just inside its marks): text the paper takes
+# back, left out as the LaTeX reader leaves out ``\\sout``. Its text holds no "~~", so a
+# start that is never closed is read only up to the next "~~".
+_STRIKEOUT = re.compile(r"~~(?=[^\s~])(?:[^~\n]|~(?!~))*?(?<=[^\s~])~~")
 # A backslash at a line's end is a hard line break (an even run is escaped backslashes).
 _HARD_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\$")
 
@@ -96,14 +116,15 @@ def inline_text(text: str) -> str:
     text = _emphasis(text)
     # Blanks go before punctuation only where a citation or mark stood ("shown [@a] ."): the
     # author's own ("Le résultat : positif ; ...", French spacing) stay.
+    text = _AFTER_OPENING.sub("", _ONLY_REMOVED.sub(REMOVED, text))
     text = closed_up(text, REMOVED, _PUNCT_START)
     return squeezed(text.replace("|", " "))
 
 
 def _printed(text: str) -> str:
-    """Subscripts and entities as the characters they print, once tags are gone: "&lt;b&gt;"
-    is text, not a tag."""
-    text = _SUBSCRIPT.sub(r"\1", text)
+    """Strikeouts left out, subscripts and entities as the characters they print, once tags
+    are gone: "&lt;b&gt;" is text, not a tag."""
+    text = _SUBSCRIPT.sub(r"\1", _STRIKEOUT.sub(REMOVED, text))
     return _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
 
 

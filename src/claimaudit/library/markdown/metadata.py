@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from claimaudit.library.markdown.clean import FRONT_MATTER
-from claimaudit.library.markdown.inline import inline_text
+from claimaudit.library.markdown.inline import inline_text, paragraph_text
 from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 
 _MAX_AUTHORS = 2000  # characters of one ``author:`` value
@@ -42,7 +42,8 @@ def yaml_title(block: str) -> str | None:
         return _unquote(match.group(1)) or None if match else None
     value = data.get("title")
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        return " ".join(str(value).split()) or None
+        # Pandoc reads a title as Markdown: "A *test* paper" prints "A test paper".
+        return " ".join(paragraph_text([inline_text(str(value))]).split()) or None
     return None
 
 
