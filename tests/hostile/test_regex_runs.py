@@ -380,6 +380,8 @@ def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
         "X tient (par{run}ex.{run}\ue000)",
         "X \ue000{run}und{run}\ue000{run}x",
         "X tient, voir{run},{run}x",
+        "X gilt gemäß{run}\ue000{run}und{run}Y.",
+        "X tient{run}selon{run}\ue000{run},{run}x",
     ],
 )
 def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(

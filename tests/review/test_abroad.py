@@ -65,6 +65,28 @@ def test_an_according_to_in_another_language_goes_with_its_citation(
 
 
 @pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: the preposition was left orphaned ("X gilt gemäß und Y.", "X tient selon et Y.").
+        ("X gilt gemäß [1] und Y.", "X gilt und Y."),
+        ("X gilt laut [1], und Y folgt.", "X gilt, und Y folgt."),
+        ("X tient selon [1] et Y.", "X tient et Y."),
+        ("X tient selon [1] mais Y échoue.", "X tient mais Y échoue."),
+        ("X es cierto según [1] y Y.", "X es cierto y Y."),
+        ("X vale secondo [1] e Y.", "X vale e Y."),
+        # As English does.
+        ("X holds according to [1] and Y.", "X holds and Y."),
+        ("X holds per [1] and Y.", "X holds and Y."),
+    ],
+)
+def test_an_according_to_inside_a_sentence_goes_with_its_citation(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
     "pointer",
     [
         "Vgl. auch [2].",

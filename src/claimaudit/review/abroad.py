@@ -22,6 +22,11 @@ SHOWN_ABROAD = frozenset(
 )
 # Prepositions abroad that need an object, as "in" does ("dans [1]", "en [1]").
 NEEDS_OBJECT_ABROAD = frozenset(ACCORDING_ABROAD) | {"dans", "en", "nel", "nella"}
+# Those of them that go with their object inside a sentence, as "in" and "per" do ("X gilt
+# gemäß [1] und Y."): not "zufolge", which follows its object.
+IN_ABROAD = NEEDS_OBJECT_ABROAD - {"zufolge"}
+# "But" abroad, opening the clause after such a pointer ("X tient selon [1] mais Y échoue.").
+BUT_ABROAD = "aber|jedoch|mais|pero|ma|mas"
 # What opens such a pointer phrase, as a pattern ("as", "according" in English).
 OPENS_PHRASE_ABROAD = "|".join(ACCORDING_ABROAD + AS_ABROAD)
 # The words a pointer at a cited work is made of, lower case, as ``citation_only`` splits them.

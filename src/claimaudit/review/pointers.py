@@ -24,6 +24,9 @@ from collections.abc import Collection
 from functools import partial
 
 from claimaudit.review.abroad import (
+    BUT_ABROAD,
+    IN_ABROAD,
+    JOINING_ABROAD,
     NEEDS_OBJECT_ABROAD,
     OPENS_PHRASE_ABROAD,
     OPENS_POINTER_ABROAD,
@@ -113,9 +116,12 @@ _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
 # after it: "X is used in [1] but Y fails." and "X is used in [1], and [2] shows Y." read "X is
 # used but Y fails." and "X is used, and the cited work shows Y.", as "X is used in [1]." reads
 # "X is used." (``without_pointer_tail``), not "X is used in but Y fails.".
+# Other languages' "according to" and "in" too (``abroad``): "X gilt gemäß [1] und Y." read "X
+# gilt gemäß und Y.", "X tient selon [1], et Y." "X tient selon, et Y.".
 _IN_HOLE = re.compile(
-    rf"(?<=[^\W\d_])\s+(?:in|per)\s*{HOLE}"
-    r"(?=\s*(?:[,;:]|(?:and|but|or|while|whereas)\s|(?:-{2,3}|[\u2013\u2014])))",
+    rf"(?<=[^\W\d_])\s+(?:in|per|{'|'.join(sorted(IN_ABROAD))})\s*{HOLE}"
+    rf"(?=\s*(?:[,;:]|(?:and|but|or|while|whereas|{JOINING_ABROAD}|{BUT_ABROAD})\s"
+    r"|(?:-{2,3}|[\u2013\u2014])))",
     re.IGNORECASE,
 )
 # Removed citations set off by commas, alone: "Prior work, [1], shows Y." and "Two works, [1]
