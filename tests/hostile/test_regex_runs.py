@@ -263,6 +263,12 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "X holds; for Y{run}\ue000, see{run}x",
         "X holds; for Y (in{run}mice){run}see \ue000{run}x",
         "X holds; for Y \ue000{run}\ue000{run}see \ue000{run}.",
+        # A whole-sentence pointer whose topic cites a work, or ends in one joined.
+        "For Y \ue000{run}, see \ue000.",
+        "For Y{run}\ue000{run}see{run}\ue000{run}x",
+        "See \ue000 for X{run}and{run}\ue000{run}x",
+        "See \ue000 for X and \ue000{run}.{run}x",
+        "See \ue000 for X \ue000{run}and \ue000 for Y{run}\ue000{run}x",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:

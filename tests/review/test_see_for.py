@@ -57,6 +57,40 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
 @pytest.mark.parametrize(
     ("sentence", "claim"),
     [
+        # QA: read "For Y.": the topic cites a work of its own, and is what the sentence says
+        # of it; the work pointed at is given no topic to cover.
+        ("For Y [2], see [1].", "Y."),
+        ("See [1] for Y [2].", "Y."),
+        ("For Y [2] see also [1].", "Y."),
+        ("(See [1] for Y [2].)", "Y."),
+        ("For the method of [2], see [1].", "The method of the cited work."),
+        # A work joined to the topic's end is pointed at for it too (was "For X and.").
+        ("See [1] for X and [2].", "The cited works cover X."),
+    ],
+)
+def test_a_whole_sentence_pointer_whose_topic_cites_a_work_reads_as_its_topic(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+    assert [t.claim for t in claims[0].targets] == [None, None]
+
+
+def test_pointers_for_topics_citing_works_of_their_own_are_read_by_part() -> None:
+    # QA: read "For X, and for Y." for all three.
+    claims, _ = extract_claims(
+        f"Intro.\n\nSee [1] for X, and [2] for Y [3].{_REFERENCES}3. Kim. arXiv:2001.00003\n"
+    )
+    assert [(t.citations, t.claim) for t in claims[0].targets] == [
+        (("[1]",), "The cited work covers X."),
+        (("[2]",), "Y."),
+        (("[3]",), "Y."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
         ("(See [1] for X (in mice).)", "The cited work covers X (in mice)."),
         ("(See [1] for X (in mice)).", "The cited work covers X (in mice)."),
         ("(See also [1] for X (Table 2) and Y.)", "The cited work covers X (Table 2) and Y."),

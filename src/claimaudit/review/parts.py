@@ -101,9 +101,11 @@ def _pointed(text: str) -> list[Part] | None:
     parts: list[Part] = []
     for (start, end, topic), until in zip(pointed, ends, strict=True):
         words = text[topic:until].strip()
-        if REMOVED in words or not words:
-            return None  # a topic citing works of its own: one claim, as written
-        parts.append((f"{head}{text[start:end]} for {words}{tail}", _marks(text, start, end)))
+        if not words:
+            return None
+        # A topic citing works of its own ("..., and [2] for Y [3].") is said of them and of
+        # the work pointed at for it, as "See [2] for Y [3]." alone is (``see_for``).
+        parts.append((f"{head}{text[start:end]} for {words}{tail}", _marks(text, start, until)))
     return parts
 
 

@@ -6,7 +6,8 @@ also", "cf." and "compare", with or without "e.g.". Inside a sentence of the aut
 claim, a bracket pointing so ("X holds (see [1] for a proof).") goes whole, as "X holds; see
 [1] for a proof." does, and so does one ending it, the topic first ("X holds; for details, see
 [1]."). A topic of pointer words alone ("See [1] for details.") is no claim
-(``citation_only``) and is left as it is.
+(``citation_only``) and is left as it is; one citing a work of its own ("For Y [2], see [1].")
+is what the sentence says of that work: "Y.".
 Citations given as examples opening the sentence as its subject ("E.g. [1] shows Y.", "For
 example [1] and [2] are benchmarks.") are its subject still, as with the pointer's comma
 written: "E.g., the cited work shows Y.", not "E.g. shows Y." (``without_example_pointer``).
@@ -43,6 +44,16 @@ _FOR_THEN_SEE = re.compile(
     r"(?<!\s)\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
 )
+# The same with a topic citing a work of its own: "For Y [2], see [1].". A bracket is no part
+# of it (the clause's pattern below reads one).
+_CITED_TOPIC_THEN_SEE = re.compile(
+    rf"^\s*for\s+(?=\S)([^,;:()\[\]]{{1,200}}?)(?<!\s)\s*(?:,\s*)?{POINTER}\s*({HOLE})"
+    r"(?<!\s)\s*(?:([.!?])\s*)?$",
+    re.IGNORECASE,
+)
+# Another work joined to the end of a pointer's topic: "See [1] for X and [2]." points at both
+# for X, as "See [1] and [2] for X." does (not "X and."). Tried only where a blank run starts.
+_JOINED_LAST = re.compile(rf"(?<!\s)\s+(?:and|or)\s+({HOLE})(?<!\s)\s*(?:([.!?])\s*)?$")
 # A topic's words, a bracket of its own among them: "(see [1] for X (in mice))". Each piece
 # opens with a bracket or with none, so a topic is read one way only.
 # Other works pointed at in it go with it: "(see [1] for A and [2] for B)".
@@ -110,6 +121,13 @@ def _covers(hole: str, topic: str) -> str:
     return f"The cited works cover {topic}" if several else f"The cited work covers {topic}"
 
 
+def _cited_topic(topic: str) -> str:
+    """A whole-sentence pointer's ``topic`` that cites a work of its own ("See [1] for Y [2]."):
+    the topic is what the sentence says of that work, "Y." (its mark kept for ``tidy``), not "For
+    Y."; the work pointed at is given no topic of its own to cover."""
+    return topic.lstrip()[:1].upper() + topic.lstrip()[1:]
+
+
 def pointed_topics(text: str) -> str:
     """``text`` (its removed citations marked) read as what it says of the cited works where
     it is a pointer at them for a topic ("See \ue000 for X." reads "The cited work covers
@@ -125,10 +143,20 @@ def pointed_topics(text: str) -> str:
             rest = closed[0] + closed[1]
         if REMOVED not in rest and is_topic(rest):
             return _covers(see.group(2), rest)
+        joined = _JOINED_LAST.search(rest)
+        words = rest[: joined.start()] if joined else rest
+        if joined and REMOVED not in words and is_topic(words):
+            hole = see.group(2) + joined.group(1)
+            return _covers(hole, words) + (joined.group(2) or ".")
+        if REMOVED in rest and is_topic(rest.replace(REMOVED, " ")):
+            return _cited_topic(rest)
         return text
     topic = _FOR_THEN_SEE.match(text)
     if topic is not None and is_topic(topic.group(1)):
         return _covers(topic.group(2), topic.group(1)) + (topic.group(3) or ".")
+    cited = _CITED_TOPIC_THEN_SEE.match(text)
+    if cited is not None and is_topic(cited.group(1).replace(REMOVED, " ")):
+        return _cited_topic(cited.group(1) + (cited.group(3) or "."))
     last = _LAST_CLAUSE.search(text)
     if last is not None and is_topic(text[: last.start()]):
         return text[: last.start()] + (last.group(3) or "")
