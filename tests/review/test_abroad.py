@@ -53,8 +53,21 @@ def test_a_pointer_in_another_language_goes_with_its_citation(sentence: str, cla
         ("X, comme montré dans [1], tient.", "X tient."),
         ("Según [1], X es cierto.", "X es cierto."),
         ("X vale secondo [1].", "X vale."),
+        # QA: "as shown in [1]" with German's participle last, Spanish's "se muestra" and
+        # French's "comme le montre" read "X gilt, wie in gezeigt.", "Como se muestra en, X."
+        # and "X est vrai, comme le montre.".
+        ("X gilt, wie in [1] gezeigt.", "X gilt."),
+        ("X gilt wie bei [1] beschrieben.", "X gilt."),
+        ("X gilt, wie [1] zeigt.", "X gilt."),
+        ("Como se muestra en [1], X es cierto.", "X es cierto."),
+        ("X es cierto, como muestra [1].", "X es cierto."),
+        ("X est vrai, comme le montre [1].", "X est vrai."),
+        ("Comme le montre [1], X est vrai.", "X est vrai."),
+        ("X tient, comme montré par [1].", "X tient."),
         # The author's own "wie" stays.
         ("Wie X zeigt, gilt Y [1].", "Wie X zeigt, gilt Y."),
+        ("X gilt, wie Abb. 2 zeigt [1].", "X gilt, wie Abb. 2 zeigt."),
+        ("X tient, comme le montre la figure 2 [1].", "X tient, comme le montre la figure 2."),
     ],
 )
 def test_an_according_to_in_another_language_goes_with_its_citation(

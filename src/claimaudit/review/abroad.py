@@ -20,8 +20,21 @@ SHOWN_ABROAD = frozenset(
     mostrado mostrada descrito descrita propuesto mostrato mostrata descritto proposto
     """.split()
 )
-# Prepositions abroad that need an object, as "in" does ("dans [1]", "en [1]").
-NEEDS_OBJECT_ABROAD = frozenset(ACCORDING_ABROAD) | {"dans", "en", "nel", "nella"}
+# The same verbs said of a cited work as their subject, in an "as [1] shows" ("X gilt, wie [1]
+# zeigt.", "X est vrai, comme le montre [1].", "Como muestra [1], X."): with the citation gone
+# their subject is missing, as a preposition's object is.
+SHOWS_ABROAD = frozenset(
+    """
+    zeigt zeigen beschreibt beschreiben belegt belegen
+    montre montrent décrivent
+    muestra muestran describe describen
+    """.split()
+)
+# Prepositions abroad that need an object, as "in" does ("dans [1]", "en [1]", "bei [1]",
+# "montré par [1]").
+NEEDS_OBJECT_ABROAD = (
+    frozenset(ACCORDING_ABROAD) | {"dans", "en", "nel", "nella", "bei", "von", "par"} | SHOWS_ABROAD
+)
 # Those of them that go with their object inside a sentence, as "in" and "per" do ("X gilt
 # gemäß [1] und Y."): not "zufolge", which follows its object.
 IN_ABROAD = NEEDS_OBJECT_ABROAD - {"zufolge"}
@@ -43,10 +56,12 @@ POINTER_WORDS_ABROAD = (
     vedi cfr anche ad es esempio per
     veja também exemplo
     die dort darin zitierte zitierten literatur
+    bei von par le se
     """.split()
     )
     | frozenset(ACCORDING_ABROAD + AS_ABROAD)
     | SHOWN_ABROAD
+    | SHOWS_ABROAD
 )
 # Those that open a pointer in brackets, as "see" and "cf." do: "(vgl. auch [1])", "(voir [1])".
 OPENS_POINTER_ABROAD = frozenset("siehe vgl vergleiche voir véase vease ver vedi cfr veja".split())

@@ -31,6 +31,7 @@ from claimaudit.review.abroad import (
     OPENS_PHRASE_ABROAD,
     OPENS_POINTER_ABROAD,
     POINTER_ABROAD,
+    SHOWN_ABROAD,
 )
 from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
@@ -161,10 +162,11 @@ def _has_hole(words: list[str], before: str | None = None) -> bool:
     a determiner is a noun ("the following:"); ``before`` is the word before ``words``."""
     if not words:  # ", !": no word, so no hole (and no pair to read)
         return False
+    # A participle after one, German's word order, had it too: "wie in [1] gezeigt".
     return any(
         word in _NEEDS_OBJECT
         and previous not in _DETERMINERS
-        and (after is None or after in _NEEDS_OBJECT or after == "for")
+        and (after is None or after in _NEEDS_OBJECT or after == "for" or after in SHOWN_ABROAD)
         for previous, word, after in zip(
             [before, *words[:-1]], words, [*words[1:], None], strict=True
         )
