@@ -400,6 +400,29 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
 
 
 @pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Laut{run}\ue000{run}x",
+        "{run}Gemäß \ue000{run}und{run}\ue000{run}",
+        "\ue000{run}zufolge{run}X",
+        "Wie{run}in{run}\ue000{run}gezeigt{run},{run}X",
+        "Wie \ue000{run}zeigt{run}x",
+    ],
+)
+def test_a_german_pointer_before_a_long_run_is_read_in_linear_time(
+    sentence: str, blank: str
+) -> None:
+    # A German pointer opening the sentence before its verb (``review.german``).
+    from claimaudit.review.german import named_in_fronted_pointer
+    from claimaudit.review.pointers import without_pointer_before_hole
+
+    text = sentence.format(run=blank * RUN)
+    named_in_fronted_pointer(text)
+    without_pointer_before_hole(text)
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
 def test_a_sentence_with_a_long_run_after_par_is_split_in_linear_time(blank: str) -> None:
     # "par ex." goes on to the next piece (``sentences._FOREIGN_ABBREVIATION``).
     from claimaudit.review.claims import extract_claims

@@ -405,6 +405,8 @@ def without_pointer_before_hole(text: str) -> str:
         return text
     verb = VERB_AFTER.match(text, head.end())
     words = _words(head.group(1))
+    if verb is not None and verb.group(1).lower() in SHOWN_ABROAD:
+        return text  # "Wie in [1] gezeigt, X gilt.": the pointer ends at its participle
     if verb is not None and is_verb(verb.group(1)):
         if words == ["as"]:
             return text  # "As [1] showed, X holds": the citation is the clause's subject
