@@ -269,6 +269,14 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "See \ue000 for X{run}and{run}\ue000{run}x",
         "See \ue000 for X and \ue000{run}.{run}x",
         "See \ue000 for X \ue000{run}and \ue000 for Y{run}\ue000{run}x",
+        # German, French and Spanish pointers.
+        "Siehe{run}auch{run}\ue000{run}für{run}x",
+        "Vgl.{run}\ue000 für X{run}und{run}\ue000{run}für Y.",
+        "Für X{run}, siehe{run}\ue000{run}x",
+        "Pour{run}X{run}voir{run}\ue000{run}.",
+        "X gilt (siehe{run}\ue000 für{run}x",
+        "X gilt; für{run}x{run}siehe{run}\ue000{run}x",
+        "Véase \ue000{run}para{run}3",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:

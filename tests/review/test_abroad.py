@@ -100,8 +100,37 @@ def test_an_according_to_inside_a_sentence_goes_with_its_citation(
 
 
 @pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "Siehe für Y.", "Für Y siehe.", "Pour Y." and "Véase para Y.": only English
+        # "See [1] for Y." said what the cited work covers. It is said in the draft's language.
+        ("Siehe [1] für Y.", "Die zitierte Arbeit behandelt Y."),
+        ("Für Y siehe auch [1] und [2].", "Die zitierten Arbeiten behandeln Y."),
+        ("Voir [1] pour Y.", "L'ouvrage cité porte sur Y."),
+        ("Pour Y, voir [1].", "L'ouvrage cité porte sur Y."),
+        ("Véase [1] para Y.", "La obra citada trata sobre Y."),
+        ("Para Y, véase también [1].", "La obra citada trata sobre Y."),
+        # Inside the author's claim the pointer goes whole, as in English.
+        ("X gilt (siehe [1] für einen Beweis).", "X gilt."),
+        ("X gilt; für einen Beweis siehe [1].", "X gilt."),
+        (
+            "Siehe [1] für X und [2] für Y.",
+            "Die zitierte Arbeit behandelt X. Die zitierte Arbeit behandelt Y.",
+        ),
+    ],
+)
+def test_a_pointer_for_a_topic_in_another_language_says_the_cited_work_covers_it(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
     "pointer",
     [
+        "Für Details siehe [2].",
+        "Pour plus de détails, voir [2].",
         "Vgl. auch [2].",
         "Siehe [2].",
         "Voir aussi [2].",

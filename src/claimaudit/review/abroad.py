@@ -57,6 +57,8 @@ POINTER_WORDS_ABROAD = (
     veja também exemplo
     die dort darin zitierte zitierten literatur
     bei von par le se
+    für pour para einen eine ein einzelheiten überblick mehr weitere plus de les détails
+    detalles más los
     """.split()
     )
     | frozenset(ACCORDING_ABROAD + AS_ABROAD)
