@@ -416,6 +416,8 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
         "\ue000{run}zufolge{run}X",
         "Wie{run}in{run}\ue000{run}gezeigt{run},{run}X",
         "Wie \ue000{run}zeigt{run}x",
+        "In{run}\ue000{run}wird{run}x",
+        "Nach \ue000{run}und{run}\ue000{run}x",
     ],
 )
 def test_a_german_pointer_before_a_long_run_is_read_in_linear_time(

@@ -27,6 +27,15 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         ("[1] zufolge gilt X.", "Der zitierten Arbeit zufolge gilt X."),
         ("Wie in [1] gezeigt, gilt X.", "Wie in der zitierten Arbeit gezeigt, gilt X."),
         ("Wie [1] zeigt, gilt X.", "Wie die zitierte Arbeit zeigt, gilt X."),
+        # QA: read "Nach gilt X.", "Gilt X." and "Wird gezeigt, dass X gilt.".
+        ("Nach [1] gilt X.", "Nach der zitierten Arbeit gilt X."),
+        ("Bei [1] gilt X.", "Bei der zitierten Arbeit gilt X."),
+        (
+            "In [1] wird gezeigt, dass X gilt.",
+            "In der zitierten Arbeit wird gezeigt, dass X gilt.",
+        ),
+        ("X gilt nach [1].", "X gilt."),
+        ("In [1] the authors show X.", "The authors show X."),
         # The rest a sentence of its own, the pointer goes, as English "According to [1], X
         # holds." reads "X holds.".
         ("Laut [1], X gilt.", "X gilt."),

@@ -11,7 +11,7 @@ from __future__ import annotations
 # gilt laut [1].", "X tient selon [1].") and the words of an "as shown in" ("Comme montré dans
 # [1], X tient."), read as "according to" and "as shown in" are (``pointers``), not as "X
 # gilt laut." and "Comme montré dans, X tient.".
-ACCORDING_ABROAD = "laut gemäß gemäss zufolge selon según segun secondo segundo".split()
+ACCORDING_ABROAD = "laut gemäß gemäss nach zufolge selon según segun secondo segundo".split()
 AS_ABROAD = "wie comme como".split()
 SHOWN_ABROAD = frozenset(
     """

@@ -1,5 +1,6 @@
 """A German pointer at a cited work opening the sentence before its verb: "Laut [1] gilt X.",
-"[1] zufolge gilt X.", "Wie in [1] gezeigt, gilt X.", "Wie [1] zeigt, gilt X.".
+"[1] zufolge gilt X.", "Wie in [1] gezeigt, gilt X.", "Wie [1] zeigt, gilt X.", "Nach [1]
+gilt X.", "In [1] wird X gezeigt.".
 
 German puts the verb second: the pointer is the sentence's first part, and without it the
 sentence opens with its verb, "Gilt X.", which reads as a question ("Does X hold?"), not as
@@ -22,7 +23,11 @@ from claimaudit.review.verbs import HOLE, REMOVED
 # Each is read from the sentence's start only, and a verb in lower case must follow (``_verb``):
 # "Laut [1] X gilt." (the verb last) is a sentence once the pointer goes.
 _VERB = r"(?=[^\W\d_])"
-_ACCORDING = re.compile(rf"^(\s*)(laut|gemäß|gemäss)\s*({HOLE})\s+{_VERB}", re.IGNORECASE)
+_ACCORDING = re.compile(rf"^(\s*)(laut|gemäß|gemäss|nach|bei)\s*({HOLE})\s+{_VERB}", re.IGNORECASE)
+# "In [1] wird X gezeigt.": "in" is English too ("In [1] the authors show X." loses it), so only
+# before a verb that is German's alone.
+_GERMAN_VERBS = "wird|werden|wurde|wurden|ist|sind|gilt|gelten|zeigt|zeigen|hat|haben|kann|können"
+_IN = re.compile(rf"^(\s*)(in)\s*({HOLE})\s+(?=(?:{_GERMAN_VERBS})\b)", re.IGNORECASE)
 _ZUFOLGE = re.compile(rf"^(\s*)({HOLE})\s*(zufolge)\s+{_VERB}", re.IGNORECASE)
 _AS_SHOWN_IN = re.compile(
     rf"^(\s*)(wie\s+(?:in|bei|von))\s*({HOLE})\s*({'|'.join(sorted(SHOWN_ABROAD))})"
@@ -47,7 +52,7 @@ def named_in_fronted_pointer(text: str) -> str:
     """``text`` (its removed citations marked) with the cited work named in a German pointer
     opening it before its verb ("Laut \ue000 gilt X." reads "Laut der zitierten Arbeit gilt
     X."); any other ``text`` as it is."""
-    if found := _ACCORDING.match(text):
+    if found := _ACCORDING.match(text) or _IN.match(text):
         head = f"{found.group(1)}{found.group(2)} {_dative(found.group(3))} "
     elif found := _ZUFOLGE.match(text):
         named = _dative(found.group(2))
