@@ -454,6 +454,8 @@ def test_a_sentence_with_a_long_run_after_par_is_split_in_linear_time(blank: str
         "1,{run}and references therein{run}.{run}x",
         "see 1, p. 3{run}and the refs.{run}cited{run}therein{run}",
         "1, p. 3{run},{run}p. 4{run};{run}2",
+        "vgl.{run}1,{run}S.{run}4{run};{run}siehe{run},{run}2",
+        "1, App.{run}B{run}.{run}x",
     ],
 )
 def test_a_numbers_group_with_a_long_run_is_read_in_linear_time(body: str, blank: str) -> None:
