@@ -112,6 +112,9 @@ def test_an_according_to_inside_a_sentence_goes_with_its_citation(
         ("Para Y, véase también [1].", "La obra citada trata sobre Y."),
         # Inside the author's claim the pointer goes whole, as in English.
         ("X gilt (siehe [1] für einen Beweis).", "X gilt."),
+        # QA: read "X gilt; siehe auch für einen Beweis." and "X tient ; voir pour une preuve.".
+        ("X gilt; siehe auch [1] für einen Beweis.", "X gilt."),
+        ("X tient ; voir [1] pour une preuve.", "X tient."),
         ("X gilt; für einen Beweis siehe [1].", "X gilt."),
         (
             "Siehe [1] für X und [2] für Y.",

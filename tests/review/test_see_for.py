@@ -45,6 +45,9 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         ("X holds; for Y [2] see [1].", "X holds."),
         ("X holds; for Y (in mice) [2], see [1] and [2].", "X holds."),
         ("X holds; for Y (in mice), see [1].", "X holds."),
+        # QA: "also" after the pointer kept the clause: "X holds; see also for a proof.".
+        ("X holds; see also [1] for a proof.", "X holds."),
+        ("X holds; cf. also [1] for Y.", "X holds."),
     ],
 )
 def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, claim: str) -> None:

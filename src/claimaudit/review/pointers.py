@@ -61,7 +61,12 @@ _POINTING = POINTING
 _NEEDS_OBJECT = (
     frozenset("in of by from at on to with following see cf and or after via per like as".split())
     | NEEDS_OBJECT_ABROAD
+    | {"siehe", "vgl", "voir", "véase", "vease"}
 )
+# What a topic follows, in English and abroad ("see [1] for", "siehe [1] für", "voir [1] pour").
+_FOR = frozenset({"for", "für", "pour", "para"})
+# "Also" after a pointer is the pointer's: "see also [1] for a proof" had its hole after it.
+_ALSO = frozenset({"also", "auch", "aussi", "también", "tambien"})
 _OPENS_POINTER = frozenset({"see", "cf", "compare"}) | OPENS_POINTER_ABROAD
 # What opens a pointer phrase at the sentence's start ("As described by [1] the method ...").
 _POINTER_OPENERS = frozenset({"as", "see", "cf", "according", "following", "in"})
@@ -162,11 +167,16 @@ def _has_hole(words: list[str], before: str | None = None) -> bool:
     a determiner is a noun ("the following:"); ``before`` is the word before ``words``."""
     if not words:  # ", !": no word, so no hole (and no pair to read)
         return False
+    words = [
+        word
+        for index, word in enumerate(words)
+        if not (word in _ALSO and index and words[index - 1] in _OPENS_POINTER)
+    ]
     # A participle after one, German's word order, had it too: "wie in [1] gezeigt".
     return any(
         word in _NEEDS_OBJECT
         and previous not in _DETERMINERS
-        and (after is None or after in _NEEDS_OBJECT or after == "for" or after in SHOWN_ABROAD)
+        and (after is None or after in _NEEDS_OBJECT or after in _FOR or after in SHOWN_ABROAD)
         for previous, word, after in zip(
             [before, *words[:-1]], words, [*words[1:], None], strict=True
         )
