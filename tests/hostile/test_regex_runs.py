@@ -303,6 +303,16 @@ def test_a_subject_after_an_opening_clause_with_a_long_run_is_read_in_linear_tim
 
 
 @pytest.mark.parametrize("blank", [" ", "\u00a0"])
+def test_a_subject_after_only_with_a_long_run_is_read_in_linear_time(blank: str) -> None:
+    # "Only [1] shows X." (``review.subjects``): the blanks around the citations read once.
+    from claimaudit.review.subjects import name_subjects
+
+    run = blank * RUN
+    for text in (f"Only{run}\ue000{run}x", f"Only \ue000{run}", f"Only \ue000 and{run}x"):
+        assert name_subjects(text).startswith("Only")
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
 def test_blank_runs_between_the_words_of_a_cited_sentence_are_read_in_linear_time(
     blank: str,
 ) -> None:
