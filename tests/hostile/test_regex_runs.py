@@ -277,6 +277,9 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "X gilt (siehe{run}\ue000 für{run}x",
         "X gilt; für{run}x{run}siehe{run}\ue000{run}x",
         "Véase \ue000{run}para{run}3",
+        "For X, see \ue000{run},{run}x",
+        "For X see \ue000{run}respectively{run}x",
+        "For X see \ue000{run},{run}respectively{run}.{run}x",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:

@@ -48,6 +48,15 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         # QA: "also" after the pointer kept the clause: "X holds; see also for a proof.".
         ("X holds; see also [1] for a proof.", "X holds."),
         ("X holds; cf. also [1] for Y.", "X holds."),
+        # QA: read "For X and Y.": the works paired with the topic's items.
+        (
+            "For X and Y, see [1] and [2], respectively.",
+            "The cited works cover X and Y, respectively.",
+        ),
+        (
+            "For X and Y see [1] and [2] respectively.",
+            "The cited works cover X and Y, respectively.",
+        ),
     ],
 )
 def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, claim: str) -> None:

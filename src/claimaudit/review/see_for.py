@@ -44,9 +44,12 @@ SEE_THEN_FOR = re.compile(
 FOR_THEN_SEE = (
     rf"{FOR}\s+(?=\S)([^,;:()\[\]{REMOVED}]{{1,200}}?)(?<!\s)\s*(?:,\s*)?{POINTER}\s*({HOLE})"
 )
+# Its works may be paired with the topic's items: "For X and Y, see [1] and [2], respectively."
+# reads "The cited works cover X and Y, respectively.", as "See [1] and [2] for X and Y,
+# respectively." does (not "For X and Y.").
 _FOR_THEN_SEE = re.compile(
     rf"^\s*{FOR_THEN_SEE}"
-    r"(?<!\s)\s*(?:([.!?])\s*)?$",
+    r"(?<!\s)(?:\s*(?:(,)\s*)?(respectively))?(?<!\s)\s*(?:([.!?])\s*)?$",
     re.IGNORECASE,
 )
 # The same with a topic citing a work of its own: "For Y [2], see [1].". A bracket is no part
@@ -175,7 +178,9 @@ def pointed_topics(text: str) -> str:
     topic = _FOR_THEN_SEE.match(text)
     if topic is not None and is_topic(topic.group(1)):
         pointer = text[: topic.start(1)]
-        return _covers(topic.group(2), topic.group(1), pointer) + (topic.group(3) or ".")
+        paired = f", {topic.group(4)}" if topic.group(4) else ""
+        covered = _covers(topic.group(2), topic.group(1), pointer)
+        return covered + paired + (topic.group(5) or ".")
     cited = _CITED_TOPIC_THEN_SEE.match(text)
     if cited is not None and is_topic(cited.group(1).replace(REMOVED, " ")):
         return _cited_topic(cited.group(1) + (cited.group(3) or "."))
