@@ -408,6 +408,9 @@ def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
         "X \ue000{run}und{run}\ue000{run}x",
         "X tient, voir{run},{run}x",
         "X gilt gemäß{run}\ue000{run}und{run}Y.",
+        "X tient, d\u2019après{run}\ue000{run},{run}x",
+        "X es cierto, de{run}acuerdo{run}con{run}\ue000{run},{run}x",
+        "X es cierto de{run}acuerdo{run}con{run}\ue000{run}.",
         "X tient{run}selon{run}\ue000{run},{run}x",
     ],
 )

@@ -64,6 +64,15 @@ def test_a_pointer_in_another_language_goes_with_its_citation(sentence: str, cla
         ("X est vrai, comme le montre [1].", "X est vrai."),
         ("Comme le montre [1], X est vrai.", "X est vrai."),
         ("X tient, comme montré par [1].", "X tient."),
+        # QA: French "d'après" and "en suivant", Spanish "de acuerdo con" and "siguiendo" read
+        # "D'après, X tient.", "X es cierto de acuerdo con." and "Siguiendo, usamos X.".
+        ("D\u2019après [1], X tient.", "X tient."),
+        ("X tient d'après [1].", "X tient."),
+        ("En suivant [1], nous utilisons X.", "Nous utilisons X."),
+        ("De acuerdo con [1], X es cierto.", "X es cierto."),
+        ("X es cierto de acuerdo con [1].", "X es cierto."),
+        ("Siguiendo [1], usamos X.", "Usamos X."),
+        ("Tel que décrit dans [1], X tient.", "X tient."),
         # The author's own "wie" stays.
         ("Wie X zeigt, gilt Y [1].", "Wie X zeigt, gilt Y."),
         ("X gilt, wie Abb. 2 zeigt [1].", "X gilt, wie Abb. 2 zeigt."),
