@@ -278,6 +278,8 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "X gilt; für{run}x{run}siehe{run}\ue000{run}x",
         "Véase \ue000{run}para{run}3",
         "For X, see \ue000{run},{run}x",
+        "See \ue000{run}(and{run}references{run}therein){run}for{run}x",
+        "See \ue000 (and references therein){run},{run}x",
         "For X see \ue000{run}respectively{run}x",
         "For X see \ue000{run},{run}respectively{run}.{run}x",
     ],

@@ -48,6 +48,13 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         # QA: "also" after the pointer kept the clause: "X holds; see also for a proof.".
         ("X holds; see also [1] for a proof.", "X holds."),
         ("X holds; cf. also [1] for Y.", "X holds."),
+        # QA: read "See for X.": the bracket pointing at the work's own references stood in
+        # the way.
+        ("See [1] (and references therein) for X.", "The cited work covers X."),
+        (
+            "See [1] and [2] (and the references cited therein) for X.",
+            "The cited works cover X.",
+        ),
         # QA: read "For X and Y.": the works paired with the topic's items.
         (
             "For X and Y, see [1] and [2], respectively.",

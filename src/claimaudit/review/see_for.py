@@ -36,8 +36,12 @@ FOR = r"(?:for|für|pour|para(?!\s+\d))"
 # "See [1] for X.": the pointer opens the sentence, "for" and its topic after the citations (a
 # locator set off by commas is gone already: "See [1], p. 3, for X.").
 # A sentence in brackets of its own, "(See [1] for X.)", is read so too, without them.
+# A bracket pointing at the works' own references may follow them: "See [1] (and references
+# therein) for X." (was "See for X.").
+_THEREIN = r"\((?:and\s+)?(?:the\s+)?(?:references?|refs?\.?)\s+(?:cited\s+)?therein\)\s*"
 SEE_THEN_FOR = re.compile(
-    rf"^\s*(\(?)\s*{POINTER}\s*({HOLE})\s*(?:,\s*)?{FOR}\s+(?=\S)", re.IGNORECASE
+    rf"^\s*(\(?)\s*{POINTER}\s*({HOLE})\s*(?:{_THEREIN})?(?:,\s*)?{FOR}\s+(?=\S)",
+    re.IGNORECASE,
 )
 # "For X, see [1]." (or "For X see [1]."): the topic first, the pointer and its citations
 # ending the sentence.
