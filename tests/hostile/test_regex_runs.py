@@ -435,6 +435,8 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
         "Wie{run}in{run}\ue000{run}gezeigt{run},{run}X",
         "Wie \ue000{run}zeigt{run}x",
         "In{run}\ue000{run}wird{run}x",
+        "Wie bei \ue000{run}1",
+        "Wie bei{run}\ue000{run},{run}1",
         "Nach \ue000{run}und{run}\ue000{run}x",
     ],
 )

@@ -73,6 +73,10 @@ def test_a_pointer_in_another_language_goes_with_its_citation(sentence: str, cla
         ("X es cierto de acuerdo con [1].", "X es cierto."),
         ("Siguiendo [1], usamos X.", "Usamos X."),
         ("Tel que décrit dans [1], X tient.", "X tient."),
+        # QA: read "Como mostró, X es cierto." and "Ainsi que le, X tient.".
+        ("Como mostró [1], X es cierto.", "X es cierto."),
+        ("X es cierto, como demostraron [1] y [2].", "X es cierto."),
+        ("Ainsi que le montre [1], X tient.", "X tient."),
         # The author's own "wie" stays.
         ("Wie X zeigt, gilt Y [1].", "Wie X zeigt, gilt Y."),
         ("X gilt, wie Abb. 2 zeigt [1].", "X gilt, wie Abb. 2 zeigt."),

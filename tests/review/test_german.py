@@ -35,6 +35,9 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
             "In der zitierten Arbeit wird gezeigt, dass X gilt.",
         ),
         ("X gilt nach [1].", "X gilt."),
+        # QA: "Wie bei [1], gilt X." read "Gilt X.".
+        ("Wie bei [1], gilt X.", "Wie bei der zitierten Arbeit, gilt X."),
+        ("Wie bei [1] gilt X.", "Wie bei der zitierten Arbeit gilt X."),
         ("In [1] the authors show X.", "The authors show X."),
         # The rest a sentence of its own, the pointer goes, as English "According to [1], X
         # holds." reads "X holds.".

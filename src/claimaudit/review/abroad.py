@@ -27,7 +27,8 @@ SHOWS_ABROAD = frozenset(
     """
     zeigt zeigen beschreibt beschreiben belegt belegen
     montre montrent décrivent
-    muestra muestran describe describen
+    muestra muestran describe describen mostró mostraron demostró demostraron describió
+    describieron
     """.split()
 )
 # "According to" and "following" written in several words: French "d'après [1]" (read as "d"
@@ -66,7 +67,7 @@ POINTER_WORDS_ABROAD = (
     bei von par le se
     für pour para einen eine ein einzelheiten überblick mehr weitere plus de les détails
     detalles más los
-    d acuerdo tel que
+    d acuerdo tel que ainsi
     """.split()
     )
     | frozenset(ACCORDING_ABROAD + AS_ABROAD)

@@ -30,8 +30,8 @@ _GERMAN_VERBS = "wird|werden|wurde|wurden|ist|sind|gilt|gelten|zeigt|zeigen|hat|
 _IN = re.compile(rf"^(\s*)(in)\s*({HOLE})\s+(?=(?:{_GERMAN_VERBS})\b)", re.IGNORECASE)
 _ZUFOLGE = re.compile(rf"^(\s*)({HOLE})\s*(zufolge)\s+{_VERB}", re.IGNORECASE)
 _AS_SHOWN_IN = re.compile(
-    rf"^(\s*)(wie\s+(?:in|bei|von))\s*({HOLE})\s*({'|'.join(sorted(SHOWN_ABROAD))})"
-    rf"(?<!\s)\s*,\s*{_VERB}",
+    rf"^(\s*)(wie\s+(?:in|bei|von))\s*({HOLE})(?:\s*({'|'.join(sorted(SHOWN_ABROAD))}))?"
+    rf"(?<!\s)(?:\s*(,))?\s*{_VERB}",
     re.IGNORECASE,
 )
 _AS_SHOWS = re.compile(
@@ -58,8 +58,10 @@ def named_in_fronted_pointer(text: str) -> str:
         named = _dative(found.group(2))
         head = f"{found.group(1)}{named[:1].upper()}{named[1:]} {found.group(3)} "
     elif found := _AS_SHOWN_IN.match(text):
-        named = _dative(found.group(3))
-        head = f"{found.group(1)}{found.group(2)} {named} {found.group(4)}, "
+        # "Wie bei [1], gilt X.": the participle may be left out.
+        shown = f" {found.group(4)}" if found.group(4) else ""
+        comma = found.group(5) or ""
+        head = f"{found.group(1)}{found.group(2)} {_dative(found.group(3))}{shown}{comma} "
     elif found := _AS_SHOWS.match(text):
         named = _nominative(found.group(3))
         head = f"{found.group(1)}{found.group(2)} {named} {found.group(4)}, "
