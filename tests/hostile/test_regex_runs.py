@@ -279,6 +279,25 @@ def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(senten
         "X holds; for Y{run}\ue000, see{run}x",
         "X holds; for Y (in{run}mice){run}see \ue000{run}x",
         "X holds; for Y \ue000{run}\ue000{run}see \ue000{run}.",
+        # A whole-sentence pointer whose topic cites a work, or ends in one joined.
+        "For Y \ue000{run}, see \ue000.",
+        "For Y{run}\ue000{run}see{run}\ue000{run}x",
+        "See \ue000 for X{run}and{run}\ue000{run}x",
+        "See \ue000 for X and \ue000{run}.{run}x",
+        "See \ue000 for X \ue000{run}and \ue000 for Y{run}\ue000{run}x",
+        # German, French and Spanish pointers.
+        "Siehe{run}auch{run}\ue000{run}für{run}x",
+        "Vgl.{run}\ue000 für X{run}und{run}\ue000{run}für Y.",
+        "Für X{run}, siehe{run}\ue000{run}x",
+        "Pour{run}X{run}voir{run}\ue000{run}.",
+        "X gilt (siehe{run}\ue000 für{run}x",
+        "X gilt; für{run}x{run}siehe{run}\ue000{run}x",
+        "Véase \ue000{run}para{run}3",
+        "For X, see \ue000{run},{run}x",
+        "See \ue000{run}(and{run}references{run}therein){run}for{run}x",
+        "See \ue000 (and references therein){run},{run}x",
+        "For X see \ue000{run}respectively{run}x",
+        "For X see \ue000{run},{run}respectively{run}.{run}x",
     ],
 )
 def test_a_pointer_before_a_long_run_is_read_in_linear_time(sentence: str, blank: str) -> None:
@@ -302,6 +321,16 @@ def test_a_subject_after_an_opening_clause_with_a_long_run_is_read_in_linear_tim
         "While the cited work shows X," + " " * RUN + "\ue000 and" + " " * RUN + "x",
     ):
         assert name_subjects(text).startswith("While the cited work shows X")
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+def test_a_subject_after_only_with_a_long_run_is_read_in_linear_time(blank: str) -> None:
+    # "Only [1] shows X." (``review.subjects``): the blanks around the citations read once.
+    from claimaudit.review.subjects import name_subjects
+
+    run = blank * RUN
+    for text in (f"Only{run}\ue000{run}x", f"Only \ue000{run}", f"Only \ue000 and{run}x"):
+        assert name_subjects(text).startswith("Only")
 
 
 @pytest.mark.parametrize("blank", [" ", "\u00a0"])
@@ -396,6 +425,11 @@ def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
         "X tient (par{run}ex.{run}\ue000)",
         "X \ue000{run}und{run}\ue000{run}x",
         "X tient, voir{run},{run}x",
+        "X gilt gemäß{run}\ue000{run}und{run}Y.",
+        "X tient, d\u2019après{run}\ue000{run},{run}x",
+        "X es cierto, de{run}acuerdo{run}con{run}\ue000{run},{run}x",
+        "X es cierto de{run}acuerdo{run}con{run}\ue000{run}.",
+        "X tient{run}selon{run}\ue000{run},{run}x",
     ],
 )
 def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
@@ -405,6 +439,33 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
     from claimaudit.review.leftovers import tidy
 
     assert tidy(sentence.format(run=blank * RUN), marked=True).startswith("X")
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Laut{run}\ue000{run}x",
+        "{run}Gemäß \ue000{run}und{run}\ue000{run}",
+        "\ue000{run}zufolge{run}X",
+        "Wie{run}in{run}\ue000{run}gezeigt{run},{run}X",
+        "Wie \ue000{run}zeigt{run}x",
+        "In{run}\ue000{run}wird{run}x",
+        "Wie bei \ue000{run}1",
+        "Wie bei{run}\ue000{run},{run}1",
+        "Nach \ue000{run}und{run}\ue000{run}x",
+    ],
+)
+def test_a_german_pointer_before_a_long_run_is_read_in_linear_time(
+    sentence: str, blank: str
+) -> None:
+    # A German pointer opening the sentence before its verb (``review.german``).
+    from claimaudit.review.german import named_in_fronted_pointer
+    from claimaudit.review.pointers import without_pointer_before_hole
+
+    text = sentence.format(run=blank * RUN)
+    named_in_fronted_pointer(text)
+    without_pointer_before_hole(text)
 
 
 @pytest.mark.parametrize("blank", [" ", "\u00a0"])
@@ -429,6 +490,8 @@ def test_a_sentence_with_a_long_run_after_par_is_split_in_linear_time(blank: str
         "1,{run}and references therein{run}.{run}x",
         "see 1, p. 3{run}and the refs.{run}cited{run}therein{run}",
         "1, p. 3{run},{run}p. 4{run};{run}2",
+        "vgl.{run}1,{run}S.{run}4{run};{run}siehe{run},{run}2",
+        "1, App.{run}B{run}.{run}x",
     ],
 )
 def test_a_numbers_group_with_a_long_run_is_read_in_linear_time(body: str, blank: str) -> None:

@@ -53,8 +53,34 @@ def test_a_pointer_in_another_language_goes_with_its_citation(sentence: str, cla
         ("X, comme montré dans [1], tient.", "X tient."),
         ("Según [1], X es cierto.", "X es cierto."),
         ("X vale secondo [1].", "X vale."),
+        # QA: "as shown in [1]" with German's participle last, Spanish's "se muestra" and
+        # French's "comme le montre" read "X gilt, wie in gezeigt.", "Como se muestra en, X."
+        # and "X est vrai, comme le montre.".
+        ("X gilt, wie in [1] gezeigt.", "X gilt."),
+        ("X gilt wie bei [1] beschrieben.", "X gilt."),
+        ("X gilt, wie [1] zeigt.", "X gilt."),
+        ("Como se muestra en [1], X es cierto.", "X es cierto."),
+        ("X es cierto, como muestra [1].", "X es cierto."),
+        ("X est vrai, comme le montre [1].", "X est vrai."),
+        ("Comme le montre [1], X est vrai.", "X est vrai."),
+        ("X tient, comme montré par [1].", "X tient."),
+        # QA: French "d'après" and "en suivant", Spanish "de acuerdo con" and "siguiendo" read
+        # "D'après, X tient.", "X es cierto de acuerdo con." and "Siguiendo, usamos X.".
+        ("D\u2019après [1], X tient.", "X tient."),
+        ("X tient d'après [1].", "X tient."),
+        ("En suivant [1], nous utilisons X.", "Nous utilisons X."),
+        ("De acuerdo con [1], X es cierto.", "X es cierto."),
+        ("X es cierto de acuerdo con [1].", "X es cierto."),
+        ("Siguiendo [1], usamos X.", "Usamos X."),
+        ("Tel que décrit dans [1], X tient.", "X tient."),
+        # QA: read "Como mostró, X es cierto." and "Ainsi que le, X tient.".
+        ("Como mostró [1], X es cierto.", "X es cierto."),
+        ("X es cierto, como demostraron [1] y [2].", "X es cierto."),
+        ("Ainsi que le montre [1], X tient.", "X tient."),
         # The author's own "wie" stays.
         ("Wie X zeigt, gilt Y [1].", "Wie X zeigt, gilt Y."),
+        ("X gilt, wie Abb. 2 zeigt [1].", "X gilt, wie Abb. 2 zeigt."),
+        ("X tient, comme le montre la figure 2 [1].", "X tient, comme le montre la figure 2."),
     ],
 )
 def test_an_according_to_in_another_language_goes_with_its_citation(
@@ -65,8 +91,62 @@ def test_an_according_to_in_another_language_goes_with_its_citation(
 
 
 @pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: the preposition was left orphaned ("X gilt gemäß und Y.", "X tient selon et Y.").
+        ("X gilt gemäß [1] und Y.", "X gilt und Y."),
+        ("X gilt laut [1], und Y folgt.", "X gilt, und Y folgt."),
+        ("X tient selon [1] et Y.", "X tient et Y."),
+        ("X tient selon [1] mais Y échoue.", "X tient mais Y échoue."),
+        ("X es cierto según [1] y Y.", "X es cierto y Y."),
+        ("X vale secondo [1] e Y.", "X vale e Y."),
+        # As English does.
+        ("X holds according to [1] and Y.", "X holds and Y."),
+        ("X holds per [1] and Y.", "X holds and Y."),
+    ],
+)
+def test_an_according_to_inside_a_sentence_goes_with_its_citation(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "Siehe für Y.", "Für Y siehe.", "Pour Y." and "Véase para Y.": only English
+        # "See [1] for Y." said what the cited work covers. It is said in the draft's language.
+        ("Siehe [1] für Y.", "Die zitierte Arbeit behandelt Y."),
+        ("Für Y siehe auch [1] und [2].", "Die zitierten Arbeiten behandeln Y."),
+        ("Voir [1] pour Y.", "L'ouvrage cité porte sur Y."),
+        ("Pour Y, voir [1].", "L'ouvrage cité porte sur Y."),
+        ("Véase [1] para Y.", "La obra citada trata sobre Y."),
+        ("Para Y, véase también [1].", "La obra citada trata sobre Y."),
+        # Inside the author's claim the pointer goes whole, as in English.
+        ("X gilt (siehe [1] für einen Beweis).", "X gilt."),
+        # QA: read "X gilt; siehe auch für einen Beweis." and "X tient ; voir pour une preuve.".
+        ("X gilt; siehe auch [1] für einen Beweis.", "X gilt."),
+        ("X tient ; voir [1] pour une preuve.", "X tient."),
+        ("X gilt; für einen Beweis siehe [1].", "X gilt."),
+        (
+            "Siehe [1] für X und [2] für Y.",
+            "Die zitierte Arbeit behandelt X. Die zitierte Arbeit behandelt Y.",
+        ),
+    ],
+)
+def test_a_pointer_for_a_topic_in_another_language_says_the_cited_work_covers_it(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
     "pointer",
     [
+        "Für Details siehe [2].",
+        "Pour plus de détails, voir [2].",
         "Vgl. auch [2].",
         "Siehe [2].",
         "Voir aussi [2].",

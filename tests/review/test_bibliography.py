@@ -581,6 +581,31 @@ def test_a_biorxiv_address_names_the_preprint_s_doi_without_its_version(written:
     assert bibliography.entries["p"].refs == (parse_ref("doi:10.1101/2020.03.22.002386"),)
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "eprint = {10.1101/2020.01.01.123456}, eprinttype = {biorxiv}",
+        "eprint = {2020.01.01.123456v2}, eprinttype = {bioRxiv}",
+        "eprint = {10.1101/2020.01.01.123456v3}, archivePrefix = {medRxiv}",
+        "eprint = {https://www.biorxiv.org/content/10.1101/2020.01.01.123456v1}, "
+        "eprinttype = {biorxiv}",
+        "eprint = {doi:10.1101/2020.01.01.123456}, eprinttype = {medrxiv}",
+    ],
+)
+def test_a_biorxiv_eprint_names_the_preprint_s_doi(written: str) -> None:
+    # QA: an eprint of bioRxiv or medRxiv was read as another archive's, and the entry named
+    # no paper ("no arXiv id or DOI to look up").
+    bibliography = parse_bibliography(f"@misc{{p, title = {{A preprint}}, {written}}}\n")
+    assert bibliography.entries["p"].refs == (parse_ref("doi:10.1101/2020.01.01.123456"),)
+
+
+def test_another_archive_s_eprint_still_names_no_paper() -> None:
+    bibliography = parse_bibliography(
+        "@misc{p, title = {T}, eprint = {2020.01.01.123456}, eprinttype = {jstor}}\n"
+    )
+    assert bibliography.entries["p"].refs == ()
+
+
 @pytest.mark.parametrize("doi", ["10.1101/gr.123456.111", "10.1101/2020.03.22.002386"])
 def test_other_1101_dois_are_read_as_written(doi: str) -> None:
     bibliography = parse_bibliography(f"@article{{p, title = {{T}}, doi = {{{doi}}}}}\n")

@@ -313,6 +313,15 @@ def test_numbered_citations_keep_their_written_order_and_any_dash() -> None:
         ("X holds [1, Suppl. Table 2].", ["[1]"]),
         ("X holds [1, Supplementary Fig. 3; 2].", ["[1]", "[2]"]),
         ("X holds [1, Extended Data Fig. 1].", ["[1]"]),
+        # QA: an appendix's letter, and German's, French's and Spanish's locators, cited
+        # nothing: the sentence was listed as uncited, and [1] never checked.
+        ("X holds [1, Appendix B].", ["[1]"]),
+        ("X holds [1, App. B.2; 2].", ["[1]", "[2]"]),
+        ("X holds [1, S. 4].", ["[1]"]),
+        ("X holds [vgl. 1, Kap. 3].", ["[1]"]),
+        ("X holds [1, Abb. 2; 2, Abschn. 4].", ["[1]", "[2]"]),
+        ("X holds [1, pág. 4].", ["[1]"]),
+        ("X holds [1, éq. 3].", ["[1]"]),
     ],
 )
 def test_numbers_with_a_pointer_or_locator_cite_the_numbers(written: str, cited: list[str]) -> None:
@@ -332,6 +341,7 @@ def test_numbers_with_a_pointer_or_locator_cite_the_numbers(written: str, cited:
         "Step [1.] comes first.",
         "Pick [a and b] now.",
         "X holds [1, p3].",
+        "The set [1, n, B] is finite.",
     ],
 )
 def test_an_interval_or_the_author_s_bracket_is_no_located_citation(written: str) -> None:

@@ -45,6 +45,25 @@ _REFERENCES = "\n\n## References\n\n1. Smith. arXiv:2001.00001\n2. Lee. arXiv:20
         ("X holds; for Y [2] see [1].", "X holds."),
         ("X holds; for Y (in mice) [2], see [1] and [2].", "X holds."),
         ("X holds; for Y (in mice), see [1].", "X holds."),
+        # QA: "also" after the pointer kept the clause: "X holds; see also for a proof.".
+        ("X holds; see also [1] for a proof.", "X holds."),
+        ("X holds; cf. also [1] for Y.", "X holds."),
+        # QA: read "See for X.": the bracket pointing at the work's own references stood in
+        # the way.
+        ("See [1] (and references therein) for X.", "The cited work covers X."),
+        (
+            "See [1] and [2] (and the references cited therein) for X.",
+            "The cited works cover X.",
+        ),
+        # QA: read "For X and Y.": the works paired with the topic's items.
+        (
+            "For X and Y, see [1] and [2], respectively.",
+            "The cited works cover X and Y, respectively.",
+        ),
+        (
+            "For X and Y see [1] and [2] respectively.",
+            "The cited works cover X and Y, respectively.",
+        ),
     ],
 )
 def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, claim: str) -> None:
@@ -52,6 +71,40 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
     # nothing of the cited works; "See also [1] for Y." as "See also for Y.".
     claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
     assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "For Y.": the topic cites a work of its own, and is what the sentence says
+        # of it; the work pointed at is given no topic to cover.
+        ("For Y [2], see [1].", "Y."),
+        ("See [1] for Y [2].", "Y."),
+        ("For Y [2] see also [1].", "Y."),
+        ("(See [1] for Y [2].)", "Y."),
+        ("For the method of [2], see [1].", "The method of the cited work."),
+        # A work joined to the topic's end is pointed at for it too (was "For X and.").
+        ("See [1] for X and [2].", "The cited works cover X."),
+    ],
+)
+def test_a_whole_sentence_pointer_whose_topic_cites_a_work_reads_as_its_topic(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+    assert [t.claim for t in claims[0].targets] == [None, None]
+
+
+def test_pointers_for_topics_citing_works_of_their_own_are_read_by_part() -> None:
+    # QA: read "For X, and for Y." for all three.
+    claims, _ = extract_claims(
+        f"Intro.\n\nSee [1] for X, and [2] for Y [3].{_REFERENCES}3. Kim. arXiv:2001.00003\n"
+    )
+    assert [(t.citations, t.claim) for t in claims[0].targets] == [
+        (("[1]",), "The cited work covers X."),
+        (("[2]",), "Y."),
+        (("[3]",), "Y."),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -642,3 +642,18 @@ def test_a_citation_opening_a_clause_after_while_or_although_is_its_subject(
     # QA: "While [1] shows X, [2] shows Y." was judged as "While shows X, shows Y.": neither
     # work named, two verbs with no subject.
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # QA: read "Only shows X.": the works after "only" or "even" are the subject.
+        (f"Only {REMOVED} shows X.", "Only the cited work shows X."),
+        (f"Only {REMOVED} and {REMOVED} show X.", "Only the cited works show X."),
+        (f"Even {REMOVED}{REMOVED} fail on X.", "Even the cited works fail on X."),
+        # No verb after them: no subject.
+        (f"Only {REMOVED} for X.", "Only for X."),
+    ],
+)
+def test_citations_after_only_or_even_are_the_subject(text: str, tidied: str) -> None:
+    assert tidy(text, marked=True) == tidied

@@ -11,7 +11,7 @@ from __future__ import annotations
 # gilt laut [1].", "X tient selon [1].") and the words of an "as shown in" ("Comme montré dans
 # [1], X tient."), read as "according to" and "as shown in" are (``pointers``), not as "X
 # gilt laut." and "Comme montré dans, X tient.".
-ACCORDING_ABROAD = "laut gemäß gemäss zufolge selon según segun secondo segundo".split()
+ACCORDING_ABROAD = "laut gemäß gemäss nach zufolge selon según segun secondo segundo".split()
 AS_ABROAD = "wie comme como".split()
 SHOWN_ABROAD = frozenset(
     """
@@ -20,10 +20,36 @@ SHOWN_ABROAD = frozenset(
     mostrado mostrada descrito descrita propuesto mostrato mostrata descritto proposto
     """.split()
 )
-# Prepositions abroad that need an object, as "in" does ("dans [1]", "en [1]").
-NEEDS_OBJECT_ABROAD = frozenset(ACCORDING_ABROAD) | {"dans", "en", "nel", "nella"}
+# The same verbs said of a cited work as their subject, in an "as [1] shows" ("X gilt, wie [1]
+# zeigt.", "X est vrai, comme le montre [1].", "Como muestra [1], X."): with the citation gone
+# their subject is missing, as a preposition's object is.
+SHOWS_ABROAD = frozenset(
+    """
+    zeigt zeigen beschreibt beschreiben belegt belegen
+    montre montrent décrivent
+    muestra muestran describe describen mostró mostraron demostró demostraron describió
+    describieron
+    """.split()
+)
+# "According to" and "following" written in several words: French "d'après [1]" (read as "d"
+# and "après") and "en suivant [1]", Spanish "de acuerdo con [1]" and "siguiendo [1]".
+FOLLOWING_ABROAD = frozenset({"après", "suivant", "siguiendo", "con"})
+# Prepositions abroad that need an object, as "in" does ("dans [1]", "en [1]", "bei [1]",
+# "montré par [1]").
+NEEDS_OBJECT_ABROAD = (
+    frozenset(ACCORDING_ABROAD)
+    | {"dans", "en", "nel", "nella", "bei", "von", "par"}
+    | SHOWS_ABROAD
+    | FOLLOWING_ABROAD
+)
+# Those of them that go with their object inside a sentence, as "in" and "per" do ("X gilt
+# gemäß [1] und Y."): not "zufolge", which follows its object.
+IN_ABROAD = NEEDS_OBJECT_ABROAD - {"zufolge"}
+# "But" abroad, opening the clause after such a pointer ("X tient selon [1] mais Y échoue.").
+BUT_ABROAD = "aber|jedoch|mais|pero|ma|mas"
 # What opens such a pointer phrase, as a pattern ("as", "according" in English).
-OPENS_PHRASE_ABROAD = "|".join(ACCORDING_ABROAD + AS_ABROAD)
+_OPENS_FOLLOWING = ["d(?=['\u2019]apr)", "de(?=\\s+acuerdo)", "siguiendo", "suivant"]
+OPENS_PHRASE_ABROAD = "|".join(ACCORDING_ABROAD + AS_ABROAD + _OPENS_FOLLOWING)
 # The words a pointer at a cited work is made of, lower case, as ``citation_only`` splits them.
 # No word here says something of its own in a claim: a bracket or a sentence of nothing but
 # these (and its citations) is a pointer. No single letters ("z. B.", Spanish "y"): "See [1]
@@ -38,10 +64,16 @@ POINTER_WORDS_ABROAD = (
     vedi cfr anche ad es esempio per
     veja também exemplo
     die dort darin zitierte zitierten literatur
+    bei von par le se
+    für pour para einen eine ein einzelheiten überblick mehr weitere plus de les détails
+    detalles más los
+    d acuerdo tel que ainsi
     """.split()
     )
     | frozenset(ACCORDING_ABROAD + AS_ABROAD)
     | SHOWN_ABROAD
+    | SHOWS_ABROAD
+    | FOLLOWING_ABROAD
 )
 # Those that open a pointer in brackets, as "see" and "cf." do: "(vgl. auch [1])", "(voir [1])".
 OPENS_POINTER_ABROAD = frozenset("siehe vgl vergleiche voir véase vease ver vedi cfr veja".split())

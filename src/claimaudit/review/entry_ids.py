@@ -32,6 +32,12 @@ _ID_FIELDS = ("eprint", "arxiv", "arxivid", "doi")
 _NAMING_TEXT_FIELDS = ("number", "archive_location", "id", "eid", "pages")
 _FREE_TEXT_FIELDS = ("note", "journal", "container-title", "howpublished")
 _ARXIV_ARCHIVES = {"arxiv"}
+# Archives whose ``eprint`` is a preprint's DOI or its id under 10.1101 (biblatex's
+# ``eprinttype = {biorxiv}``): "2020.01.01.123456", "10.1101/2020.01.01.123456v2", its page.
+_PREPRINT_ARCHIVES = {"biorxiv", "medrxiv"}
+_PREPRINT_ID = re.compile(
+    r"(?:doi:\s*)?(?:10\.1101/)?(?P<id>\d{4}\.\d\d\.\d\d\.\d{6}|\d{5,6})(?:v\d+)?"
+)
 _DOI_ORG = re.compile(r"^(?:https?://)?(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
 # arXiv's subject class after an id, as some exports write an ``eprint`` ("1706.03762 [cs.CL]",
 # "hep-th/9711200 [hep-th]"): the id's, not part of it.
@@ -102,6 +108,17 @@ def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
     return None
 
 
+def _preprint_eprint(value: str) -> str | None:
+    """The DOI a bioRxiv or medRxiv ``eprint`` names: its id ("2020.01.01.123456v2"), its DOI
+    (with or without its version) or its page; None for anything else."""
+    value = _DOI_ORG.sub("", value.strip())
+    page = _PREPRINT_PAGE.match(value)
+    if page is not None:
+        return page.group("doi")
+    found = _PREPRINT_ID.fullmatch(value)
+    return f"10.1101/{found.group('id')}" if found else None
+
+
 def _untex(value: str) -> str:
     """An identifier field's value without TeX's escapes: ``10.1000/abc\\_def`` is
     ``10.1000/abc_def``, a DOI, where the backslash would be looked up as part of it; and
@@ -155,6 +172,8 @@ def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[s
     naming = [(name, fields[name]) for name in _ID_FIELDS if name in fields]
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
         naming = [p for p in naming if p[0] != "eprint"]  # an eprint of another archive
+        if archive in _PREPRINT_ARCHIVES and (doi := _preprint_eprint(fields["eprint"])):
+            naming.append(("doi", doi))
     naming += [(name, fields[name]) for name in _NAMING_TEXT_FIELDS if name in fields]
     journal = (fields.get("journal") or "").strip().lower()
     if journal in ARXIV_JOURNALS and "volume" in fields:

@@ -21,6 +21,7 @@ from collections.abc import Collection
 
 from claimaudit.review.abroad import POINTER_ABROAD
 from claimaudit.review.conjunctions import without_bare_conjunction
+from claimaudit.review.german import named_in_fronted_pointer
 from claimaudit.review.objects import compared, verb_objects
 from claimaudit.review.pointers import (
     capitalised,
@@ -152,6 +153,8 @@ def tidy(
     # "See [1] for X." says the cited work covers X, not "For X."; "E.g. [1] shows Y." has
     # the cited work for its subject, not "E.g. shows Y." (``see_for``).
     text = pointed_topics(without_example_pointer(text))
+    # "Laut [1] gilt X." keeps its pointer, the work named: "Gilt X." asks (``german``).
+    text = named_in_fronted_pointer(text)
     # "While [1], Y holds." cites [1] for Y: not "While, Y holds." (``conjunctions``).
     text = without_bare_conjunction(text)
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.

@@ -52,18 +52,22 @@ _RANGE_DASH = re.compile(rf"[ \t]?(?:-{{2,3}}|{_DASH})[ \t]?")
 # bracketed text ("[1, 2, 3] of the matrix", "[0, 1]") is read as before.
 # Pointers may come several ("[see, e.g., 1]"); a word needs a blank or a comma after it.
 # A locator's abbreviation may go without its stop before a blank ("[1, p 3]", "[1, eq 2]").
+# German's, French's and Spanish's too: "[vgl. 1, Kap. 3]", "[voir 1]".
 _POINTER = (
-    r"(?:(?:(?:see\s+also|see|compare)(?:\s*,\s*|\s+)|(?:cf\.|e\.\s?g\.|i\.\s?e\.|refs?\.),?\s*)+)"
+    r"(?:(?:(?:see\s+also|see|compare|siehe|voir|v[ée]ase)(?:\s*,\s*|\s+)"
+    r"|(?:cf\.|e\.\s?g\.|i\.\s?e\.|refs?\.|vgl\.|z\.\s?b\.),?\s*)+)"
 )
 _LOCATOR_WORD = (
     r"(?:pp?(?:\.|(?=\s))|pages?|tab(?:le)?s?\.?|fig(?:ure)?s?\.?|sec(?:t(?:ion)?)?s?\.?|"
     r"ch(?:ap(?:ter)?)?s?\.?|§§?|eqs?(?:\.|(?=\s))|equations?|app(?:endix)?\.?|"
     r"vol(?:\.|(?=\s))|no\.|ll?\.|lines?|"
     r"thm\.|theorems?|lem(?:ma)?s?\.?|prop(?:osition)?s?\.?|cor(?:ollary)?\.?|def(?:inition)?s?\.?|"
-    r"alg(?:orithm)?s?\.?|para\.|n\.|notes?)"
+    r"alg(?:orithm)?s?\.?|para\.|n\.|notes?|"
+    # German's, French's and Spanish's: "[1, S. 4]", "[1, Kap. 3]", "[1, Abb. 2]", "[1, pág. 4]".
+    r"s\.|kap\.|abb\.|abschn\.|gl\.|bd\.|p[áa]gs?\.|cap\.|[ée]q\.)"
 )
-# A value: "3", "3b", "S2", "4.2", "xiv", an equation's "(3)".
-_VALUE = r"(?:[a-z]?\d+[a-z]?(?:[.:]\d+[a-z]?)*|\(\d+[a-z]?\)|[ivxlc]+)"
+# A value: "3", "3b", "S2", "4.2", "xiv", an equation's "(3)", an appendix's "B" ("B.2").
+_VALUE = r"(?:[a-z]?\d+[a-z]?(?:[.:]\d+[a-z]?)*|\(\d+[a-z]?\)|[ivxlc]+|[a-z](?:\.\d+)*\b)"
 # A supplement's part is located the same way: "[1, Suppl. Table 2]", "[1, Extended Data Fig. 3]".
 _SUPPLEMENT = r"(?:(?:suppl(?:ementary)?\.?|extended\s+data|ext\.\s*data)\s*)?"
 _LOCATOR = rf"{_SUPPLEMENT}{_LOCATOR_WORD}\s*{_VALUE}(?:\s*(?:{_DASH}|,|and|&)\s*{_VALUE})*"

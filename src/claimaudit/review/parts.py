@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from claimaudit.review.see_for import FOR_THEN_SEE, SEE_THEN_FOR, closing, is_topic
+from claimaudit.review.see_for import FOR, FOR_THEN_SEE, POINTER, SEE_THEN_FOR, closing, is_topic
 from claimaudit.review.verbs import HOLE, REMOVED
 
 Owner = TypeVar("Owner", bound=Hashable)
@@ -28,11 +28,14 @@ Part = tuple[str, tuple[int, ...]]  # its text to tidy, and the marks (by number
 # The next work pointed at for a topic of its own: "..., and [2] for Y", "... and see [2] for
 # Y", "...; see [2] for Y". Tried only where a blank run starts (no run is split between two
 # blank runs).
+# German's, French's and Spanish's too: "Siehe [1] für X und [2] für Y." (``see_for.FOR``).
+_AND = r"(?:and|und|et|y)"
 _NEXT_POINTED = re.compile(
-    rf"(?<!\s)(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:(?:see(?:\s+also)?|cf\.?)\s+)?"
-    rf"({HOLE})\s*(?:,\s*)?for\s+(?=\S)",
+    rf"(?<!\s)(?:\s*[,;]\s*(?:{_AND}\s+)?|\s+{_AND}\s+)(?:{POINTER}\s+)?"
+    rf"({HOLE})\s*(?:,\s*)?({FOR})\s+(?=\S)",
     re.IGNORECASE,
 )
+_FOR_WORD = re.compile(FOR, re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]")
 # What may end the last topic: blanks and its stop.
 _ENDING = frozenset(" \t\n.!?")
@@ -90,20 +93,25 @@ def _pointed(text: str) -> list[Part] | None:
         stop_chars = [c for c in text[stop:] if c in ".!?"]
         tail = stop_chars[0] if stop_chars else "."
     # Each work pointed at: its marks, and where its topic starts and ends.
-    pointed = [(see.start(2), see.end(2), see.end())]
+    # Each work's part keeps its "for" ("für", "pour"): its claim is said in the draft's language.
+    pointed = [(see.start(2), see.end(2), see.end(), _FOR_WORD.findall(see.group())[-1])]
     ends: list[int] = []
     for found in _NEXT_POINTED.finditer(text, see.end(), stop):
         ends.append(found.start())
-        pointed.append((found.start(1), found.end(1), found.end()))
+        pointed.append((found.start(1), found.end(1), found.end(), found.group(2)))
     ends.append(stop)
     if len(pointed) < 2:
         return None
     parts: list[Part] = []
-    for (start, end, topic), until in zip(pointed, ends, strict=True):
+    for (start, end, topic, for_word), until in zip(pointed, ends, strict=True):
         words = text[topic:until].strip()
-        if REMOVED in words or not words:
-            return None  # a topic citing works of its own: one claim, as written
-        parts.append((f"{head}{text[start:end]} for {words}{tail}", _marks(text, start, end)))
+        if not words:
+            return None
+        # A topic citing works of its own ("..., and [2] for Y [3].") is said of them and of
+        # the work pointed at for it, as "See [2] for Y [3]." alone is (``see_for``).
+        parts.append(
+            (f"{head}{text[start:end]} {for_word} {words}{tail}", _marks(text, start, until))
+        )
     return parts
 
 

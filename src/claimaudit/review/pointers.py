@@ -24,10 +24,14 @@ from collections.abc import Collection
 from functools import partial
 
 from claimaudit.review.abroad import (
+    BUT_ABROAD,
+    IN_ABROAD,
+    JOINING_ABROAD,
     NEEDS_OBJECT_ABROAD,
     OPENS_PHRASE_ABROAD,
     OPENS_POINTER_ABROAD,
     POINTER_ABROAD,
+    SHOWN_ABROAD,
 )
 from claimaudit.review.adverbials import adverbial
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
@@ -57,7 +61,12 @@ _POINTING = POINTING
 _NEEDS_OBJECT = (
     frozenset("in of by from at on to with following see cf and or after via per like as".split())
     | NEEDS_OBJECT_ABROAD
+    | {"siehe", "vgl", "voir", "véase", "vease"}
 )
+# What a topic follows, in English and abroad ("see [1] for", "siehe [1] für", "voir [1] pour").
+_FOR = frozenset({"for", "für", "pour", "para"})
+# "Also" after a pointer is the pointer's: "see also [1] for a proof" had its hole after it.
+_ALSO = frozenset({"also", "auch", "aussi", "también", "tambien"})
 _OPENS_POINTER = frozenset({"see", "cf", "compare"}) | OPENS_POINTER_ABROAD
 # What opens a pointer phrase at the sentence's start ("As described by [1] the method ...").
 _POINTER_OPENERS = frozenset({"as", "see", "cf", "according", "following", "in"})
@@ -113,9 +122,12 @@ _AT_HOLE = re.compile(rf"(?<=[^\W\d_])\s+at\s*{HOLE}", re.IGNORECASE)
 # after it: "X is used in [1] but Y fails." and "X is used in [1], and [2] shows Y." read "X is
 # used but Y fails." and "X is used, and the cited work shows Y.", as "X is used in [1]." reads
 # "X is used." (``without_pointer_tail``), not "X is used in but Y fails.".
+# Other languages' "according to" and "in" too (``abroad``): "X gilt gemäß [1] und Y." read "X
+# gilt gemäß und Y.", "X tient selon [1], et Y." "X tient selon, et Y.".
 _IN_HOLE = re.compile(
-    rf"(?<=[^\W\d_])\s+(?:in|per)\s*{HOLE}"
-    r"(?=\s*(?:[,;:]|(?:and|but|or|while|whereas)\s|(?:-{2,3}|[\u2013\u2014])))",
+    rf"(?<=[^\W\d_])\s+(?:in|per|{'|'.join(sorted(IN_ABROAD))})\s*{HOLE}"
+    rf"(?=\s*(?:[,;:]|(?:and|but|or|while|whereas|{JOINING_ABROAD}|{BUT_ABROAD})\s"
+    r"|(?:-{2,3}|[\u2013\u2014])))",
     re.IGNORECASE,
 )
 # Removed citations set off by commas, alone: "Prior work, [1], shows Y." and "Two works, [1]
@@ -155,10 +167,16 @@ def _has_hole(words: list[str], before: str | None = None) -> bool:
     a determiner is a noun ("the following:"); ``before`` is the word before ``words``."""
     if not words:  # ", !": no word, so no hole (and no pair to read)
         return False
+    words = [
+        word
+        for index, word in enumerate(words)
+        if not (word in _ALSO and index and words[index - 1] in _OPENS_POINTER)
+    ]
+    # A participle after one, German's word order, had it too: "wie in [1] gezeigt".
     return any(
         word in _NEEDS_OBJECT
         and previous not in _DETERMINERS
-        and (after is None or after in _NEEDS_OBJECT or after == "for")
+        and (after is None or after in _NEEDS_OBJECT or after in _FOR or after in SHOWN_ABROAD)
         for previous, word, after in zip(
             [before, *words[:-1]], words, [*words[1:], None], strict=True
         )
@@ -397,6 +415,8 @@ def without_pointer_before_hole(text: str) -> str:
         return text
     verb = VERB_AFTER.match(text, head.end())
     words = _words(head.group(1))
+    if verb is not None and verb.group(1).lower() in SHOWN_ABROAD:
+        return text  # "Wie in [1] gezeigt, X gilt.": the pointer ends at its participle
     if verb is not None and is_verb(verb.group(1)):
         if words == ["as"]:
             return text  # "As [1] showed, X holds": the citation is the clause's subject

@@ -50,6 +50,9 @@ _BOTH_SUBJECT = re.compile(
     rf"\s*(?:(Both)\s+{HOLE}|(Neither)\s+{REMOVED}\s*nor\s+{REMOVED}"
     rf"|(Either)\s+{REMOVED}\s*or\s+{REMOVED})\s*"
 )
+# "Only [1] shows X.", "Even [1] and [2] fail.": the works are the subject, the word before
+# them says which (was "Only shows X.").
+_ONLY_SUBJECT = re.compile(rf"\s*(Only|Even|Just)\s+({HOLE})\s*(?=[^\W\d_])")
 # A removed subject inside the sentence: after a short opening phrase and its comma ("However,
 # [1] showed", "In 2020, [1] and [2] were proposed"), after "that", "which", "what", "while",
 # "whereas", "although", "though", "because", "when", "if", "but" or "as" ("We note that [1]
@@ -128,18 +131,27 @@ def subject_after_aside(text: str) -> bool:
     return verb is not None and is_verb(verb.group(1))
 
 
+def _verb_after(text: str, at: int) -> bool:
+    verb = VERB_AFTER.match(text, at)
+    return verb is not None and is_verb(verb.group(1))
+
+
 def name_subjects(text: str) -> str:
     """``text`` (its removed citations marked) with a subject where removed citations were
     its subject, as the verb reads them (``_subject``): "\ue000 showed that X" reads "The
     authors showed that X", "Both \ue000 and \ue000 are benchmarks" "Both cited works are
     benchmarks"."""
     both = _BOTH_SUBJECT.match(text)
+    only = _ONLY_SUBJECT.match(text)
     hole = _HOLE_SUBJECT.match(text)
     verb = VERB_AFTER.match(text, hole.end()) if hole is not None else None
     if both is not None and VERB_AFTER.match(text, both.end()):
         word = both.group(1) or both.group(2) or both.group(3)
         said = "cited works" if word == "Both" else "cited work"
         text = f"{word} {said} {text[both.end() :]}"
+    elif only is not None and _verb_after(text, only.end()):
+        said = "the cited works" if only.group(2).count(REMOVED) > 1 else "the cited work"
+        text = f"{only.group(1)} {said} {text[only.end() :]}"
     elif hole is not None and verb is not None and text[hole.end()].islower():
         aside = hole.group("aside") or ""
         cited = text[: hole.start("aside") if aside else hole.end()]
