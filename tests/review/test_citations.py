@@ -346,3 +346,14 @@ def test_numbers_with_a_pointer_or_locator_cite_the_numbers(written: str, cited:
 )
 def test_an_interval_or_the_author_s_bracket_is_no_located_citation(written: str) -> None:
     assert _labels(written, numbered=True) == []
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["X holds [@Mu\u0308ller2020].", "As @Mu\u0308ller2020 shows, X holds.", "X [@Jose\u0300]."],
+)
+def test_a_key_typed_decomposed_is_read_whole(written: str) -> None:
+    # macOS and some editors write "ü" as "u" and a combining diaeresis: the key is the
+    # whole name, never cut at the mark ("Mu").
+    found = find_citations(written, in_text=lambda key: "")
+    assert [c.key for c in found] == [written.split("@")[1].split("]")[0].split(" ")[0]]

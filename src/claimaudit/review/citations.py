@@ -64,17 +64,20 @@ from claimaudit.review.numbered import (
 from claimaudit.review.parenthesised import parenthesised_marks
 from claimaudit.review.struck import struck_spans
 from claimaudit.review.superscripts import superscript_marks
+from claimaudit.text.wordchars import marks_class
 
-_KEY = re.compile(
-    r"(?<![\w@.])-?@(?P<key>\{[^{}]*\}|\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)",
-)
+# A key's characters past its first: a combining mark too, so a key typed decomposed
+# ("Mu" + U+0308 + "ller2020", as macOS and some editors write it) is read whole.
+_MARKS = marks_class(astral=False)
+_KEY_TAIL = rf"(?:[\w{_MARKS}:.#$%&\-+?<>~/]*[\w{_MARKS}/])?"
+_KEY = re.compile(rf"(?<![\w@.])-?@(?P<key>\{{[^{{}}]*\}}|\w{_KEY_TAIL})")
 # Pandoc's in-text citation: "@key", or "-@key", not after a word character (an email address);
 # then a locator in brackets right after it ("@smith2020 [p. 3]"), not a link's.
 # Not after a "/" either: "medium.com/@author" is an address.
 # A key a bare one cannot spell is written in braces, "@{doi:10.1000/xyz}", "@{smith.2020:a}".
 _IN_TEXT = re.compile(
     r"(?<![\w@./])(?P<minus>-?)@"
-    r"(?:(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)|\{(?P<braced>[^{}\s][^{}\n]{0,499})\})"
+    rf"(?:(?P<key>\w{_KEY_TAIL})|\{{(?P<braced>[^{{}}\s][^{{}}\n]{{0,499}})\}})"
 )
 _LOCATOR = re.compile(r" ?\[[^\[\]@]*\](?![(\[])")
 # A SICI DOI's angle brackets ("35:4<413::AID-JBM1>3.0.CO;2-8"): a "<" that opens a number
