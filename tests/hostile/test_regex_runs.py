@@ -72,7 +72,8 @@ def test_long_runs_around_a_dropped_citation_read_in_linear_time(tmp_path: Path)
     # each blank of a run, that was quadratic.
     source = tmp_path / "paper.tex"
     body = "Words" + " " * RUN + "\\cite{a} x (" + " ," * RUN + "\\cite{a} y [\\cite{a}"
-    body += " " * RUN + "z] and (" + "\u00a0" * RUN + "\\verb|c| w."
+    body += " " * RUN + "z] and (" + "\u00a0" * RUN + "\\verb|c| w. (see" + " " * RUN
+    body += "\\cite{a}) and ``" + "see, " * (RUN // 5) + "\\cite{a}'' and (" + "cf. " * RUN + "v)."
     source.write_text(
         f"\\documentclass{{article}}\\begin{{document}}\\section{{S}}\n{body}\n\\end{{document}}\n",
         encoding="utf-8",

@@ -574,7 +574,21 @@ def test_brackets_holding_only_citations_go_with_them(tmp_path: Path) -> None:
         name="paper.tex",
     )
     assert [b.text for b in extract(path).blocks] == [
-        "Values stand. In and, it holds (see); code load() stays."
+        "Values stand. In and, it holds; code load() stays."
+    ]
+
+
+def test_quotes_or_a_pointer_holding_only_citations_go_with_them(tmp_path: Path) -> None:
+    # "We use ``\cite{a}'' as said." was read "We use “” as said.", "Text (see~\cite{a}) ok."
+    # "Text (see) ok.": a quote or a pointer word with nothing left to show.
+    path = write_article(
+        tmp_path,
+        "We use ``\\cite{a}'' as said. Text (see~\\cite{a}) ok, (cf.~\\cite{a}, \\cite{b}) "
+        "too, (See also \\cite{a}) and (see Fig.~1) and ``X holds'' \\cite{a} stay.",
+        name="paper.tex",
+    )
+    assert [b.text for b in extract(path).blocks] == [
+        "We use as said. Text ok, too, and (see Fig.\xa01) and \u201cX holds\u201d stay."
     ]
 
 

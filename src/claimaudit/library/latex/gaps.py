@@ -45,12 +45,16 @@ _AFTER_OPENING = re.compile(
 )
 
 
-# Brackets around nothing but dropped commands and the commas or semicolons between them
-# ("Values (\\cite{a}, \\cite{b}) stand." read "Values (,) stand."), with the blanks before
-# (tried from a run's first blank only: from each blank of a long run, it was quadratic).
+# Brackets or quotes around nothing but dropped commands and the commas or semicolons between
+# them ("Values (\\cite{a}, \\cite{b}) stand." read "Values (,) stand.", "We use
+# ``\\cite{a}''" read "We use “”"), with the blanks before (tried from a run's first blank
+# only: from each blank of a long run, it was quadratic). A pointer word left alone with its
+# citation goes too: "Text (see~\\cite{a}) ok." read "Text (see) ok.".
+_POINTER = r"(?i:(?:see(?:[ \t\xa0]+also)?|cf\.|e\.g\.|compare)[ \t\xa0,]*+)*+"
+_DROPS = f"(?={_POINTER}[\\s,;{DROPPED}]*{DROPPED}){_POINTER}[\\s,;{DROPPED}]*+"
 _ONLY_DROPPED = re.compile(
-    f"(?<![ \\t\\xa0])[ \\t\\xa0]*+(?:\\((?=[\\s,;{DROPPED}]*{DROPPED})[\\s,;{DROPPED}]*+\\)"
-    f"|\\[(?=[\\s,;{DROPPED}]*{DROPPED})[\\s,;{DROPPED}]*+\\])"
+    f"(?<![ \\t\\xa0])[ \\t\\xa0]*+"
+    f"(?:\\({_DROPS}\\)|\\[{_DROPS}\\]|\u201c{_DROPS}\u201d|\u2018{_DROPS}\u2019)"
 )
 
 
