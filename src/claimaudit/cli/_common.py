@@ -189,13 +189,20 @@ def _refuse_blank_library(
     # A path of only spaces made a library file named "   " (and errors read "no library at ;").
     if not str(value).strip():
         fail(f"{given} is blank; name the library file")
-    if resolve_library_path(value).is_dir():
+    path = resolve_library_path(value)
+    if path.is_dir():
         # Every command in one set of words, naming where it was given: the library commands,
         # serve and mcp said "library path X is a directory, not a file", check and review
         # "--library X is a folder; give the library file".
-        fail(
-            f"{given} {shown_name(resolve_library_path(value))} is a folder; give the library file"
-        )
+        fail(f"{given} {shown_name(path)} is a folder; give the library file")
+    if is_symlink_loop(path):
+        # Reading commands said "no library at X; add a paper" (which then failed), writing
+        # ones "cannot open library X: unable to open database file".
+        fail(f"{given} {shown_name(path)}: {missing_reason(path)}")
+    in_the_way = _file_in_the_way(path.parent)
+    if not in_the_way.is_dir():
+        # "cannot create the library folder notes.txt: File exists", as --out names it.
+        fail(f"{given} {shown_name(path)}: {shown_name(in_the_way)} is not a folder")
     return value
 
 
