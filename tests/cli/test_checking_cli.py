@@ -291,3 +291,20 @@ def test_a_library_path_that_can_be_no_file_is_named_as_one_line(
     assert (result.exit_code, result.stderr.strip().splitlines()) == (2, [said])
     assert result.stdout == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == [library.parts[len(tmp_path.parts)]]
+
+
+@pytest.mark.parametrize("command", ["batch", "review", "review_on_ray"])
+@pytest.mark.parametrize("workers", ["10001", "99999999999999999999"])
+def test_workers_past_the_most_is_one_line_before_anything_runs(
+    runner: CliRunner, tmp_path: Path, command: str, workers: str
+) -> None:
+    # QA: `batch --engine ray --workers 99999999999999999999` started a Ray, then ended in
+    # Ray's traceback (a worker's share of a CPU "cannot go beyond 0.0001"), exit 1.
+    args = _args(command.removesuffix("_on_ray"), tmp_path)
+    engine = [] if command == "review" else ["--engine", "ray"]
+    library = tmp_path / "library.sqlite3"
+    result = runner.invoke(app, [*args, *engine, "--workers", workers, "--library", str(library)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "'--workers': Input should be less than or equal to 10000." in result.stderr
+    assert not library.exists() and not (tmp_path / "out.jsonl").exists()
