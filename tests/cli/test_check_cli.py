@@ -659,3 +659,21 @@ def test_wide_with_a_json_format_is_refused_not_ignored(
     assert result.stderr.strip() == (
         f"error: --wide applies to --format table; --format {output} carries every field whole"
     )
+
+
+@pytest.mark.parametrize("paper", ["", "  "])
+def test_an_empty_paper_is_a_not_checked_record_that_fail_on_not_checked_catches(
+    runner: CliRunner, paper_library: Path, paper: str
+) -> None:
+    # By design (README, `check`): the run goes on and says why, exit 0, so a script that
+    # builds --paper from an empty variable is caught by --fail-on not-checked, not silently.
+    code, records, stderr = _check(runner, paper_library, "--paper", paper)
+    assert code == 0
+    assert [(r["verdict"], r["error"]) for r in records] == [
+        ("not_checked", "empty paper reference")
+    ]
+    code, records, stderr = _check(
+        runner, paper_library, "--paper", paper, "--fail-on", "not-checked"
+    )
+    assert code == 1 and [r["verdict"] for r in records] == ["not_checked"]
+    assert "Traceback" not in stderr

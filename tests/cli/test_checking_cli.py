@@ -259,3 +259,52 @@ def test_every_command_names_a_library_folder_as_check_does(
         f"error: {name} {folder} is a folder; give the library file"
     ]
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["library", "list"],
+        ["library", "add", "arxiv:1706.03762"],
+        ["check", "Raw data is kept.", "--paper", "arXiv:2105.14372"],
+        ["serve", "--port", "0"],
+        ["mcp"],
+    ],
+)
+@pytest.mark.parametrize("where", ["loop", "under_a_file"])
+def test_a_library_path_that_can_be_no_file_is_named_as_one_line(
+    runner: CliRunner, tmp_path: Path, command: list[str], where: str
+) -> None:
+    # QA: a looping link read "no library at loop.db; add a paper with `claimaudit library
+    # add`" (which then failed) or "cannot open library loop.db: unable to open database file";
+    # a library under a file "cannot create the library folder notes.txt: File exists".
+    if where == "loop":
+        library = tmp_path / "loop.db"
+        library.symlink_to("loop.db")
+        said = f"error: --library {library}: its symbolic links go round in a loop"
+    else:
+        notes = tmp_path / "notes.txt"
+        notes.write_text("not a folder\n", encoding="utf-8")
+        library = notes / "library.sqlite3"
+        said = f"error: --library {library}: {notes} is not a folder"
+    result = runner.invoke(app, [*command, "--library", str(library)])
+    assert (result.exit_code, result.stderr.strip().splitlines()) == (2, [said])
+    assert result.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == [library.parts[len(tmp_path.parts)]]
+
+
+@pytest.mark.parametrize("command", ["batch", "review", "review_on_ray"])
+@pytest.mark.parametrize("workers", ["10001", "99999999999999999999"])
+def test_workers_past_the_most_is_one_line_before_anything_runs(
+    runner: CliRunner, tmp_path: Path, command: str, workers: str
+) -> None:
+    # QA: `batch --engine ray --workers 99999999999999999999` started a Ray, then ended in
+    # Ray's traceback (a worker's share of a CPU "cannot go beyond 0.0001"), exit 1.
+    args = _args(command.removesuffix("_on_ray"), tmp_path)
+    engine = [] if command == "review" else ["--engine", "ray"]
+    library = tmp_path / "library.sqlite3"
+    result = runner.invoke(app, [*args, *engine, "--workers", workers, "--library", str(library)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "'--workers': Input should be less than or equal to 10000." in result.stderr
+    assert not library.exists() and not (tmp_path / "out.jsonl").exists()

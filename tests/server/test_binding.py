@@ -75,6 +75,8 @@ def test_serve_on_a_blank_host_is_refused_naming_the_option(
         ("--max-upload-mb", "99999999999999999999", 1024),
         ("--max-upload-mb", "1025", 1024),
         ("--max-json-kb", "65537", 65536),
+        ("--max-review-pairs", "50001", 50000),
+        ("--max-review-pairs", "99999999999999999999", 50000),
     ],
 )
 def test_serve_refuses_a_size_limit_past_its_maximum(

@@ -20,9 +20,10 @@ from claimaudit.cli._consoles import SaneConsole
 from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
+from claimaudit.guards.bibliography_path import bibliography_path_problem
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.own_stdout import own_stream
-from claimaudit.guards.stdio_names import is_stream, names_standard_input
+from claimaudit.guards.stdio_names import is_stream
 from claimaudit.guards.untrusted import check_text
 from claimaudit.guards.userfiles import (
     is_symlink_loop,
@@ -112,10 +113,6 @@ def require_text(**values: str | None) -> None:
                 fail(str(error))
 
 
-# As ``claimaudit.bibfile.BIBLIOGRAPHY_FILES`` says it (not imported: the readers load slowly).
-BIBLIOGRAPHY_FILES = "a .bib, .json or .yaml file"
-
-
 def missing_message(path: Path | str, given: str) -> str:
     """The words every command uses for an input that names no file: the argument or option
     it was given as (``SOURCE``, ``--bib``), its path, and why (a link that loops, or none).
@@ -131,27 +128,14 @@ def fail_missing(path: Path | str, given: str) -> NoReturn:
 
 def require_bibliography(path: Path | None, given: str) -> None:
     """Exit 2 with one line, in the same words for ``refs``, ``review --bib`` and ``library
-    import-bib``, naming ``given``, when a bibliography to read is standard input, a folder, a
-    FIFO or a device, or names no file. Any other trouble (a name too long, a file not
-    readable) is left to the reader, which says why."""
+    import-bib`` (and MCP's ``bibliographyPath``), naming ``given``, when a bibliography to read
+    is standard input, a folder, a FIFO or a device, or names no file
+    (``bibliography_path_problem``)."""
     if path is None:
         return
-    # The reader's words ("bibliography ff is not a regular file") named no option.
-    if names_standard_input(path) and not os.path.isdir(path):
-        fail(f"{given} {shown_name(path)} (standard input) is not read; give {BIBLIOGRAPHY_FILES}")
-    if os.path.isdir(path):
-        fail(f"{given} {shown_name(path)} is a folder; give {BIBLIOGRAPHY_FILES}")
-    if os.path.exists(path) and not os.path.isfile(path):  # never opened: a FIFO blocks
-        fail(f"{given} {shown_name(path)} is not a regular file; give {BIBLIOGRAPHY_FILES}")
-    try:
-        os.stat(path)
-    except FileNotFoundError:
-        fail_missing(path, given)
-    except OSError:
-        if is_symlink_loop(path):
-            fail_missing(path, given)
-    except ValueError:  # U+0000 in the name: the reader says so without echoing it
-        pass
+    problem = bibliography_path_problem(path, given)
+    if problem is not None:
+        fail(problem)
 
 
 def require_input_file(path: Path, given: str, what: str, note: str = "") -> None:
@@ -204,13 +188,20 @@ def _refuse_blank_library(
     # A path of only spaces made a library file named "   " (and errors read "no library at ;").
     if not str(value).strip():
         fail(f"{given} is blank; name the library file")
-    if resolve_library_path(value).is_dir():
+    path = resolve_library_path(value)
+    if path.is_dir():
         # Every command in one set of words, naming where it was given: the library commands,
         # serve and mcp said "library path X is a directory, not a file", check and review
         # "--library X is a folder; give the library file".
-        fail(
-            f"{given} {shown_name(resolve_library_path(value))} is a folder; give the library file"
-        )
+        fail(f"{given} {shown_name(path)} is a folder; give the library file")
+    if is_symlink_loop(path):
+        # Reading commands said "no library at X; add a paper" (which then failed), writing
+        # ones "cannot open library X: unable to open database file".
+        fail(f"{given} {shown_name(path)}: {missing_reason(path)}")
+    in_the_way = _file_in_the_way(path.parent)
+    if not in_the_way.is_dir():
+        # "cannot create the library folder notes.txt: File exists", as --out names it.
+        fail(f"{given} {shown_name(path)}: {shown_name(in_the_way)} is not a folder")
     return value
 
 

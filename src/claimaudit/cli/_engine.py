@@ -32,14 +32,19 @@ AddressOption = Annotated[
         "a local Ray started for the run).",
     ),
 ]
+# The most ``--workers`` takes. Past it, Ray refused each worker's share of a CPU (under 0.0001
+# of one on a small machine) with a traceback, once the run had begun; and each worker loads the
+# judge, so ten thousand is already more than a cluster of 64 machines runs (one per CPU).
+MAX_WORKERS = 10_000
 EngineWorkersOption = Annotated[
     int | None,
     typer.Option(
         "--workers",
         min=1,
+        max=MAX_WORKERS,
         metavar="N",
         help="--engine ray: worker actors, each loading the judge once (default: one per CPU "
-        "of the cluster).",
+        f"of the cluster; at most {MAX_WORKERS}).",
     ),
 ]
 

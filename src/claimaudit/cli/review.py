@@ -40,7 +40,7 @@ from claimaudit.cli._common import (
     require_file,
     require_text,
 )
-from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
+from claimaudit.cli._engine import MAX_WORKERS, AddressOption, EngineOption, build_engine
 from claimaudit.cli._older_readings import older_readings_note
 from claimaudit.cli._references import make_verifier
 from claimaudit.cli._review_drafts import Draft, DraftFormat, draft_format_of, prepare
@@ -103,8 +103,9 @@ def review(
         typer.Option(
             "--workers",
             min=1,
+            max=MAX_WORKERS,
             help="Pairs checked at once (default: what the judge allows); with --engine ray, "
-            "worker actors (default: one per CPU of the cluster).",
+            f"worker actors (default: one per CPU of the cluster; at most {MAX_WORKERS}).",
         ),
     ] = None,
     no_cache: NoCacheOption = False,

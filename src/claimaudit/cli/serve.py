@@ -22,6 +22,7 @@ from claimaudit.server.config import (
     DEFAULT_MAX_UPLOAD_BYTES,
     DEFAULT_PORT,
     MAX_JSON_KB,
+    MAX_REVIEW_PAIRS,
     MAX_UPLOAD_MB,
     TOKEN_ENV,
     ServerConfig,
@@ -62,7 +63,12 @@ def serve(
         ),
     ] = DEFAULT_MAX_UPLOAD_BYTES // (1024 * 1024),
     max_review_pairs: Annotated[
-        int, typer.Option(min=1, help="Most (sentence, paper) pairs one review may judge.")
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_REVIEW_PAIRS,
+            help=f"Most (sentence, paper) pairs one review may judge (at most {MAX_REVIEW_PAIRS}).",
+        ),
     ] = DEFAULT_MAX_REVIEW_PAIRS,
     log_level: Annotated[LogLevel, typer.Option(help="Server log level.")] = LogLevel.INFO,
     timeout: TimeoutOption = None,

@@ -18,6 +18,9 @@ MAX_JSON_KB = 64 * 1024
 # (sentence, paper) pairs one review may ask to judge: a few minutes of the local judge, where a
 # 1 MiB draft could otherwise hold the check workers for hours.
 DEFAULT_MAX_REVIEW_PAIRS = 500
+# The most ``serve --max-review-pairs`` takes: a hundred times the default, hours of the local
+# judge holding a check worker. Past it any number started the server, no bound at all.
+MAX_REVIEW_PAIRS = 50_000
 # Checks are CPU-bound with the local judge (2 onnxruntime threads each): more at once than the
 # machine has cores only makes each slower. Other requests have their own thread pool.
 DEFAULT_CHECK_WORKERS = 2

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from claimaudit.bibfile import BibFormat
 from claimaudit.errors import DraftError, DraftStructureError, InputError
+from claimaudit.guards.bibliography_path import bibliography_path_problem
 from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.guards.untrusted import check_text
 from claimaudit.inputs import validate_topic
@@ -37,9 +38,10 @@ def check_texts(**values: str | None) -> None:
 
 def bibliography_file(written: str | None) -> Path | None:
     """The bibliography file an MCP client names (``~`` its home folder), or None for none;
-    DraftError for a name no file can have, which the system refuses with a ValueError, and
-    for an empty one: ``Path("")`` is ``.``, and taking it as no path would review the draft
-    with every key unresolved and say nothing (``library_add`` refuses one alike)."""
+    DraftError for a name no file can have, which the system refuses with a ValueError, for
+    an empty one (``Path("")`` is ``.``, and taking it as no path would review the draft with
+    every key unresolved and say nothing; ``library_add`` refuses one alike), and for one that
+    is no file to read (``bibliography_path_problem``, as ``review --bib`` says it)."""
     if written is None:
         return None
     if not written.strip():
@@ -48,9 +50,15 @@ def bibliography_file(written: str | None) -> Path | None:
         # Named as the empty one is: bibliography_path is the deprecated name.
         raise DraftError("bibliographyPath holds U+0000 (a null character), which no file name can")
     try:
-        return Path(written).expanduser()
+        path = Path(written).expanduser()
     except RuntimeError:  # "~someone" with no such user: as written, then "no such file"
-        return Path(written)
+        path = Path(written)
+    # In the command line's words ("--bib refs.bib: no such file"), the path as the client
+    # wrote it: "~/refs.bib" does not tell the client the server's home folder.
+    problem = bibliography_path_problem(path, "bibliographyPath", written)
+    if problem is not None:
+        raise DraftError(problem)
+    return path
 
 
 def review_inputs(

@@ -399,11 +399,41 @@ def test_a_bibliography_path_that_is_no_file_says_what_to_give(tmp_path: Path) -
         for name in ("refs", "loop.bib")
     ]
     assert said == [
-        "Error executing tool review_report: bibliography "
+        "Error executing tool review_report: bibliographyPath "
         f"{tmp_path / 'refs'} is a folder; give a .bib, .json or .yaml file",
-        "Error executing tool review_report: cannot read bibliography "
+        "Error executing tool review_report: bibliographyPath "
         f"{tmp_path / 'loop.bib'}: its symbolic links go round in a loop",
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("missing.bib", "bibliographyPath missing.bib: no such file"),
+        ("~/missing-9f3.bib", "bibliographyPath ~/missing-9f3.bib: no such file"),
+        ("~nosuchuser9/a.bib", "bibliographyPath ~nosuchuser9/a.bib: no such file"),
+        (
+            "-",
+            "bibliographyPath - (standard input) is not read; give a .bib, .json or .yaml file",
+        ),
+        (
+            "/dev/null",
+            "bibliographyPath /dev/null is not a regular file; give a .bib, .json or .yaml file",
+        ),
+    ],
+)
+def test_a_bibliography_path_is_refused_in_the_command_line_s_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str, said: str
+) -> None:
+    # "cannot read bibliography missing.bib: No such file or directory", where `review --bib`
+    # says "--bib missing.bib: no such file"; "~/missing.bib" was named by the server's home
+    # folder, which the client had not given.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    arguments = {"markdown": "A holds [@k].", "bibliographyPath": written}
+    assert _tool_error(tmp_path, "review_report", arguments) == (
+        f"Error executing tool review_report: {said}"
+    )
 
 
 @pytest.mark.parametrize("tool", ["review_report", "review_latex"])
@@ -437,8 +467,8 @@ def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) 
     arguments = {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": str(path)}
     # Named as every message names a file: in the shell's $'...' quoting, that very file.
     assert _tool_error(tmp_path, "review_report", arguments) == (
-        f"Error executing tool review_report: cannot read bibliography $'{tmp_path}/"
-        "refs\\u202ebib.\\x1b[31mred.bib': No such file or directory"
+        f"Error executing tool review_report: bibliographyPath $'{tmp_path}/"
+        "refs\\u202ebib.\\x1b[31mred.bib': no such file"
     )
 
 
