@@ -17,7 +17,7 @@ import pytest
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import ContextLengthError, InvalidSettingsError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.openai import OpenAIOptions, register
+from claimaudit.judges.openai import OpenAIOptions, configured_context_tokens, register
 from claimaudit.judges.openai.judge import OpenAIJudge
 from claimaudit.judges.openai.messages import MAX_TOKENS
 from claimaudit.judges.openai.window import (
@@ -100,6 +100,24 @@ def test_an_unusable_window_is_a_usage_error(
     monkeypatch.setenv("OPENAI_CONTEXT_TOKENS", value)
     with pytest.raises(InvalidSettingsError, match=r"OPENAI_CONTEXT_TOKENS|at least 256"):
         make_judge()
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("9" * 5000, "at most 1000000000 tokens, not " + "9" * 40 + "..."),
+        ("99999999999", "at most 1000000000 tokens, not 99999999999"),
+        ("x" * 500, "a whole number of tokens, not '" + "x" * 39 + "..."),
+    ],
+)
+def test_a_window_past_any_model_s_is_refused_in_a_short_line(
+    value: str, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A typo of 5,000 digits was echoed whole (and Python cannot read past 4,300 of them).
+    monkeypatch.setenv("OPENAI_CONTEXT_TOKENS", value)
+    with pytest.raises(InvalidSettingsError) as raised:
+        configured_context_tokens()
+    assert str(raised.value) == f"OPENAI_CONTEXT_TOKENS must be {said}"
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from claimaudit.errors import LibraryError, LibraryMissingError
 from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.untrusted import name_problem
 from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
-from claimaudit.judges.openai import MIN_CONTEXT_TOKENS
+from claimaudit.judges.openai import MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS
 from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
 from claimaudit.library.store import Library
 from claimaudit.plugins import BUILT_IN, get_registry
@@ -117,6 +117,7 @@ ContextTokensOption = Annotated[
         "$OPENAI_CONTEXT_TOKENS, else what the server says); the evidence is fitted to it.",
         # The judge refuses a smaller window; the help's range says so (it said x>=1).
         min=MIN_CONTEXT_TOKENS,
+        max=MAX_CONTEXT_TOKENS,
     ),
 ]
 SourceOption = Annotated[

@@ -290,7 +290,7 @@ def _file_in_the_way(folder: Path) -> Path:
 
 
 def write_texts(files: Mapping[Path, str]) -> None:
-    """``userfiles.write_all_atomic`` of each text as UTF-8: all written or none; a refusal is
+    """``write_all.write_all_atomic`` of each text as UTF-8: all written or none; a refusal is
     one line that names the file and says none was changed, and exit 2. A stream (a device, a
     FIFO) is written last, in place: its failure says what was written before it."""
     try:

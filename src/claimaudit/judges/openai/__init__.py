@@ -61,6 +61,10 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_RETRIES = 2
 MIN_CONTEXT_TOKENS = 256  # the questions alone take a few hundred tokens
+# Far past any model's window; a longer number is a typo, and its thousands of digits are not
+# echoed back (Python refuses to read past 4,300 of them anyway).
+MAX_CONTEXT_TOKENS = 10**9
+_SHOWN_CHARS = 40
 
 
 @dataclass(frozen=True)
@@ -115,24 +119,37 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
 
 def configured_context_tokens(given: int | None = None) -> int | None:
     """The configured context window: the setting, else the environment; None when neither.
-    InvalidSettingsError for a window that is not a whole number of at least 256 tokens."""
+    InvalidSettingsError for a window that is not a whole number of 256 to 10**9 tokens."""
     what = "the context window"
     if given is None:
         text = os.environ.get(CONTEXT_ENV, "").strip()
         if not text:
             return None
+        if len(text) > len(str(MAX_CONTEXT_TOKENS)) and text.isdigit():
+            raise InvalidSettingsError(
+                f"{CONTEXT_ENV} must be at most {MAX_CONTEXT_TOKENS} tokens, not {_clipped(text)}"
+            )
         try:
             given = int(text)
         except ValueError:
             raise InvalidSettingsError(
-                f"{CONTEXT_ENV} must be a whole number of tokens, not {text!r}"
+                f"{CONTEXT_ENV} must be a whole number of tokens, not {_clipped(repr(text))}"
             ) from None
         what = CONTEXT_ENV  # a server's start-up names the variable to fix
     if isinstance(given, bool) or not isinstance(given, int) or given < MIN_CONTEXT_TOKENS:
         raise InvalidSettingsError(
-            f"{what} must be at least {MIN_CONTEXT_TOKENS} tokens, not {given!r}"
+            f"{what} must be at least {MIN_CONTEXT_TOKENS} tokens, not {_clipped(repr(given))}"
+        )
+    if given > MAX_CONTEXT_TOKENS:
+        raise InvalidSettingsError(
+            f"{what} must be at most {MAX_CONTEXT_TOKENS} tokens, not {_clipped(str(given))}"
         )
     return given
+
+
+def _clipped(shown: str) -> str:
+    """``shown`` as an error line quotes it: its first characters alone where it is long."""
+    return shown if len(shown) <= _SHOWN_CHARS else shown[:_SHOWN_CHARS] + "..."
 
 
 def register(registry: Registry) -> None:
