@@ -51,6 +51,19 @@ def test_review_inputs_refuse_before_reading() -> None:
     assert review_inputs("x", "Markdown", None, None, None, None) is None
 
 
+@pytest.mark.parametrize("language", ["Markdown", "LaTeX"])
+def test_a_draft_holding_a_null_character_is_refused(language: str) -> None:
+    # It was reviewed: its sentence shown with U+FFFD, the annotated copy keeping U+0000; the
+    # command line refuses such a file as binary.
+    with pytest.raises(DraftError) as caught:
+        review_inputs("X holds [@a].\x00 Y.", language, None, None, None, None)
+    assert str(caught.value) == (
+        f"the draft holds U+0000 (a null character) at character 14: send the {language} "
+        "text itself"
+    )
+    assert (caught.value.http_status, caught.value.code) == (400, "invalid_draft")
+
+
 @pytest.mark.parametrize("text", ["", "  \n", "% entries to come\n", "@article{x, title={a}\n"])
 def test_a_bibliography_sent_with_no_usable_entry_is_read_on(text: str) -> None:
     # As `claimaudit review --bib` reads such a file (README): the review goes on, each

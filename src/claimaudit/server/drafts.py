@@ -74,6 +74,13 @@ def review_inputs(
     check_texts(draft=draft, bibliography=text)
     validate_topic(topic)
     refuse_empty_draft(draft, language)
+    if "\x00" in draft:
+        # No text holds one: the command line refuses such a file as binary, and here it was
+        # reviewed, its sentence shown with U+FFFD while the annotated copy kept U+0000.
+        raise DraftError(
+            f"the draft holds U+0000 (a null character) at character {draft.index(chr(0)) + 1}: "
+            f"send the {language} text itself"
+        )
     if text is not None and path is not None:
         raise DraftError("give the bibliography as text or as a path, not both")
     if kind is not None and text is None:
