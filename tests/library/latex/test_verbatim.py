@@ -45,6 +45,17 @@ def test_inline_code_is_no_prose(tmp_path: Path) -> None:
     assert texts == ["Type or or or here."]
 
 
+def test_a_listing_read_from_a_file_is_no_prose(tmp_path: Path) -> None:
+    # Its file name was read as words: "X holds. [language=Python]code/run.py And pythona.py".
+    texts = _texts(
+        tmp_path,
+        "X holds. \\lstinputlisting[language=Python]{code/run_1.py} And "
+        "\\inputminted[linenos]{python}{a%b.py} y. \\verbatiminput{/etc/passwd} z "
+        "\\VerbatimInput[frame=single]{log.txt} w \\verbatiminput*{t.txt}.",
+    )
+    assert texts == ["X holds. And y. z w."]
+
+
 def test_inline_code_left_out_leaves_one_blank_and_none_before_punctuation(
     tmp_path: Path,
 ) -> None:

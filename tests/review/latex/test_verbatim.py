@@ -50,3 +50,15 @@ def test_a_cite_in_inline_code_is_no_citation(tmp_path: Path) -> None:
         "Type in the file again.",
         "Type in the file once more.",
     ]
+
+
+def test_a_listing_read_from_a_file_is_no_sentence(tmp_path: Path) -> None:
+    # "\lstinputlisting{/etc/passwd}" was reported as an uncited sentence "/etc/passwd" (the
+    # file was never read; its name was read as words).
+    claims, uncited, _ = _claims(
+        tmp_path,
+        "SciPy provides sparse matrices \\citep{sp}.\\lstinputlisting{/etc/passwd}\n\n"
+        "Kernels slide.\\inputminted{python}{a_b.py}",
+    )
+    assert claims == [("SciPy provides sparse matrices.", ["sp"])]
+    assert uncited == ["Kernels slide."]

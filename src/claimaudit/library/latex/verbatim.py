@@ -26,6 +26,14 @@ VERBATIM_SHAPES = {
     "Verb": "*[v",
     "lstinline": "[v",
     "mintinline": "[{v",
+    # A listing read from a file: its argument is a file name ("code/run_1.py", where "_" is
+    # no subscript), and what it prints is code, never prose.
+    "lstinputlisting": "[v",
+    "inputminted": "[{v",
+    "verbatiminput": "*v",
+    "VerbatimInput": "*[v",
+    "BVerbatimInput": "*[v",
+    "LVerbatimInput": "*[v",
 }
 # Environments whose body TeX reads as characters up to the literal ``\\end{name}``: code,
 # a file written out (``filecontents``), a comment. A "%" or a brace there is no LaTeX, and
@@ -35,8 +43,12 @@ VERBATIM_ENVIRONMENTS = frozenset(
     "comment filecontents filecontents* pyverbatim pycode pyblock pyconsole".split()
 )
 _BEGIN_NAME = re.compile(r"[ \t]*\{([A-Za-z*]{1,40})\}")
-# The inline-code macros: their text is code, not prose (dropped from a sentence, as \verb's).
-CODE_MACROS = frozenset({"verb", "Verb", "lstinline", "mintinline"})
+# The code macros: their text is code, not prose (dropped from a sentence, as \verb's), and
+# so is a listing read from a file (its file name was read as a sentence's words).
+CODE_MACROS = frozenset(
+    {"verb", "Verb", "lstinline", "mintinline", "lstinputlisting", "inputminted"}
+    | {"verbatiminput", "VerbatimInput", "BVerbatimInput", "LVerbatimInput"}
+)
 # The longest verbatim argument read, and its deepest braces: an address or a piece of inline
 # code is short; the bounds keep a source of many unclosed ones (each read to its bound) fast.
 MAX_VERBATIM_CHARS = 4000
