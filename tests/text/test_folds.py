@@ -9,6 +9,7 @@ import pytest
 from claimaudit.text.folds import (
     folded,
     joined_marks,
+    plain_written_out,
     spelling_fold,
     umlaut_plain,
     umlauts_plain,
@@ -54,3 +55,16 @@ def test_a_claim_with_such_a_word_reads_its_passages_folded(
 @pytest.mark.parametrize("claim", ["Attention helps.", "p 53 of the report", "Muller found"])
 def test_any_other_claim_reads_its_passages_as_before(claim: str) -> None:
     assert spelling_fold(claim) is None
+
+
+def test_a_plain_claim_word_a_passage_writes_out_reads_its_passages_folded() -> None:
+    # QA: "Muller" found "Mueller" in ``library search`` (a guess the index holds), but the
+    # rankers read a claim's "Muller" and a passage's "Mueller" as two words.
+    passages = ["Attention is all you need.", "As MUELLER et al. showed."]
+    assert spelling_fold("Muller found it", passages) is umlauts_plain
+    assert spelling_fold("Muller found x\u00b2", passages) is folded
+    assert plain_written_out("Gartner", ["Gaertner"])
+    # A passage's written-out word no claim word reads as, or a claim too short to be one.
+    assert spelling_fold("Attention helps", passages) is None
+    assert spelling_fold("Mul found it", passages) is None
+    assert not plain_written_out("Muller", ["quelle", "does", "poet"])

@@ -90,7 +90,8 @@ def reads_spelling_folds(query: str, texts: Iterable[str]) -> bool:
     exponent or index written with "^" or "_", or a word read as one of the claim's that is
     written otherwise: the results cache asks such a question afresh. A claim's "value" read
     as "valu" in it and its passages alike ranks them as before, and keeps its answer."""
-    fold = spelling_fold(query)
+    texts = list(texts)
+    fold = spelling_fold(query, texts)
     if fold is None:
         return False
     every = [_indexed(text) for text in chain((query,), texts)]

@@ -10,7 +10,7 @@ where it has one (``fit``: a judge with a context window counts tokens, see
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
@@ -94,7 +94,8 @@ class Bm25Ranker:
         # A claim holding a word ``library search`` finds in another spelling ("x²" as "x^2",
         # "Müller" as "Mueller"), and its passages, with each such spelling read as one
         # (``text.folds``). Any other claim reads the passages as before.
-        fold = spelling_fold(query)
+        # A plain "Muller" too where a passage writes "Mueller", which search finds by it.
+        fold = spelling_fold(query, _texts(passages))
         limit = MAX_CJK_TERMS if cjk or unspaced else MAX_TOKENS
         match = fts_query(_read_with(read, article, hebrew, fold)(query), limit)
         if match is None or not passages:
@@ -123,6 +124,13 @@ class Bm25Ranker:
         matched = set(ranked_ids)
         rest = [i for i in range(len(passages)) if i not in matched]
         return [passages[i] for i in (*ranked_ids, *rest)]
+
+
+def _texts(passages: Sequence[Passage]) -> Iterator[str]:
+    for p in passages:
+        yield p.text
+        if p.section:
+            yield p.section
 
 
 def _indexed(text: str) -> str:

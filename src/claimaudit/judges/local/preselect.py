@@ -94,7 +94,8 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     alone = lone_cjk(_folded(query)) if pairs else frozenset()
     article = has_arabic(_folded(query))
     hebrew = has_hebrew(_folded(query))
-    fold = spelling_fold(query)
+    # A plain "Muller" too where a window writes "Mueller", which search finds by it.
+    fold = spelling_fold(query, texts)
     docs = [Counter(_terms(t, pairs, alone, article, unspaced, hebrew, fold)) for t in texts]
     if not docs:
         return []
