@@ -31,6 +31,7 @@ from claimaudit.text.hebrew import (
     has_hebrew,
     with_unprefixed,
 )
+from claimaudit.text.number_words import composed, number_fold
 from claimaudit.text.plain import is_link_only
 from claimaudit.text.searchform import TOKENIZER, ranker_form
 from claimaudit.text.unspaced import has_unspaced
@@ -95,7 +96,11 @@ class Bm25Ranker:
         # "Müller" as "Mueller"), and its passages, with each such spelling read as one
         # (``text.folds``). Any other claim reads the passages as before.
         # A plain "Muller" too where a passage writes "Mueller", which search finds by it.
-        fold = spelling_fold(query, _texts(passages))
+        texts = list(_texts(passages))
+        fold = spelling_fold(query, texts)
+        # A claim's "covid19" where a passage writes "COVID-19", or the other way round: each
+        # pair written apart also read as the word (``text.number_words``).
+        fold = composed(fold, number_fold(query, texts))
         limit = MAX_CJK_TERMS if cjk or unspaced else MAX_TOKENS
         match = fts_query(_read_with(read, article, hebrew, fold)(query), limit)
         if match is None or not passages:

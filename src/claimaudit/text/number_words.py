@@ -1,0 +1,73 @@
+"""A word and the number after it, written as one word ("COVID19", "CO2") and apart ("COVID-19",
+"CO 2"), which ``library search`` finds each by the other (``library.search_raised``:
+``digit_ended_forms``, ``joined_forms``), read as one by the rankers (``checker.selection``,
+``judges.local.preselect``) too.
+
+The tokenizer reads "COVID-19" as "covid" and "19", "COVID19" as one word: a claim's
+"covid19" ranked no passage writing "COVID-19" above one without it, nor "COVID-19" one writing
+"COVID19". Where a claim and its passages write such a word both ways (``number_fold``), the
+rankers read each pair written apart also as the word ("COVID-19" as "COVID-19 covid19"), for
+the words the claim holds only; any other claim ranks its passages as before. Never one letter
+("p53" and "p 53" of a page reference), as ``library search`` never joins one.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from functools import partial
+
+# A word of two letters or more, then a whole number after a space or hyphen ("CO 2",
+# "COVID-19"); not a decimal ("CO 2.5"), and not after "^" or "_" (a letter's exponent).
+APART = re.compile(r"(?<![\w^])([^\W\d_]{2,})(?:\s+|-)(\d+)(?![\w^]|[.,]\d)")
+# A word of two letters or more, then digits ("co2", "covid19").
+_JOINED = re.compile(r"(?<![\w^])[^\W\d_]{2,}\d+(?![\w^])")
+
+
+def number_fold(query: str, texts: Iterable[str]) -> Callable[[str], str] | None:
+    """How the rankers read the claim ``query`` and its passages ``texts`` (as the rankers read
+    them: NFKC) where one writes a word and its number joined ("covid19") and another apart
+    ("COVID-19"): each pair written apart also as the word (``with_joined``), for the words of
+    the claim; else None, and the passages are read as before."""
+    query = _normal(query)
+    joined = {m.group().lower() for m in _JOINED.finditer(query)}
+    apart = {_joined(m) for m in APART.finditer(query)}
+    if not joined and not apart:
+        return None
+    written_out = joined - apart
+    for text in map(_normal, texts):
+        if (written_out and any(_joined(m) in written_out for m in APART.finditer(text))) or (
+            apart and any(m.group().lower() in apart for m in _JOINED.finditer(text))
+        ):
+            return partial(with_joined, words=frozenset(joined | apart))
+    return None
+
+
+def with_joined(text: str, words: frozenset[str]) -> str:
+    """``text`` with each of ``words`` (lower case) written apart ("COVID-19") followed by it
+    written as one word ("COVID-19 covid19")."""
+
+    def also_joined(pair: re.Match[str]) -> str:
+        word = _joined(pair)
+        return f"{pair.group()} {word}" if word in words else pair.group()
+
+    return APART.sub(also_joined, text)
+
+
+def _joined(pair: re.Match[str]) -> str:
+    return (pair.group(1) + pair.group(2)).lower()
+
+
+def composed(
+    first: Callable[[str], str] | None, then: Callable[[str], str] | None
+) -> Callable[[str], str] | None:
+    """``first``, then ``then``; either alone where the other is None."""
+    if first is None or then is None:
+        return first or then
+    return lambda text: then(first(text))
+
+
+def _normal(text: str) -> str:
+    # As the rankers read it: full-width letters and digits as the ASCII ones.
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
