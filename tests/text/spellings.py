@@ -69,4 +69,10 @@ SPELLINGS_OF_ONE_WORD = [
     # by each other in ``library search``, other words to the rankers (``text.number_words``).
     ("covid19", "COVID-19"),
     ("CO 2", "CO2"),
+    # QA: a Latin vowel with a diaeresis after a/o/u and the word written without it
+    # ("Michaël", "Israël"): one word to the index, but "michal" and "michael" to the checker's
+    # BM25, which read "ae" as an umlaut written out before its tokenizer dropped the diaeresis.
+    ("Micha\u00ebl", "Michael"),
+    ("Isra\u00ebl", "ISRAEL"),
+    ("Citro\u00ebn", "Citroen"),
 ]

@@ -33,8 +33,9 @@ from claimaudit.text.hebrew import (
 )
 from claimaudit.text.number_words import composed, number_fold
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.searchform import TOKENIZER, ranker_form
+from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_form
 from claimaudit.text.unspaced import has_unspaced
+from claimaudit.text.wordchars import without_diacritics
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -165,12 +166,19 @@ def _read_with(
     fold: Callable[[str], str] | None = None,
 ) -> Callable[[str], str]:
     if fold is not None:
-        return _read_with(lambda text: fold(read(text)), article, hebrew)
+        # The fold reads the words as the tokenizer will ("Michaël" as "michael"): a claim's
+        # "Michael", read "michal", matched no passage's "Michaël", which the tokenizer made
+        # "michael" after the fold (the pre-selection folds first, and matched it).
+        return _read_with(lambda text: fold(_tokenized(read(text))), article, hebrew)
     if hebrew:
         return _read_with(lambda text: with_unprefixed(read(text)), article)
     # An Arabic-script claim: a Persian plural's ending written apart onto its word too
     # ("کتابها", ``text.arabic.joined_plurals``), as a non-joiner before it is read past.
     return (lambda text: without_article(joined_plurals(read(text)))) if article else read
+
+
+def _tokenized(text: str) -> str:
+    return as_tokenizer_folds(without_diacritics(text))
 
 
 def _cjk_query(query: str, unspaced_pairs: bool = False) -> str:
