@@ -36,6 +36,8 @@ def test_a_claim_and_a_passage_writing_the_word_each_way_read_it_joined(
         ("Deaths rose", ["COVID-19 deaths rose."]),
         # One letter: "p 53" is a page reference, as ``library search`` reads it.
         ("p53 binds", ["see p 53"]),
+        # A word ending one passage and a number beginning the next are no pair.
+        ("covid19 deaths", ["They had covid", "19 deaths followed."]),
     ],
 )
 def test_any_other_claim_reads_its_passages_as_before(claim: str, passages: list[str]) -> None:
