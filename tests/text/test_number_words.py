@@ -15,6 +15,10 @@ from claimaudit.text.number_words import APART, composed, number_fold, with_join
         ("COVID-19 deaths rose", "The COVID19 deaths rose."),
         ("CO 2 uptake", "CO2 uptake"),
         ("\uff23\uff2f\uff16\uff10 rose", "CO 60 rose"),
+        # QA: the hyphen a PDF or word processor writes ("COVID\u201019", "COVID\u201319").
+        ("covid19 deaths rose", "COVID\u201019 deaths rose."),
+        ("COVID\u201119 deaths rose", "COVID19 deaths rose."),
+        ("covid19 deaths rose", "COVID\u201319 deaths rose."),
     ],
     ids=ascii,
 )

@@ -19,8 +19,11 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 # A word of two letters or more, then a whole number after a space or hyphen ("CO 2",
-# "COVID-19"); not a decimal ("CO 2.5"), and not after "^" or "_" (a letter's exponent).
-APART = re.compile(r"(?<![\w^])([^\W\d_]{2,})(?:\s+|-)(\d+)(?![\w^]|[.,]\d)")
+# "COVID-19"); not a decimal ("CO 2.5"), and not after "^" or "_" (a letter's exponent). The
+# hyphen as a PDF or a word processor writes it too (U+2010, or the non-breaking U+2011, which
+# NFKC makes U+2010; a figure or en dash, U+2012, U+2013), a word break to the tokenizer as "-".
+_HYPHENS = "\u2010-\u2013"
+APART = re.compile(rf"(?<![\w^])([^\W\d_]{{2,}})(?:\s+|[-{_HYPHENS}])(\d+)(?![\w^]|[.,]\d)")
 # A word of two letters or more, then digits ("co2", "covid19").
 _JOINED = re.compile(r"(?<![\w^])[^\W\d_]{2,}\d+(?![\w^])")
 _LETTERS_DIGITS = re.compile(r"(\D+)(\d+)")
@@ -58,7 +61,8 @@ def _held(word: str, every: str, apart: bool) -> bool:
         if found.group(1) not in every:
             return False
         return (
-            re.search(rf"(?<![\w^]){letters}(?:\s+|-){digits}(?![\w^]|[.,]\d)", every) is not None
+            re.search(rf"(?<![\w^]){letters}(?:\s+|[-{_HYPHENS}]){digits}(?![\w^]|[.,]\d)", every)
+            is not None
         )
     return word in every and re.search(rf"(?<![\w^]){letters}{digits}(?![\w^])", every) is not None
 
