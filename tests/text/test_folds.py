@@ -7,7 +7,9 @@ from collections.abc import Callable
 import pytest
 
 from claimaudit.text.folds import (
+    MANY_WORDS,
     folded,
+    holds_word,
     joined_marks,
     plain_written_out,
     spelling_fold,
@@ -68,3 +70,16 @@ def test_a_plain_claim_word_a_passage_writes_out_reads_its_passages_folded() -> 
     assert spelling_fold("Attention helps", passages) is None
     assert spelling_fold("Mul found it", passages) is None
     assert not plain_written_out("Muller", ["quelle", "does", "poet"])
+
+
+def test_a_long_claims_plain_words_are_looked_for_written_out_too() -> None:
+    # Past MANY_WORDS spellings the texts are read once for all of them: the same answers.
+    filler = " ".join(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}a" for i in range(MANY_WORDS))
+    assert plain_written_out(f"{filler} Muller", ["As MUELLER showed."])
+    assert not plain_written_out(f"{filler} Muller", ["As XMUELLER showed.", "Mueller2"])
+
+
+def test_a_word_is_held_only_where_it_begins_one() -> None:
+    assert holds_word("as mueller showed", "mueller\\b")
+    assert not holds_word("xmueller, _mueller, ^mueller, 2mueller", "mueller\\b")
+    assert holds_word("mueller", "mueller\\b")

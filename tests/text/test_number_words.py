@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from claimaudit.text.folds import MANY_WORDS
 from claimaudit.text.number_words import APART, composed, number_fold, with_joined
 
 
@@ -57,3 +58,11 @@ def test_only_the_claims_words_are_read_joined() -> None:
     assert composed(str.upper, None) is str.upper
     both = composed(str.upper, lambda text: text + "!")
     assert both is not None and both("a") == "A!"
+
+
+def test_a_long_claim_finds_its_words_written_the_other_way_too() -> None:
+    # Past MANY_WORDS words the texts are read once for all of them: the same answers.
+    filler = " ".join(f"w{i}x{i}" for i in range(MANY_WORDS))
+    assert number_fold(f"{filler} covid19", ["They had COVID-19."]) is not None
+    assert number_fold(f"{filler} CO 2", ["Its CO2 rose."]) is not None
+    assert number_fold(f"{filler} covid19", ["They had covid", "19 deaths."]) is None

@@ -95,7 +95,28 @@ def plain_written_out(query: str, texts: Iterable[str]) -> bool:
         text if text.isascii() else unicodedata.normalize("NFKC", text) for text in texts
     )
     every = every.lower()
-    return any(out in every and re.search(rf"\b{out}\b", every) for out in spelt)
+    if len(spelt) > MANY_WORDS:
+        # One reading of the text's words, whatever the number of spellings (a long claim's).
+        return not spelt.isdisjoint(_LOWER_OUT_WORD.findall(every))
+    return any(out in every and holds_word(every, rf"{out}\b") for out in spelt)
+
+
+# Past so many words, a text is read once for all of them rather than scanned for each: a scan
+# costs about a hundredth of a reading.
+MANY_WORDS = 64
+# A lower-case ASCII word with an umlaut written out in it.
+_LOWER_OUT_WORD = re.compile(r"\b[a-z]*(?:ue|ae|oe)[a-z]*\b")
+
+
+def holds_word(text: str, pattern: str) -> bool:
+    """Whether ``text`` holds a match of ``pattern``, a regular expression beginning with a
+    word's letters, that begins a word (after no letter, digit, "_" or "^"). Searched for
+    without a look-behind, which keeps the search from looking for the letters first (some 15
+    times slower)."""
+    return any(
+        m.start() == 0 or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_^")
+        for m in re.finditer(pattern, text)
+    )
 
 
 @cache

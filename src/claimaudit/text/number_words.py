@@ -18,6 +18,8 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from functools import partial
 
+from claimaudit.text.folds import MANY_WORDS, holds_word
+
 # A word of two letters or more, then a whole number after a space or hyphen ("CO 2",
 # "COVID-19"); not a decimal ("CO 2.5"), and not after "^" or "_" (a letter's exponent). The
 # hyphen as a PDF or a word processor writes it too (U+2010, or the non-breaking U+2011, which
@@ -43,28 +45,30 @@ def number_fold(query: str, texts: Iterable[str]) -> Callable[[str], str] | None
     # text, this cost half as much as ranking the passages did. A NUL between two texts breaks
     # a pair ("covid" ending one, "19" beginning the next), as no space or hyphen does.
     every = "\0".join(map(_normal, texts)).lower()
-    if any(_held(word, every, apart=True) for word in joined - apart) or any(
-        _held(word, every, apart=False) for word in apart
-    ):
-        return partial(with_joined, words=frozenset(joined | apart))
-    return None
+    if len(joined | apart) > MANY_WORDS:
+        # One reading of the text, whatever the number of words (a long claim's).
+        held_apart = {_joined(m) for m in APART.finditer(every)}
+        held_joined = {m.group() for m in _JOINED.finditer(every)}
+        found = not (joined - apart).isdisjoint(held_apart) or not apart.isdisjoint(held_joined)
+    else:
+        found = any(_held(word, every, apart=True) for word in joined - apart) or any(
+            _held(word, every, apart=False) for word in apart
+        )
+    return partial(with_joined, words=frozenset(joined | apart)) if found else None
 
 
 def _held(word: str, every: str, apart: bool) -> bool:
     """Whether ``every`` holds the lower-case ``word`` ("covid19") written apart ("covid-19",
     as ``APART`` reads it) or, not ``apart``, joined (as ``_JOINED`` reads it)."""
-    found = _LETTERS_DIGITS.fullmatch(word)
-    if found is None:
+    pair = _LETTERS_DIGITS.fullmatch(word)
+    if pair is None:
         return False
-    letters, digits = re.escape(found.group(1)), found.group(2)
+    letters, digits = re.escape(pair.group(1)), pair.group(2)
     if apart:
-        if found.group(1) not in every:
+        if pair.group(1) not in every:
             return False
-        return (
-            re.search(rf"(?<![\w^]){letters}(?:\s+|[-{_HYPHENS}]){digits}(?![\w^]|[.,]\d)", every)
-            is not None
-        )
-    return word in every and re.search(rf"(?<![\w^]){letters}{digits}(?![\w^])", every) is not None
+        return holds_word(every, rf"{letters}(?:\s+|[-{_HYPHENS}]){digits}(?![\w^]|[.,]\d)")
+    return word in every and holds_word(every, rf"{letters}{digits}(?![\w^])")
 
 
 def with_joined(text: str, words: frozenset[str]) -> str:
