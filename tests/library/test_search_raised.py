@@ -128,3 +128,15 @@ def test_which_words_and_numbers_typed_apart_are_also_searched_as_one() -> None:
     assert joined_forms("CO 2 and COVID-19") == [("CO 2", ["co2"]), ("COVID-19", ["covid19"])]
     # One letter ("p 53"), a decimal, an exponent or index: not joined.
     assert joined_forms("p 53, CO 2.5, x^2 3, CO_2 4") == []
+
+
+def test_a_word_and_its_number_joined_by_a_typographic_hyphen_find_the_word(
+    library: Library,
+) -> None:
+    # QA: "COVID-19" found "COVID19", but "COVID\u201019" (the hyphen a PDF holds) and
+    # "COVID\u201319" (an en dash) did not: only "-" and blanks joined a word and its number.
+    passages = [Passage("P001", "Cases of COVID19 rose.", "Intro")]
+    library.add_paper(NewPaper(parse_ref("local:h"), "T", passages, "local:h"))
+    for typed in ("COVID\u201019", "COVID\u201119", "COVID\u201319"):
+        assert [h.passage_id for h in library.search(typed)] == ["P001"], ascii(typed)
+    assert joined_forms("COVID\u201019") == [("COVID\u201019", ["covid19"])]

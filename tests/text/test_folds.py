@@ -7,8 +7,11 @@ from collections.abc import Callable
 import pytest
 
 from claimaudit.text.folds import (
+    MANY_WORDS,
     folded,
+    holds_word,
     joined_marks,
+    plain_written_out,
     spelling_fold,
     umlaut_plain,
     umlauts_plain,
@@ -54,3 +57,29 @@ def test_a_claim_with_such_a_word_reads_its_passages_folded(
 @pytest.mark.parametrize("claim", ["Attention helps.", "p 53 of the report", "Muller found"])
 def test_any_other_claim_reads_its_passages_as_before(claim: str) -> None:
     assert spelling_fold(claim) is None
+
+
+def test_a_plain_claim_word_a_passage_writes_out_reads_its_passages_folded() -> None:
+    # QA: "Muller" found "Mueller" in ``library search`` (a guess the index holds), but the
+    # rankers read a claim's "Muller" and a passage's "Mueller" as two words.
+    passages = ["Attention is all you need.", "As MUELLER et al. showed."]
+    assert spelling_fold("Muller found it", passages) is umlauts_plain
+    assert spelling_fold("Muller found x\u00b2", passages) is folded
+    assert plain_written_out("Gartner", ["Gaertner"])
+    # A passage's written-out word no claim word reads as, or a claim too short to be one.
+    assert spelling_fold("Attention helps", passages) is None
+    assert spelling_fold("Mul found it", passages) is None
+    assert not plain_written_out("Muller", ["quelle", "does", "poet"])
+
+
+def test_a_long_claims_plain_words_are_looked_for_written_out_too() -> None:
+    # Past MANY_WORDS spellings the texts are read once for all of them: the same answers.
+    filler = " ".join(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}a" for i in range(MANY_WORDS))
+    assert plain_written_out(f"{filler} Muller", ["As MUELLER showed."])
+    assert not plain_written_out(f"{filler} Muller", ["As XMUELLER showed.", "Mueller2"])
+
+
+def test_a_word_is_held_only_where_it_begins_one() -> None:
+    assert holds_word("as mueller showed", "mueller\\b")
+    assert not holds_word("xmueller, _mueller, ^mueller, 2mueller", "mueller\\b")
+    assert holds_word("mueller", "mueller\\b")

@@ -23,6 +23,7 @@ from claimaudit.text.hebrew import (
     with_unprefixed,
     without_acronym_marks,
 )
+from claimaudit.text.number_words import number_fold
 from claimaudit.text.searchform import (
     altered_characters,
     as_tokenizer_folds,
@@ -90,7 +91,8 @@ def reads_spelling_folds(query: str, texts: Iterable[str]) -> bool:
     exponent or index written with "^" or "_", or a word read as one of the claim's that is
     written otherwise: the results cache asks such a question afresh. A claim's "value" read
     as "valu" in it and its passages alike ranks them as before, and keeps its answer."""
-    fold = spelling_fold(query)
+    texts = list(texts)
+    fold = spelling_fold(query, texts)
     if fold is None:
         return False
     every = [_indexed(text) for text in chain((query,), texts)]
@@ -108,6 +110,13 @@ def reads_spelling_folds(query: str, texts: Iterable[str]) -> bool:
         for text in every
         for word in _folded_words(text)
     )
+
+
+def reads_number_words(query: str, texts: Iterable[str]) -> bool:
+    """Whether ``query`` and one of ``texts`` write a word and its number one joined and the
+    other apart ("covid19" and "COVID-19"), which the rankers once read as other words: the
+    results cache asks such a question afresh (``text.number_words``)."""
+    return number_fold(query, texts) is not None
 
 
 def _folded_words(text: str) -> list[str]:

@@ -34,6 +34,7 @@ from claimaudit.checker.read_changes import (
     reads_hebrew_prefixes,
     reads_hebrew_stacked_prefixes,
     reads_hebrew_whole_words,
+    reads_number_words,
     reads_persian_plurals,
     reads_spelling_folds,
     reads_unspaced_pairs,
@@ -147,4 +148,8 @@ def reading_marks(query: str, texts: Sequence[str]) -> str:
         # "Mueller", were two words to the rankers were judged on passages ranked otherwise:
         # asked afresh (``text.folds``).
         marks += ":spelling-folds"
+    if reads_number_words(query, texts):
+        # Answers cached while a claim's "covid19" and a passage's "COVID-19" were other
+        # words to the rankers were judged on passages ranked otherwise: asked afresh.
+        marks += ":number-words"
     return marks

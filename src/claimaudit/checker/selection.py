@@ -10,7 +10,7 @@ where it has one (``fit``: a judge with a context window counts tokens, see
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
@@ -31,9 +31,11 @@ from claimaudit.text.hebrew import (
     has_hebrew,
     with_unprefixed,
 )
+from claimaudit.text.number_words import composed, number_fold
 from claimaudit.text.plain import is_link_only
-from claimaudit.text.searchform import TOKENIZER, ranker_form
+from claimaudit.text.searchform import TOKENIZER, as_tokenizer_folds, ranker_form
 from claimaudit.text.unspaced import has_unspaced
+from claimaudit.text.wordchars import without_diacritics
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -94,7 +96,12 @@ class Bm25Ranker:
         # A claim holding a word ``library search`` finds in another spelling ("x²" as "x^2",
         # "Müller" as "Mueller"), and its passages, with each such spelling read as one
         # (``text.folds``). Any other claim reads the passages as before.
-        fold = spelling_fold(query)
+        # A plain "Muller" too where a passage writes "Mueller", which search finds by it.
+        texts = list(_texts(passages))
+        fold = spelling_fold(query, texts)
+        # A claim's "covid19" where a passage writes "COVID-19", or the other way round: each
+        # pair written apart also read as the word (``text.number_words``).
+        fold = composed(fold, number_fold(query, texts))
         limit = MAX_CJK_TERMS if cjk or unspaced else MAX_TOKENS
         match = fts_query(_read_with(read, article, hebrew, fold)(query), limit)
         if match is None or not passages:
@@ -125,6 +132,13 @@ class Bm25Ranker:
         return [passages[i] for i in (*ranked_ids, *rest)]
 
 
+def _texts(passages: Sequence[Passage]) -> Iterator[str]:
+    for p in passages:
+        yield p.text
+        if p.section:
+            yield p.section
+
+
 def _indexed(text: str) -> str:
     # As the library's index reads text (``text.searchform``): a decomposed accent or a
     # full-width letter is the word it stands for, not a word break; a Persian word the same
@@ -152,12 +166,19 @@ def _read_with(
     fold: Callable[[str], str] | None = None,
 ) -> Callable[[str], str]:
     if fold is not None:
-        return _read_with(lambda text: fold(read(text)), article, hebrew)
+        # The fold reads the words as the tokenizer will ("Michaël" as "michael"): a claim's
+        # "Michael", read "michal", matched no passage's "Michaël", which the tokenizer made
+        # "michael" after the fold (the pre-selection folds first, and matched it).
+        return _read_with(lambda text: fold(_tokenized(read(text))), article, hebrew)
     if hebrew:
         return _read_with(lambda text: with_unprefixed(read(text)), article)
     # An Arabic-script claim: a Persian plural's ending written apart onto its word too
     # ("کتابها", ``text.arabic.joined_plurals``), as a non-joiner before it is read past.
     return (lambda text: without_article(joined_plurals(read(text)))) if article else read
+
+
+def _tokenized(text: str) -> str:
+    return as_tokenizer_folds(without_diacritics(text))
 
 
 def _cjk_query(query: str, unspaced_pairs: bool = False) -> str:

@@ -23,6 +23,7 @@ import re
 import unicodedata
 
 from claimaudit.text.folds import MARKED, joined_marks
+from claimaudit.text.number_words import APART
 
 _RAISED = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
 _LOWERED = "\u2080-\u2089"
@@ -37,8 +38,8 @@ _MARKED_WORD = re.compile(MARKED.pattern + r"(\w*)")
 _DIGIT_ENDED = re.compile(r"(?<![\w^])[^\W\d_]+\d+(?:[^\W\d_]+\d*)*(?![\w^])")
 _RUN = re.compile(r"\d+|[^\W\d_]+")
 # A word of two letters or more, then a whole number after a space or hyphen ("CO 2",
-# "COVID-19"); not a decimal ("CO 2.5"), and not after "^" or "_" (read by ``raised_forms``).
-_APART = re.compile(r"(?<![\w^])([^\W\d_]{2,})(?:\s+|-)(\d+)(?![\w^]|[.,]\d)")
+# "COVID-19"), as the rankers read it too (``text.number_words``).
+_APART = APART
 
 
 def raised_forms(typed: str) -> list[tuple[str, list[str]]]:

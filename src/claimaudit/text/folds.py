@@ -13,14 +13,16 @@ The index holds each spelling as written, so ``library search`` looks a word up 
 too (``library.search_raised``, ``library.search_umlauts``), by these same rules. The rankers
 matched words as written: a claim's "x²" ranked no passage writing "x^2" above one without it,
 nor "Müller" one writing "Mueller". They now read a claim and its passages in the one form when
-the claim holds such a word (``spelling_fold``); any other claim ranks its passages as before.
+the claim holds such a word (``spelling_fold``), or a plain word ("Muller") that a passage
+writes out ("Mueller"), which ``library search`` finds by a guess the index holds; any other
+claim ranks its passages as before.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 # Letters, "^" or "_" (inside "$...$" as Markdown writes it: "H$_2$O"), then digits, in braces
@@ -73,6 +75,50 @@ def umlaut_written(word: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+# An ASCII word ``umlaut_written`` may write out: four letters or more.
+_PLAIN_WORD = re.compile(rf"\b[A-Za-z]{{{SHORTEST},}}\b")
+
+
+def plain_written_out(query: str, texts: Iterable[str]) -> bool:
+    """Whether a plain word of ``query`` ("Muller", "Gartner") is one that some of ``texts``
+    writes with an umlaut written out ("Mueller", "Gaertner"), as ``library search`` finds
+    the one by the other (``library.search_umlauts.umlaut_guesses``, by ``umlaut_written``),
+    so the rankers read them as one too. Asked of the texts, as search asks the index: every
+    plain word with a "u", "o" or "a" could be one read plain ("attention", "aettention")."""
+    words = {m.group().lower() for m in _PLAIN_WORD.finditer(query)}
+    spelt = {out for word in words if not umlaut_plain(word) for out in umlaut_written(word)}
+    if not spelt:
+        return False
+    # All the texts at once, each spelling found by a scan in C first: read text by text, this
+    # cost as much as ranking the passages did.
+    every = "\n".join(
+        text if text.isascii() else unicodedata.normalize("NFKC", text) for text in texts
+    )
+    every = every.lower()
+    if len(spelt) > MANY_WORDS:
+        # One reading of the text's words, whatever the number of spellings (a long claim's).
+        return not spelt.isdisjoint(_LOWER_OUT_WORD.findall(every))
+    return any(out in every and holds_word(every, rf"{out}\b") for out in spelt)
+
+
+# Past so many words, a text is read once for all of them rather than scanned for each: a scan
+# costs about a hundredth of a reading.
+MANY_WORDS = 64
+# A lower-case ASCII word with an umlaut written out in it.
+_LOWER_OUT_WORD = re.compile(r"\b[a-z]*(?:ue|ae|oe)[a-z]*\b")
+
+
+def holds_word(text: str, pattern: str) -> bool:
+    """Whether ``text`` holds a match of ``pattern``, a regular expression beginning with a
+    word's letters, that begins a word (after no letter, digit, "_" or "^"). Searched for
+    without a look-behind, which keeps the search from looking for the letters first (some 15
+    times slower)."""
+    return any(
+        m.start() == 0 or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_^")
+        for m in re.finditer(pattern, text)
+    )
+
+
 @cache
 def _stopwords() -> frozenset[str]:
     # The index's common words. Imported here: ``claimaudit.library``, which ``library.fts``
@@ -97,18 +143,22 @@ def umlauts_plain(text: str) -> str:
     return _OUT_WORD.sub(_plain_word, text) if _OUT_WORD.search(text) else text
 
 
-def spelling_fold(query: str) -> Callable[[str], str] | None:
-    """How the rankers read the claim ``query`` and its passages where it holds a word they
-    match in another spelling: ``joined_marks`` where it holds a letter with digits after it,
-    raised or marked ("x²", "x^2", "CO2"), ``umlauts_plain`` where it holds an umlaut or "ø",
-    or a word with one written out ("Mueller"), ``folded`` where both; else None, and its
-    passages are read as before. Each alone where only it is called for: joined, "x^2" is one
-    word where it was two, which changes every passage's length that holds one, and so the
-    ranking of a claim ("eigenvalue", read "eigenvalu") that holds none."""
+def spelling_fold(query: str, texts: Iterable[str] = ()) -> Callable[[str], str] | None:
+    """How the rankers read the claim ``query`` and its passages ``texts`` where it holds a
+    word they match in another spelling: ``joined_marks`` where it holds a letter with digits
+    after it, raised or marked ("x²", "x^2", "CO2"), ``umlauts_plain`` where it holds an umlaut
+    or "ø", or a word with one written out ("Mueller"), or a plain word one of ``texts``
+    writes out ("Muller" and a passage's "Mueller", ``plain_written_out``), ``folded`` where
+    both; else None, and its passages are read as before. Each alone where only it is called
+    for: joined, "x^2" is one word where it was two, which changes every passage's length that
+    holds one, and so the ranking of a claim ("eigenvalue", read "eigenvalu") that holds
+    none."""
     normal = query if query.isascii() else unicodedata.normalize("NFKC", query)
     marks = _LETTER_DIGIT.search(normal) is not None or joined_marks(normal) != normal
-    umlauts = _UMLAUT.search(normal) is not None or any(
-        umlaut_plain(m.group().lower()) for m in _OUT_WORD.finditer(normal)
+    umlauts = (
+        _UMLAUT.search(normal) is not None
+        or any(umlaut_plain(m.group().lower()) for m in _OUT_WORD.finditer(normal))
+        or plain_written_out(normal, texts)
     )
     if marks and umlauts:
         return folded

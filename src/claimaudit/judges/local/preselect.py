@@ -17,6 +17,7 @@ from claimaudit.text.arabic import has_arabic, joined_plurals, without_article
 from claimaudit.text.cjkpairs import as_query, cjk_apart, cjk_as_pairs, has_cjk, lone_cjk
 from claimaudit.text.folds import spelling_fold
 from claimaudit.text.hebrew import has_hebrew, with_unprefixed
+from claimaudit.text.number_words import composed, number_fold
 from claimaudit.text.searchform import as_tokenizer_folds, ranker_form
 from claimaudit.text.unspaced import has_unspaced
 from claimaudit.text.wordchars import without_diacritics, words
@@ -94,7 +95,10 @@ def bm25_scores(query: str, texts: Sequence[str]) -> list[float]:
     alone = lone_cjk(_folded(query)) if pairs else frozenset()
     article = has_arabic(_folded(query))
     hebrew = has_hebrew(_folded(query))
-    fold = spelling_fold(query)
+    # A plain "Muller" too where a window writes "Mueller", which search finds by it.
+    fold = spelling_fold(query, texts)
+    # "covid19" and "COVID-19" too, where the claim and a window write it each way.
+    fold = composed(fold, number_fold(query, texts))
     docs = [Counter(_terms(t, pairs, alone, article, unspaced, hebrew, fold)) for t in texts]
     if not docs:
         return []
