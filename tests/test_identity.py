@@ -46,6 +46,10 @@ def test_arxiv_forms(text: str, work: str, version: int | None) -> None:
         ("https://doi.org/10.1098/rsif.2017.0387", "10.1098/rsif.2017.0387"),
         ("https://dx.doi.org/10.1038/s41592-019-0686-2", "10.1038/s41592-019-0686-2"),
         ("https://doi.org/10.1000/a%2Fb", "10.1000/a/b"),
+        # A DOI's URI forms, as OpenURL and RDF metadata (and so some .bib exports) write them.
+        ("info:doi/10.1000/N", "10.1000/n"),
+        ("urn:doi:10.1000/m", "10.1000/m"),
+        ("INFO:DOI/10.1000/x", "10.1000/x"),
     ],
 )
 def test_doi_forms(text: str, work: str) -> None:
