@@ -4,8 +4,9 @@ section, captions and footnotes apart; the title and authors from the first page
 Paragraphs come from layout: a new one starts after a wider vertical gap, at an indented
 first line, at a list label, or where the type changes. A paragraph broken by a column or page
 end, a float or a displayed formula is joined again. Headings are short lines in larger or
-bold type; what follows a References heading is left out, as are tables of contents, code
-listings and the stray labels of drawings.
+bold type, or in italics or centred at the text's size on a line of their own; what follows
+a References heading is left out, as are tables of contents, code listings and the stray labels
+of drawings.
 
 Here: the steps in order, and what no paragraph's kind decides (tables of contents, a
 drawing's labels, the front matter before the first heading, a list item's label). Each

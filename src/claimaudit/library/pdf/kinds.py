@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from claimaudit.library.pdf.front import reads_as_prose
 from claimaudit.library.pdf.layout import Line
-from claimaudit.library.pdf.paragraphs import hanging, sentence_formula
+from claimaudit.library.pdf.paragraphs import hanging, sentence_formula, text_type_heading
 from claimaudit.library.pdf.patterns import CAPTION, LABEL, TERMINAL, WORD, is_heading_text
 
 _SUBLABEL = re.compile(r"^\([a-z]\)\s")
@@ -29,6 +29,7 @@ class RawBlock:
 
 def classify(blocks: list[RawBlock], body: float, pitch: dict[float, float]) -> list[RawBlock]:
     previous: RawBlock | None = None
+    headed = False  # a heading came before: the paper's body has begun
     for index, block in enumerate(blocks):
         first = block.lines[0]
         text = " ".join(line.text for line in block.lines).strip()
@@ -67,10 +68,22 @@ def classify(blocks: list[RawBlock], body: float, pitch: dict[float, float]) -> 
             and not LABEL.match(text)
         ):
             block.kind = "heading"
+        elif headed and len(block.lines) == 1 and _text_type_heading(blocks, index, pitch):
+            # In italics or centred at the text's size ("Related work"), once the body has
+            # begun: on a title page such a line is an affiliation, left out with the front
+            # matter.
+            block.kind = "heading"
         elif LABEL.match(text) or hanging(block.lines):
             block.kind = "list"
+        headed = headed or block.kind == "heading"
         previous = block
     return blocks
+
+
+def _text_type_heading(blocks: list[RawBlock], index: int, pitch: dict[float, float]) -> bool:
+    before = blocks[index - 1].lines[-1] if index else None
+    after = blocks[index + 1].lines[0] if index + 1 < len(blocks) else None
+    return text_type_heading(before, blocks[index].lines[0], after, pitch)
 
 
 def _names_code(block: RawBlock, after: list[RawBlock], body: float) -> bool:

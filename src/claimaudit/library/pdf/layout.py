@@ -90,6 +90,7 @@ class Line:
     opens_bold: bool = False
     # It lies below the short rule set over the page's footnotes (``pdf_note_rules``).
     noted: bool = False
+    italic: bool = False  # most of its characters are italic or slanted
 
     @property
     def width(self) -> float:
@@ -445,6 +446,7 @@ def _line(row: list[Segment], page: PageText, left: float, right: float, index: 
         box=box_of(row[0].x0, row[-1].x1, main.baseline, page.boxes),
         opens_bold=not bold and (row[0].bold or row[0].opens_bold),
         noted=under_rule(row[0].x0, main.baseline, main.size, page.note_rules),
+        italic=sum(len(s.text) for s in row if s.italic) >= 0.8 * chars,
     )
 
 

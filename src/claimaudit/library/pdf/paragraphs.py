@@ -34,13 +34,21 @@ def split_lines(lines: list[Line], pitch: dict[float, float]) -> list[list[Line]
     # Where the last description-list item on this page and column set its name and where
     # its lines hang: an item of one line is known by its neighbours' indent.
     hang: tuple[int, int, float, float] | None = None
+    heads = {
+        index
+        for index, line in enumerate(lines)
+        if text_type_heading(lines[index - 1] if index else None, line, _next(lines, index), pitch)
+    }
     for index, line in enumerate(lines):
-        after = lines[index + 1] if index + 1 < len(lines) else None
-        if (
-            current
-            and _breaks(current, line, after, pitch)
-            and not _under_hang(current, line, hang)
-            and not _opens_hang(current, line, after, pitch)
+        after = _next(lines, index)
+        if current and (
+            index in heads
+            or index - 1 in heads
+            or (
+                _breaks(current, line, after, pitch)
+                and not _under_hang(current, line, hang)
+                and not _opens_hang(current, line, after, pitch)
+            )
         ):
             blocks.append(current)
             current = []
@@ -50,6 +58,70 @@ def split_lines(lines: list[Line], pitch: dict[float, float]) -> list[list[Line]
     if current:
         blocks.append(current)
     return blocks
+
+
+# A heading's number, as IEEE's journals set one in italics ("A. Related Work"), where a
+# bullet, a dash or "(a)" labels a list's item.
+_HEADING_NUMBER = re.compile(r"^(?:[A-Z]|\d{1,2}|[IVX]{1,4})\.\s")
+# A centred heading in the text's type has at least this much more space above it than
+# below (ems), where a displayed line has the same each side.
+_CENTRED_HEADING_EMS = 0.3
+# The most a heading set in the text's type stands above the text it heads, baseline to
+# baseline, in the text's line pitches: a line and a half-line of space.
+_HEADING_SPACE = 2.5
+
+
+def _next(lines: list[Line], index: int) -> Line | None:
+    return lines[index + 1] if index + 1 < len(lines) else None
+
+
+def text_type_heading(
+    before: Line | None, line: Line, after: Line | None, pitch: dict[float, float]
+) -> bool:
+    """Whether ``line`` is a heading set at the text's size on a line of its own, in italics
+    ("Related work", "Data availability") or centred in roman type (IEEE's "II. RELATED
+    WORK"), between the lines ``before`` and ``after`` it. Type and place decide, not its
+    words: a short line that reads as a heading, over a line of roman text set flush or
+    indented that opens a sentence in the same size and column, no further from it than from
+    the text above; and the text above is set apart by more space, or (italics only) ends a
+    sentence in roman type, so that an italic paragraph's last line or a title in italics that
+    a sentence runs into stays in its paragraph, though a page end came between. A line only
+    partly italic is never one, nor is a centred formula, nor a centred line with no more
+    space above it than below (a displayed line of the text)."""
+    if line.bold or line.mono or after is None or after.italic:
+        return False
+    centred = not line.italic and _centred(line) and not _centred(after)
+    if not (line.italic or centred):
+        return False
+    em = line.size
+    text = line.text.strip()
+    if (
+        not is_heading_text(text)
+        or (LABEL.match(text) and not _HEADING_NUMBER.match(text))
+        or CAPTION.match(text)
+        or (centred and _RELATION.search(text) is not None)
+        or line.x1 >= line.right - 2 * em  # a full line: a paragraph's first
+        or (after.page, after.piece, after.box) != (line.page, line.piece, line.box)
+        or abs(after.size - line.size) > 0.6
+        or not after.text.strip()[:1].isupper()
+        or CAPTION.match(after.text.strip())  # a figure's own words over its caption
+    ):
+        return False
+    below = after.baseline - line.baseline
+    if below > _HEADING_SPACE * _pitch(pitch, after.size):
+        return False  # far from what follows: not its heading
+    if before is None:
+        return True
+    ended = TERMINAL.search(before.text.strip()) is not None
+    if (before.page, before.piece, before.box) != (line.page, line.piece, line.box):
+        return ended  # atop a column or page: what the last one held was finished
+    above = line.baseline - before.baseline
+    apart = above > 1.15 * _pitch(pitch, line.size)
+    if centred:
+        return apart and above >= below + _CENTRED_HEADING_EMS * em
+    if above < 0 or below > above + 0.1 * em:
+        return False
+    return apart or (ended and not before.italic)
 
 
 def _opens_hang(

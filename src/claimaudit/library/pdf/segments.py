@@ -30,6 +30,13 @@ _THIN = "\x00"  # marks such a gap until the digits after it are known; never in
 _DIGIT_GROUP = re.compile(r"(?<=\d)\x00(?=\d{3}(?!\d))")
 # Bold fonts by name: TeX's CM/EC/cm-super "bx" fonts, PostScript "Medi"/"Bold"/"Demi"...
 _BOLD_NAME = re.compile(r"bold|medi|demi|black|heavy|(?:^|\+)(?:cm|sf|ec|tc|lm)bx|bx\d", re.I)
+# Italic and slanted text fonts by name: TeX's "ti"/"sl" fonts (CMTI10, SFTI1000, CMBXTI10,
+# CMSL10), PostScript "Italic"/"Ital"/"Oblique"/"-It" (not "Capitals"). Math italic (CMMI10, a
+# font named "Math") sets a formula's letters, not a word in italics.
+_ITALIC_NAME = re.compile(
+    r"(?<!cap)ital|obli|-it(?![a-z])|(?:^|\+)(?:cm|sf|ec|lm)(?:bx)?(?:ti|sl)\d", re.I
+)
+_MATH_NAME = re.compile(r"math|(?:^|\+)(?:cm|lm|eu)mi", re.I)
 _MONO_NAME = re.compile(
     r"mono|courier|consol|menlo|nimbusmon|(?:^|\+)(?:cm|sf|ec|lm)i?tt|tt\d", re.I
 )
@@ -59,6 +66,7 @@ class Segment:
     marked: bool = False
     # Its first letters are bold: a description item's name or a run-in heading before text.
     opens_bold: bool = False
+    italic: bool = False  # most of its characters are italic or slanted
 
     @property
     def height(self) -> float:
@@ -111,6 +119,11 @@ def _mono_font(font: str) -> bool:
     return _MONO_NAME.search(font) is not None
 
 
+@functools.lru_cache(maxsize=256)
+def _italic_font(font: str) -> bool:
+    return _ITALIC_NAME.search(font) is not None and _MATH_NAME.search(font) is None
+
+
 def _segment(run: list[Char]) -> Segment:
     weights: dict[tuple[str, float], int] = {}
     # Prose sets the size; code inside it may be smaller (see ``pdf_layout._line_size``). A
@@ -127,6 +140,7 @@ def _segment(run: list[Char]) -> Segment:
     kept = [c for c in run if id(c) not in marks]
     bold = sum(bool(_BOLD_NAME.search(c.font)) for c in kept)
     mono = sum(_mono(c) for c in kept)
+    italic = sum(_italic_font(c.font) for c in kept)
     return Segment(
         text=text,
         x0=min(c.x0 for c in run),
@@ -140,6 +154,7 @@ def _segment(run: list[Char]) -> Segment:
         font=font,
         marked=kept[0] is not run[0],
         opens_bold=_opens_bold(kept),
+        italic=italic >= 0.8 * len(kept),
     )
 
 
