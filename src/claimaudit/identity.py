@@ -184,9 +184,7 @@ _DOI_URL = re.compile(
 )
 # "doi:10.1/x", and "DOI 10.1/x" as Springer and others print it (a space, no colon); and a
 # DOI's URI forms, "info:doi/10.1/x" (OpenURL, RDF metadata) and "urn:doi:10.1/x".
-_DOI_BARE = re.compile(
-    r"^(?:info:doi/|urn:doi:|doi(?::\s*|\s+))?(?P<doi>10\..*)$", _FLAGS
-)
+_DOI_BARE = re.compile(r"^(?:info:doi/|urn:doi:|doi(?::\s*|\s+))?(?P<doi>10\..*)$", _FLAGS)
 _LOCAL = re.compile(r"^(?P<prefix>[a-z][a-z0-9_\-]*):(?P<id>[A-Za-z0-9][A-Za-z0-9._\-]*)$", _FLAGS)
 _RESERVED_PREFIXES = {"arxiv", "doi", "http", "https"}
 # Longer than any real DOI or id; a bound keeps hostile input out of messages and the database.
