@@ -455,6 +455,8 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
         "Wie bei \ue000{run}1",
         "Wie bei{run}\ue000{run},{run}1",
         "Nach \ue000{run}und{run}\ue000{run}x",
+        "Laut{run}the authors{run}x",
+        "the authors{run}zufolge{run}x",
     ],
 )
 def test_a_german_pointer_before_a_long_run_is_read_in_linear_time(

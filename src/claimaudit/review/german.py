@@ -18,24 +18,30 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.abroad import SHOWN_ABROAD, SHOWS_ABROAD
-from claimaudit.review.verbs import HOLE, REMOVED
+from claimaudit.review.verbs import HOLE, REMOVED, UNNAMED_AUTHORS
 
 # Each is read from the sentence's start only, and a verb in lower case must follow (``_verb``):
 # "Laut [1] X gilt." (the verb last) is a sentence once the pointer goes.
 _VERB = r"(?=[^\W\d_])"
-_ACCORDING = re.compile(rf"^(\s*)(laut|gemäß|gemäss|nach|bei)\s*({HOLE})\s+{_VERB}", re.IGNORECASE)
+# A textual citation of a work no entry names authors for ("Laut @doi:10.1/a gilt X.") printed
+# "the authors" (``claims.in_text_names``): the work is named in German all the same, not
+# "Laut the authors gilt X.".
+_CITED = rf"{HOLE}|{UNNAMED_AUTHORS}"
+_ACCORDING = re.compile(
+    rf"^(\s*)(laut|gemäß|gemäss|nach|bei)\s*({_CITED})\s+{_VERB}", re.IGNORECASE
+)
 # "In [1] wird X gezeigt.": "in" is English too ("In [1] the authors show X." loses it), so only
 # before a verb that is German's alone.
 _GERMAN_VERBS = "wird|werden|wurde|wurden|ist|sind|gilt|gelten|zeigt|zeigen|hat|haben|kann|können"
-_IN = re.compile(rf"^(\s*)(in)\s*({HOLE})\s+(?=(?:{_GERMAN_VERBS})\b)", re.IGNORECASE)
-_ZUFOLGE = re.compile(rf"^(\s*)({HOLE})\s*(zufolge)\s+{_VERB}", re.IGNORECASE)
+_IN = re.compile(rf"^(\s*)(in)\s*({_CITED})\s+(?=(?:{_GERMAN_VERBS})\b)", re.IGNORECASE)
+_ZUFOLGE = re.compile(rf"^(\s*)({_CITED})\s*(zufolge)\s+{_VERB}", re.IGNORECASE)
 _AS_SHOWN_IN = re.compile(
-    rf"^(\s*)(wie\s+(?:in|bei|von))\s*({HOLE})(?:\s*({'|'.join(sorted(SHOWN_ABROAD))}))?"
+    rf"^(\s*)(wie\s+(?:in|bei|von))\s*({_CITED})(?:\s*({'|'.join(sorted(SHOWN_ABROAD))}))?"
     rf"(?<!\s)(?:\s*(,))?\s*{_VERB}",
     re.IGNORECASE,
 )
 _AS_SHOWS = re.compile(
-    rf"^(\s*)(wie)\s*({HOLE})\s*({'|'.join(sorted(SHOWS_ABROAD))})(?<!\s)\s*,\s*{_VERB}",
+    rf"^(\s*)(wie)\s*({_CITED})\s*({'|'.join(sorted(SHOWS_ABROAD))})(?<!\s)\s*,\s*{_VERB}",
     re.IGNORECASE,
 )
 
