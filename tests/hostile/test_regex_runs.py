@@ -431,6 +431,9 @@ def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
         "X es cierto, de{run}acuerdo{run}con{run}\ue000{run},{run}x",
         "X es cierto de{run}acuerdo{run}con{run}\ue000{run}.",
         "X tient{run}selon{run}\ue000{run},{run}x",
+        "X tient{run},{run}comme{run}\ue000{run}l'a{run}montré{run}.",
+        "Comme{run}\ue000{run}l'a{run}montré{run},{run}X",
+        "X gilt{run},{run}wie{run}\ue000{run}gezeigt{run}hat{run}",
     ],
 )
 def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
@@ -456,6 +459,7 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
         "Wie bei{run}\ue000{run},{run}1",
         "Nach \ue000{run}und{run}\ue000{run}x",
         "Laut{run}the authors{run}x",
+        "Wie \ue000{run}gezeigt{run}hat{run},{run}x",
         "the authors{run}zufolge{run}x",
     ],
 )

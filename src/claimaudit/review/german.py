@@ -40,8 +40,10 @@ _AS_SHOWN_IN = re.compile(
     rf"(?<!\s)(?:\s*(,))?\s*{_VERB}",
     re.IGNORECASE,
 )
+# "Wie [1] gezeigt hat, gilt X." too, its verb in the perfect (was "Wie gezeigt hat, gilt X.").
+_SHOWS = rf"{'|'.join(sorted(SHOWS_ABROAD))}|(?:{'|'.join(sorted(SHOWN_ABROAD))})\s+(?:hat|haben)"
 _AS_SHOWS = re.compile(
-    rf"^(\s*)(wie)\s*({_CITED})\s*({'|'.join(sorted(SHOWS_ABROAD))})(?<!\s)\s*,\s*{_VERB}",
+    rf"^(\s*)(wie)\s*({_CITED})\s*({_SHOWS})(?<!\s)\s*,\s*{_VERB}",
     re.IGNORECASE,
 )
 
