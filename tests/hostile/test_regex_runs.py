@@ -507,3 +507,22 @@ def test_a_numbers_group_with_a_long_run_is_read_in_linear_time(body: str, blank
     from claimaudit.review.numbered import cited_body
 
     cited_body(body.format(run=blank * RUN))
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Only{run}in{run}\ue000{run}is{run}x",
+        "Only in{run}\ue000{run}und{run}\ue000{run}x",
+        "Le modèle de{run}\ue000{run}est",
+        "Le modèle de{run}de{run}\ue000{run}und{run}x",
+    ],
+)
+def test_an_orphaned_preposition_before_a_long_run_is_read_in_linear_time(
+    sentence: str, blank: str
+) -> None:
+    # A preposition whose object was a removed citation (``review.orphans``).
+    from claimaudit.review.orphans import named_orphans
+
+    named_orphans(sentence.format(run=blank * RUN))

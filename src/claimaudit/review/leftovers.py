@@ -24,6 +24,7 @@ from claimaudit.review.as_shown import without_as_shown
 from claimaudit.review.conjunctions import without_bare_conjunction
 from claimaudit.review.german import named_in_fronted_pointer
 from claimaudit.review.objects import compared, verb_objects
+from claimaudit.review.orphans import named_orphans
 from claimaudit.review.pointers import (
     capitalised,
     without_dangling,
@@ -159,6 +160,8 @@ def tidy(
     # "Comme [1] l'a montré, X tient." points at the work as "Como [1] mostró," does
     # (``as_shown``).
     text = without_as_shown(text)
+    # "Only in [1] is X shown." and "Le modèle de [1] est bon." name the work (``orphans``).
+    text = named_orphans(text)
     # "While [1], Y holds." cites [1] for Y: not "While, Y holds." (``conjunctions``).
     text = without_bare_conjunction(text)
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.
