@@ -434,6 +434,8 @@ def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
         "X tient{run},{run}comme{run}\ue000{run}l'a{run}montré{run}.",
         "Comme{run}\ue000{run}l'a{run}montré{run},{run}X",
         "X gilt{run},{run}wie{run}\ue000{run}gezeigt{run}hat{run}",
+        "X es cierto{run},{run}conforme{run}a{run}\ue000{run}.",
+        "X gilt{run}im{run}Anschluss{run}an{run}\ue000{run}.",
     ],
 )
 def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
@@ -459,6 +461,7 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
         "Wie bei{run}\ue000{run},{run}1",
         "Nach \ue000{run}und{run}\ue000{run}x",
         "Laut{run}the authors{run}x",
+        "Im{run}Anschluss{run}an{run}\ue000{run},{run}x",
         "Wie \ue000{run}gezeigt{run}hat{run},{run}x",
         "the authors{run}zufolge{run}x",
     ],

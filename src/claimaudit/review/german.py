@@ -48,6 +48,14 @@ _AS_SHOWS = re.compile(
 )
 
 
+# "Im Anschluss an [1] verwenden wir X.": a pointer taking its object in the accusative (was
+# "Im Anschluss an verwenden wir X.").
+_FOLLOWING = re.compile(
+    rf"^(\s*)(im\s+anschluss\s+an|in\s+anlehnung\s+an)\s*({_CITED})(?<!\s)(?:\s*(,))?\s*{_VERB}",
+    re.IGNORECASE,
+)
+
+
 def _dative(hole: str) -> str:
     return "den zitierten Arbeiten" if hole.count(REMOVED) > 1 else "der zitierten Arbeit"
 
@@ -70,6 +78,9 @@ def named_in_fronted_pointer(text: str) -> str:
         shown = f" {found.group(4)}" if found.group(4) else ""
         comma = found.group(5) or ""
         head = f"{found.group(1)}{found.group(2)} {_dative(found.group(3))}{shown}{comma} "
+    elif found := _FOLLOWING.match(text):
+        comma = found.group(4) or ""
+        head = f"{found.group(1)}{found.group(2)} {_nominative(found.group(3))}{comma} "
     elif found := _AS_SHOWS.match(text):
         named = _nominative(found.group(3))
         head = f"{found.group(1)}{found.group(2)} {named} {found.group(4)}, "
