@@ -235,6 +235,8 @@ def test_the_consistency_checks_read_a_long_run_in_linear_time(text: str) -> Non
         "Y was proposed by \ue000" + " " * RUN + "and" + " " * RUN + "x",
         "X holds (see \ue000 for " + "(" * RUN + "x).",
         "(See \ue000 for X" + " " * RUN + ".)" + " " * RUN + "x",
+        "See \ue000" + " " * RUN + "(in" + " " * RUN + "mice)" + " " * RUN + "for X.",
+        "See \ue000 (" + "\u00a0" * RUN + ")" + "\u00a0" * RUN + "," + "\u00a0" * RUN + "x",
     ],
 )
 def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(sentence: str) -> None:

@@ -133,6 +133,21 @@ def test_a_pointer_in_brackets_keeps_a_bracket_of_its_topic(sentence: str, claim
     assert [c.text for c in claims] == [claim]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "See (in mice) for X.".
+        ("See [1] (in mice) for X.", "The cited work covers X (in mice)."),
+        ("See [1] (in mice) for X and [2].", "The cited works cover X (in mice)."),
+        ("Siehe [1] (bei Mäusen) für X.", "Die zitierte Arbeit behandelt X (bei Mäusen)."),
+        ("See [1] (and references therein) for X.", "The cited work covers X."),
+    ],
+)
+def test_a_bracket_after_the_work_pointed_at_goes_with_its_topic(sentence: str, claim: str) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
 def test_a_footnote_pointing_for_a_topic_says_the_cited_work_covers_it() -> None:
     claims, _ = extract_claims(f"X is known.[^1]\n\n[^1]: See [2] for Z.{_REFERENCES}")
     assert [c.text for c in claims] == ["The cited work covers Z."]
