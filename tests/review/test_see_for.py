@@ -83,6 +83,9 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
         ("For Y [2] see also [1].", "Y."),
         ("(See [1] for Y [2].)", "Y."),
         ("For the method of [2], see [1].", "The method of the cited work."),
+        # QA: read "A review of X.", which says nothing of either work: both are reviews of X.
+        ("For a review of X [2], see [1].", "The cited work is a review of X."),
+        ("See [1] for an overview of X [2].", "The cited work is an overview of X."),
         # A work joined to the topic's end is pointed at for it too (was "For X and.").
         ("See [1] for X and [2].", "The cited works cover X."),
     ],

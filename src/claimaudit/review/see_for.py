@@ -151,11 +151,20 @@ def _covers(hole: str, topic: str, pointer: str = "for") -> str:
     return f"{several if hole.count(REMOVED) > 1 else one} {topic}"
 
 
+# A topic naming a work of a kind ("a review of X", "an overview of Y"): what the works are.
+_A_WORK = re.compile(r"an?\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
 def _cited_topic(topic: str) -> str:
     """A whole-sentence pointer's ``topic`` that cites a work of its own ("See [1] for Y [2]."):
     the topic is what the sentence says of that work, "Y." (its mark kept for ``tidy``), not "For
-    Y."; the work pointed at is given no topic of its own to cover."""
-    return topic.lstrip()[:1].upper() + topic.lstrip()[1:]
+    Y."; the work pointed at is given no topic of its own to cover. A topic that names a work
+    of a kind ("For a review of X [1], see [2].") is what both works are: "The cited work is a
+    review of X.", not "A review of X.", which says nothing of either."""
+    topic = topic.lstrip()
+    if _A_WORK.match(topic):
+        return f"The cited work is {topic[:1].lower()}{topic[1:]}"
+    return topic[:1].upper() + topic[1:]
 
 
 def _with_aside(topic: str, aside: str | None) -> str:
