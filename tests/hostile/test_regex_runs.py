@@ -235,6 +235,8 @@ def test_the_consistency_checks_read_a_long_run_in_linear_time(text: str) -> Non
         "Y was proposed by \ue000" + " " * RUN + "and" + " " * RUN + "x",
         "X holds (see \ue000 for " + "(" * RUN + "x).",
         "(See \ue000 for X" + " " * RUN + ".)" + " " * RUN + "x",
+        "See \ue000" + " " * RUN + "(in" + " " * RUN + "mice)" + " " * RUN + "for X.",
+        "See \ue000 (" + "\u00a0" * RUN + ")" + "\u00a0" * RUN + "," + "\u00a0" * RUN + "x",
     ],
 )
 def test_a_cited_sentence_of_parts_with_a_long_run_is_read_in_linear_time(sentence: str) -> None:
@@ -431,6 +433,11 @@ def test_a_dangling_pointer_before_a_long_run_is_read_in_linear_time(
         "X es cierto, de{run}acuerdo{run}con{run}\ue000{run},{run}x",
         "X es cierto de{run}acuerdo{run}con{run}\ue000{run}.",
         "X tient{run}selon{run}\ue000{run},{run}x",
+        "X tient{run},{run}comme{run}\ue000{run}l'a{run}montré{run}.",
+        "Comme{run}\ue000{run}l'a{run}montré{run},{run}X",
+        "X gilt{run},{run}wie{run}\ue000{run}gezeigt{run}hat{run}",
+        "X es cierto{run},{run}conforme{run}a{run}\ue000{run}.",
+        "X gilt{run}im{run}Anschluss{run}an{run}\ue000{run}.",
     ],
 )
 def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
@@ -455,6 +462,10 @@ def test_a_pointer_in_another_language_before_a_long_run_is_read_in_linear_time(
         "Wie bei \ue000{run}1",
         "Wie bei{run}\ue000{run},{run}1",
         "Nach \ue000{run}und{run}\ue000{run}x",
+        "Laut{run}the authors{run}x",
+        "Im{run}Anschluss{run}an{run}\ue000{run},{run}x",
+        "Wie \ue000{run}gezeigt{run}hat{run},{run}x",
+        "the authors{run}zufolge{run}x",
     ],
 )
 def test_a_german_pointer_before_a_long_run_is_read_in_linear_time(
@@ -501,3 +512,22 @@ def test_a_numbers_group_with_a_long_run_is_read_in_linear_time(body: str, blank
     from claimaudit.review.numbered import cited_body
 
     cited_body(body.format(run=blank * RUN))
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Only{run}in{run}\ue000{run}is{run}x",
+        "Only in{run}\ue000{run}und{run}\ue000{run}x",
+        "Le modèle de{run}\ue000{run}est",
+        "Le modèle de{run}de{run}\ue000{run}und{run}x",
+    ],
+)
+def test_an_orphaned_preposition_before_a_long_run_is_read_in_linear_time(
+    sentence: str, blank: str
+) -> None:
+    # A preposition whose object was a removed citation (``review.orphans``).
+    from claimaudit.review.orphans import named_orphans
+
+    named_orphans(sentence.format(run=blank * RUN))

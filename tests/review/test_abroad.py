@@ -169,3 +169,30 @@ def test_a_latex_pointer_in_another_language_goes_with_its_citation(tmp_path: Pa
     body = "X gilt (vgl.~\\citealp{a}).\n\nY tient, voir \\cite{a,b}.\n\nZ gilt. Siehe \\cite{b}."
     found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
     assert [c.text for c in found.claims] == ["X gilt.", "Y tient.", "Z gilt."]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "Conforme a, X es cierto." and "Im Anschluss an verwenden wir X.".
+        ("Conforme a [1], X es cierto.", "X es cierto."),
+        ("Conforme a [1] X es cierto.", "X es cierto."),
+        ("X es cierto, conforme a [1].", "X es cierto."),
+        ("Im Anschluss an [1], X gilt.", "X gilt."),
+        ("X gilt im Anschluss an [1].", "X gilt."),
+        # Before the verb, German's second place, the pointer stays, the work named.
+        (
+            "Im Anschluss an [1] verwenden wir X.",
+            "Im Anschluss an die zitierte Arbeit verwenden wir X.",
+        ),
+        (
+            "In Anlehnung an [1] und [2] verwenden wir X.",
+            "In Anlehnung an die zitierten Arbeiten verwenden wir X.",
+        ),
+        # "conforme a" with an object of its own is the author's.
+        ("X conforme a la norma [1].", "X conforme a la norma."),
+    ],
+)
+def test_a_pointer_of_several_words_goes_with_its_citation(sentence: str, claim: str) -> None:
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]

@@ -53,6 +53,22 @@ def test_a_german_pointer_before_the_verb_names_the_cited_work(sentence: str, cl
     assert [c.text for c in claims] == [claim]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "Laut the authors gilt X.", with no bibliography to name the work's authors.
+        ("Laut @doi:10.1000/a gilt X.", "Laut der zitierten Arbeit gilt X."),
+        ("@doi:10.1000/a zufolge gilt X.", "Der zitierten Arbeit zufolge gilt X."),
+        ("Wie @doi:10.1000/a zeigt, gilt X.", "Wie die zitierte Arbeit zeigt, gilt X."),
+    ],
+)
+def test_a_textual_citation_of_an_unnamed_work_is_named_in_german(
+    sentence: str, claim: str
+) -> None:
+    claims, _ = extract_claims(f"{sentence}\n")
+    assert [c.text for c in claims] == [claim]
+
+
 def test_a_latex_german_pointer_before_the_verb_names_the_cited_work(tmp_path: Path) -> None:
     bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
     body = "Laut \\cite{a} gilt X.\n\n\\cite{a,b} zufolge gilt Y."

@@ -83,6 +83,9 @@ def test_a_pointer_for_a_topic_says_the_cited_work_covers_it(sentence: str, clai
         ("For Y [2] see also [1].", "Y."),
         ("(See [1] for Y [2].)", "Y."),
         ("For the method of [2], see [1].", "The method of the cited work."),
+        # QA: read "A review of X.", which says nothing of either work: both are reviews of X.
+        ("For a review of X [2], see [1].", "The cited work is a review of X."),
+        ("See [1] for an overview of X [2].", "The cited work is an overview of X."),
         # A work joined to the topic's end is pointed at for it too (was "For X and.").
         ("See [1] for X and [2].", "The cited works cover X."),
     ],
@@ -129,6 +132,21 @@ def test_a_pointer_in_brackets_keeps_a_bracket_of_its_topic(sentence: str, claim
     # QA: "(See [1] for X (in mice).)" read "(See for X (in mice).)" and "X holds (see [1] for
     # a proof (in mice))." "X holds (see for a proof (in mice)).": a bracket inside the topic
     # stopped the pointer from being read.
+    claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
+    assert [c.text for c in claims] == [claim]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim"),
+    [
+        # QA: read "See (in mice) for X.".
+        ("See [1] (in mice) for X.", "The cited work covers X (in mice)."),
+        ("See [1] (in mice) for X and [2].", "The cited works cover X (in mice)."),
+        ("Siehe [1] (bei Mäusen) für X.", "Die zitierte Arbeit behandelt X (bei Mäusen)."),
+        ("See [1] (and references therein) for X.", "The cited work covers X."),
+    ],
+)
+def test_a_bracket_after_the_work_pointed_at_goes_with_its_topic(sentence: str, claim: str) -> None:
     claims, _ = extract_claims(f"Intro.\n\n{sentence}{_REFERENCES}")
     assert [c.text for c in claims] == [claim]
 

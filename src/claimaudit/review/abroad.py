@@ -47,8 +47,18 @@ NEEDS_OBJECT_ABROAD = (
 IN_ABROAD = NEEDS_OBJECT_ABROAD - {"zufolge"}
 # "But" abroad, opening the clause after such a pointer ("X tient selon [1] mais Y échoue.").
 BUT_ABROAD = "aber|jedoch|mais|pero|ma|mas"
+# "According to" and "following" in several words, one of them short and English too, as a
+# pattern: Spanish "conforme a [1]", German "im Anschluss an [1]" and "in Anlehnung an [1]".
+SEVERAL_WORDS_ABROAD = r"conforme\s+a|im\s+anschluss\s+an|in\s+anlehnung\s+an"
 # What opens such a pointer phrase, as a pattern ("as", "according" in English).
-_OPENS_FOLLOWING = ["d(?=['\u2019]apr)", "de(?=\\s+acuerdo)", "siguiendo", "suivant"]
+_OPENS_FOLLOWING = [
+    "d(?=['\u2019]apr)",
+    "de(?=\\s+acuerdo)",
+    "siguiendo",
+    "suivant",
+    "conforme(?=\\s+a\\b)",
+    "im(?=\\s+anschluss\\b)",
+]
 OPENS_PHRASE_ABROAD = "|".join(ACCORDING_ABROAD + AS_ABROAD + _OPENS_FOLLOWING)
 # The words a pointer at a cited work is made of, lower case, as ``citation_only`` splits them.
 # No word here says something of its own in a claim: a bracket or a sentence of nothing but

@@ -18,24 +18,40 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.abroad import SHOWN_ABROAD, SHOWS_ABROAD
-from claimaudit.review.verbs import HOLE, REMOVED
+from claimaudit.review.verbs import HOLE, REMOVED, UNNAMED_AUTHORS
 
 # Each is read from the sentence's start only, and a verb in lower case must follow (``_verb``):
 # "Laut [1] X gilt." (the verb last) is a sentence once the pointer goes.
 _VERB = r"(?=[^\W\d_])"
-_ACCORDING = re.compile(rf"^(\s*)(laut|gemäß|gemäss|nach|bei)\s*({HOLE})\s+{_VERB}", re.IGNORECASE)
+# A textual citation of a work no entry names authors for ("Laut @doi:10.1/a gilt X.") printed
+# "the authors" (``claims.in_text_names``): the work is named in German all the same, not
+# "Laut the authors gilt X.".
+_CITED = rf"{HOLE}|{UNNAMED_AUTHORS}"
+_ACCORDING = re.compile(
+    rf"^(\s*)(laut|gemäß|gemäss|nach|bei)\s*({_CITED})\s+{_VERB}", re.IGNORECASE
+)
 # "In [1] wird X gezeigt.": "in" is English too ("In [1] the authors show X." loses it), so only
 # before a verb that is German's alone.
 _GERMAN_VERBS = "wird|werden|wurde|wurden|ist|sind|gilt|gelten|zeigt|zeigen|hat|haben|kann|können"
-_IN = re.compile(rf"^(\s*)(in)\s*({HOLE})\s+(?=(?:{_GERMAN_VERBS})\b)", re.IGNORECASE)
-_ZUFOLGE = re.compile(rf"^(\s*)({HOLE})\s*(zufolge)\s+{_VERB}", re.IGNORECASE)
+_IN = re.compile(rf"^(\s*)(in)\s*({_CITED})\s+(?=(?:{_GERMAN_VERBS})\b)", re.IGNORECASE)
+_ZUFOLGE = re.compile(rf"^(\s*)({_CITED})\s*(zufolge)\s+{_VERB}", re.IGNORECASE)
 _AS_SHOWN_IN = re.compile(
-    rf"^(\s*)(wie\s+(?:in|bei|von))\s*({HOLE})(?:\s*({'|'.join(sorted(SHOWN_ABROAD))}))?"
+    rf"^(\s*)(wie\s+(?:in|bei|von))\s*({_CITED})(?:\s*({'|'.join(sorted(SHOWN_ABROAD))}))?"
     rf"(?<!\s)(?:\s*(,))?\s*{_VERB}",
     re.IGNORECASE,
 )
+# "Wie [1] gezeigt hat, gilt X." too, its verb in the perfect (was "Wie gezeigt hat, gilt X.").
+_SHOWS = rf"{'|'.join(sorted(SHOWS_ABROAD))}|(?:{'|'.join(sorted(SHOWN_ABROAD))})\s+(?:hat|haben)"
 _AS_SHOWS = re.compile(
-    rf"^(\s*)(wie)\s*({HOLE})\s*({'|'.join(sorted(SHOWS_ABROAD))})(?<!\s)\s*,\s*{_VERB}",
+    rf"^(\s*)(wie)\s*({_CITED})\s*({_SHOWS})(?<!\s)\s*,\s*{_VERB}",
+    re.IGNORECASE,
+)
+
+
+# "Im Anschluss an [1] verwenden wir X.": a pointer taking its object in the accusative (was
+# "Im Anschluss an verwenden wir X.").
+_FOLLOWING = re.compile(
+    rf"^(\s*)(im\s+anschluss\s+an|in\s+anlehnung\s+an)\s*({_CITED})(?<!\s)(?:\s*(,))?\s*{_VERB}",
     re.IGNORECASE,
 )
 
@@ -62,6 +78,9 @@ def named_in_fronted_pointer(text: str) -> str:
         shown = f" {found.group(4)}" if found.group(4) else ""
         comma = found.group(5) or ""
         head = f"{found.group(1)}{found.group(2)} {_dative(found.group(3))}{shown}{comma} "
+    elif found := _FOLLOWING.match(text):
+        comma = found.group(4) or ""
+        head = f"{found.group(1)}{found.group(2)} {_nominative(found.group(3))}{comma} "
     elif found := _AS_SHOWS.match(text):
         named = _nominative(found.group(3))
         head = f"{found.group(1)}{found.group(2)} {named} {found.group(4)}, "

@@ -20,9 +20,11 @@ import re
 from collections.abc import Collection
 
 from claimaudit.review.abroad import POINTER_ABROAD
+from claimaudit.review.as_shown import without_as_shown
 from claimaudit.review.conjunctions import without_bare_conjunction
 from claimaudit.review.german import named_in_fronted_pointer
 from claimaudit.review.objects import compared, verb_objects
+from claimaudit.review.orphans import named_orphans
 from claimaudit.review.pointers import (
     capitalised,
     without_dangling,
@@ -155,6 +157,11 @@ def tidy(
     text = pointed_topics(without_example_pointer(text))
     # "Laut [1] gilt X." keeps its pointer, the work named: "Gilt X." asks (``german``).
     text = named_in_fronted_pointer(text)
+    # "Comme [1] l'a montré, X tient." points at the work as "Como [1] mostró," does
+    # (``as_shown``).
+    text = without_as_shown(text)
+    # "Only in [1] is X shown." and "Le modèle de [1] est bon." name the work (``orphans``).
+    text = named_orphans(text)
     # "While [1], Y holds." cites [1] for Y: not "While, Y holds." (``conjunctions``).
     text = without_bare_conjunction(text)
     # "[1] vs. [2]" before subjects are named (no "The authors vs."), a verb's object after.

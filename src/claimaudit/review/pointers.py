@@ -31,6 +31,7 @@ from claimaudit.review.abroad import (
     OPENS_PHRASE_ABROAD,
     OPENS_POINTER_ABROAD,
     POINTER_ABROAD,
+    SEVERAL_WORDS_ABROAD,
     SHOWN_ABROAD,
 )
 from claimaudit.review.adverbials import adverbial
@@ -158,8 +159,14 @@ _VERB_BEFORE_HOLE = re.compile(
 )
 
 
+# Pointers of several words, one of them short and English too ("a", "an"): "Conforme a [1], X"
+# and "Im Anschluss an [1], X" are read as one word needing its object, as "Según [1], X" is
+# (``abroad.SEVERAL_WORDS_ABROAD``), not as "a" left after "conforme".
+_SEVERAL_WORDS = re.compile(rf"\b(?:{SEVERAL_WORDS_ABROAD})\b", re.IGNORECASE)
+
+
 def _words(text: str) -> list[str]:
-    return [word.lower() for word in _TOKEN.findall(text)]
+    return [word.lower() for word in _TOKEN.findall(_SEVERAL_WORDS.sub(" según ", text))]
 
 
 def _has_hole(words: list[str], before: str | None = None) -> bool:

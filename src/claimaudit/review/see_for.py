@@ -39,8 +39,11 @@ FOR = r"(?:for|für|pour|para(?!\s+\d))"
 # A bracket pointing at the works' own references may follow them: "See [1] (and references
 # therein) for X." (was "See for X.").
 _THEREIN = r"\((?:and\s+)?(?:the\s+)?(?:references?|refs?\.?)\s+(?:cited\s+)?therein\)\s*"
+# Another bracket there says where the works hold (group 3): "See [1] (in mice) for X." reads
+# "The cited work covers X (in mice).", not "See (in mice) for X.".
+_ASIDE = rf"\(([^()\[\]{REMOVED}]{{1,200}})\)\s*"
 SEE_THEN_FOR = re.compile(
-    rf"^\s*(\(?)\s*{POINTER}\s*({HOLE})\s*(?:{_THEREIN})?(?:,\s*)?{FOR}\s+(?=\S)",
+    rf"^\s*(\(?)\s*{POINTER}\s*({HOLE})\s*(?:{_THEREIN}|{_ASIDE})?(?:,\s*)?{FOR}\s+(?=\S)",
     re.IGNORECASE,
 )
 # "For X, see [1]." (or "For X see [1]."): the topic first, the pointer and its citations
@@ -148,11 +151,29 @@ def _covers(hole: str, topic: str, pointer: str = "for") -> str:
     return f"{several if hole.count(REMOVED) > 1 else one} {topic}"
 
 
+# A topic naming a work of a kind ("a review of X", "an overview of Y"): what the works are.
+_A_WORK = re.compile(r"an?\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
 def _cited_topic(topic: str) -> str:
     """A whole-sentence pointer's ``topic`` that cites a work of its own ("See [1] for Y [2]."):
     the topic is what the sentence says of that work, "Y." (its mark kept for ``tidy``), not "For
-    Y."; the work pointed at is given no topic of its own to cover."""
-    return topic.lstrip()[:1].upper() + topic.lstrip()[1:]
+    Y."; the work pointed at is given no topic of its own to cover. A topic that names a work
+    of a kind ("For a review of X [1], see [2].") is what both works are: "The cited work is a
+    review of X.", not "A review of X.", which says nothing of either."""
+    topic = topic.lstrip()
+    if _A_WORK.match(topic):
+        return f"The cited work is {topic[:1].lower()}{topic[1:]}"
+    return topic[:1].upper() + topic[1:]
+
+
+def _with_aside(topic: str, aside: str | None) -> str:
+    """``topic`` with the bracket after the works pointed at (``aside``, its words) before its
+    stop: "X (in mice)."."""
+    if not aside or not aside.strip():
+        return topic
+    end = _stops_before(topic, len(topic))
+    return f"{topic[:end]} ({aside.strip()}){topic[end:]}"
 
 
 def pointed_topics(text: str) -> str:
@@ -170,12 +191,13 @@ def pointed_topics(text: str) -> str:
             rest = closed[0] + closed[1]
         pointer = see.group()
         if REMOVED not in rest and is_topic(rest):
-            return _covers(see.group(2), rest, pointer)
+            return _covers(see.group(2), _with_aside(rest, see.group(3)), pointer)
         joined = _JOINED_LAST.search(rest)
         words = rest[: joined.start()] if joined else rest
         if joined and REMOVED not in words and is_topic(words):
             hole = see.group(2) + joined.group(1)
-            return _covers(hole, words, pointer) + (joined.group(2) or ".")
+            covered = _covers(hole, _with_aside(words, see.group(3)), pointer)
+            return covered + (joined.group(2) or ".")
         if REMOVED in rest and is_topic(rest.replace(REMOVED, " ")):
             return _cited_topic(rest)
         return text

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.review.abroad_verbs import subject_abroad
 from claimaudit.review.citation_only import POINTER_VERBS, POINTING
 from claimaudit.review.clauses import clause_subjects
 from claimaudit.review.stranded import stranded
@@ -379,10 +380,15 @@ def _listed(match: re.Match[str]) -> str:
 
 
 def agreeing(text: str) -> str:
-    """``text`` with "the cited work" for "the authors" that a verb for one subject follows,
-    and "the authors" once for a list of them (``_AUTHORS_LISTED``)."""
+    """``text`` with "the cited work" for "the authors" that a verb for one subject follows
+    (or who a German, French or Spanish verb reads them as: ``abroad_verbs``), and "the
+    authors" once for a list of them (``_AUTHORS_LISTED``)."""
 
     def subject(match: re.Match[str]) -> str:
+        # "@a zeigt X." names the work as its German verb reads it: "Die zitierte Arbeit zeigt".
+        if abroad := subject_abroad(match.group(2), False):
+            opens = match.group(1) == "T" or not match.string[: match.start()].strip()
+            return f"{abroad if opens else abroad[:1].lower() + abroad[1:]} "
         one = singular(match.group(2))
         return f"{match.group(1)}he cited work " if one else match.group()
 

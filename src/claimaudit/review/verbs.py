@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.abroad import JOINING_ABROAD
+from claimaudit.review.abroad_verbs import subject_abroad
 
 # What a removed citation leaves in a marked sentence (see ``leftovers.tidy``): a private-use
 # character, which no draft's prose holds (one there is read as U+FFFD first).
@@ -63,7 +64,10 @@ def subject_for(verb: str, several: bool) -> str:
     authors ("The authors showed"), but the works themselves before "is" or "are" ("The cited
     work is a benchmark", "The cited works are benchmarks": never "The authors are
     benchmarks"), and each of ``several`` before a verb made for one ("[1] and [2] is a
-    benchmark" reads "Each cited work is a benchmark", the writer's verb kept)."""
+    benchmark" reads "Each cited work is a benchmark", the writer's verb kept); in German,
+    French or Spanish before a verb of theirs ("Die zitierte Arbeit zeigt": ``abroad_verbs``)."""
+    if abroad := subject_abroad(verb, several):
+        return abroad
     if singular(verb):
         return "Each cited work" if several else "The cited work"
     return "The cited works" if verb in PLURAL_COPULAS else UNNAMED_AUTHORS.capitalize()
