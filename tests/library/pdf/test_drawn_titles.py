@@ -35,8 +35,11 @@ def _figure(
     pdf.ln(6)
     pdf.set_font("helvetica", style, 11)
     pdf.set_x(15)
-    pdf.cell(180, PITCH, title, align=align)
-    pdf.ln(PITCH + 1)
+    for part in title.split("\n"):
+        pdf.set_x(15)
+        pdf.cell(180, PITCH, part, align=align)
+        pdf.ln(PITCH)
+    pdf.ln(1)
     _paragraph(pdf, caption)
     pdf.ln(4)
     _paragraph(pdf, AFTER)
@@ -56,6 +59,17 @@ def test_a_figures_drawn_title_is_no_paragraphs(tmp_path: Path, style: str, alig
     texts = [b.text for b in blocks if b.kind == "text"]
     assert texts[-1].startswith("Earlier studies measured")
     assert not any("Training Loss" in b.text for b in blocks)
+
+
+def test_a_drawn_title_of_two_lines_is_no_paragraphs(tmp_path: Path) -> None:
+    # A title and a subtitle, set close: one block of two short lines.
+    blocks = _figure(
+        tmp_path / "two.pdf",
+        "Training Loss\nSeeds One to Five",
+        "Figure 1: The loss falls as the model trains, for every seed we tried.",
+    )
+    assert [b.text for b in blocks if b.kind == "text"][-1].startswith("Earlier studies")
+    assert not any("Seeds One" in b.text or "Training Loss" in b.text for b in blocks)
 
 
 def test_the_words_over_a_tables_caption_stay_text(tmp_path: Path) -> None:

@@ -25,7 +25,9 @@ def drop_drawn_titles(blocks: list[RawBlock]) -> list[RawBlock]:
             continue
         taken: list[RawBlock] = []
         at = index - 1
-        while at >= 0 and len(taken) < _MOST and _drawn(blocks[at], block):
+        while at >= 0 and _drawn(blocks[at], block):
+            if sum(len(drawn.lines) for drawn in taken) + len(blocks[at].lines) > _MOST:
+                break
             taken.append(blocks[at])
             at -= 1
         if taken and _finished(blocks[at] if at >= 0 else None, block):
@@ -39,7 +41,7 @@ def _drawn(block: RawBlock, caption: RawBlock) -> bool:
     text = " ".join(line.text for line in block.lines).strip()
     return (
         block.kind == "text"
-        and len(block.lines) == 1
+        and len(block.lines) <= _MOST
         and all((line.page, line.piece) == (label.page, label.piece) for line in block.lines)
         and all(line.baseline < label.baseline for line in block.lines)
         # Shorter than the column: a paragraph's first line fills it.
