@@ -27,7 +27,7 @@ from claimaudit.library.pdf.extract import extract_pdf
 # The version of each format's extractor, stored with every paper it read: a paper read by an
 # older version is read again when its file is added again. Raise one when its output changes.
 # (latex/23 and markdown/9 named run 34's reverted reading in the notebook, so they are skipped.)
-EXTRACTOR_VERSIONS = {"pdf": "43", "latex": "52", "markdown": "29", "text": "4", "jsonl": "1"}
+EXTRACTOR_VERSIONS = {"pdf": "44", "latex": "52", "markdown": "29", "text": "4", "jsonl": "1"}
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})

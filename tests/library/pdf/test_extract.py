@@ -155,6 +155,9 @@ def test_a_description_lists_items_are_one_passage_each() -> None:
     sparse = next(t for t in texts if t.startswith("sparse This subpackage"))
     assert "scipy.sparse.linalg provides a collection" in sparse
     assert "optimize" not in next(t for t in texts if t.startswith("odr "))
+    # "odr", an item of one line, is a list item as the items around it are.
+    kinds = {b.text.split()[0]: b.kind for b in extract(SCIPY).blocks if b.text.strip()}
+    assert kinds["misc"] == kinds["odr"] == kinds["optimize"] == "list"
     # Good Enough Practices' "What We Left Out": a one-line start, then the hanging text.
     gep = [p.text for p in passages(GEP)]
     branches = next(t for t in gep if t.startswith("Branches A branch is"))

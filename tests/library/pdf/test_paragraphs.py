@@ -176,3 +176,35 @@ def test_a_formula_after_a_finished_sentence_is_still_left_out() -> None:
         ),
     ]
     assert not any("o = (i - k)" in block for block in _blocks(lines))
+
+
+def test_a_description_lists_item_of_one_line_is_an_item_as_its_neighbours() -> None:
+    # SciPy's "odr Orthogonal distance regression ...": one line, so nothing hangs under its
+    # name, between items whose lines hang; it was a paragraph of text among list items.
+    hang = LEFT + 70
+
+    def named(text: str, baseline: float, *, full: bool = True) -> Line:
+        item = line(text, LEFT, baseline, full=full)
+        item.opens_bold = True
+        return item
+
+    lines = [
+        *PROSE,
+        named("misc A collection of functions that did not fit into the", 100),
+        line("other subpackages, kept for a while.", hang, 112, full=False),
+        named("odr Orthogonal distance regression, with Python wrappers.", 127, full=False),
+        named("optimize This subpackage includes simplex and interior-point", 142),
+        line("linear programming solvers and root-finding.", hang, 154, full=False),
+    ]
+    kinds = {b.text.split()[0]: b.kind for b in build_blocks(lines).blocks}
+    assert kinds["misc"] == kinds["odr"] == kinds["optimize"] == "list"
+
+
+def test_a_one_line_paragraph_opening_in_bold_among_prose_stays_text() -> None:
+    # No item hangs on either side of it: not an item.
+    lines = [
+        *PROSE,
+        line("Convolution is linear, and so is its transpose in every case.", LEFT, 100),
+    ]
+    lines[-1].opens_bold = True
+    assert {b.kind for b in build_blocks(lines).blocks} == {"text"}

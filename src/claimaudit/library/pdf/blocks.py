@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from claimaudit.library.pdf.continuations import join_continuations
+from claimaudit.library.pdf.drawn_titles import drop_drawn_titles
 from claimaudit.library.pdf.front import clean_authors, reads_as_prose, title_and_authors
 from claimaudit.library.pdf.kinds import RawBlock, classify, hang_captions, subcaptions
 from claimaudit.library.pdf.layout import Line
@@ -83,9 +84,8 @@ def build_blocks(lines: list[Line], hyphenated: bool = True) -> PdfLayout:
     known = vocabulary(lines)
     taken = {id(line) for line in (*title_lines, *author_lines)}
     lines = [line for line in lines if id(line) not in taken]
-    raw = hang_captions(
-        subcaptions(classify([RawBlock(group) for group in split_lines(lines, pitch)], body, pitch))
-    )
+    raw = classify([RawBlock(group) for group in split_lines(lines, pitch)], body, pitch)
+    raw = hang_captions(drop_drawn_titles(subcaptions(raw)))
     raw = _drop_front_matter(raw)
     blocks = list(_assemble(join_continuations(raw), known, hyphenated))
     title = join_lines(title_lines, known, hyphenated) if title_lines else None

@@ -73,7 +73,7 @@ def classify(blocks: list[RawBlock], body: float, pitch: dict[float, float]) -> 
             # begun: on a title page such a line is an affiliation, left out with the front
             # matter.
             block.kind = "heading"
-        elif LABEL.match(text) or hanging(block.lines):
+        elif LABEL.match(text) or hanging(block.lines) or _one_line_item(blocks, index):
             block.kind = "list"
         headed = headed or block.kind == "heading"
         previous = block
@@ -84,6 +84,23 @@ def _text_type_heading(blocks: list[RawBlock], index: int, pitch: dict[float, fl
     before = blocks[index - 1].lines[-1] if index else None
     after = blocks[index + 1].lines[0] if index + 1 < len(blocks) else None
     return text_type_heading(before, blocks[index].lines[0], after, pitch)
+
+
+def _one_line_item(blocks: list[RawBlock], index: int) -> bool:
+    """A description list's item of one line ("odr Orthogonal distance regression ..."),
+    which has no lines to hang: its name opens in bold where a neighbouring item's, on its page
+    and column, hanging, opens."""
+    block = blocks[index]
+    first = block.lines[0]
+    if len(block.lines) != 1 or not first.opens_bold:
+        return False
+    neighbours = blocks[max(index - 1, 0) : index] + blocks[index + 1 : index + 2]
+    return any(
+        hanging(other.lines)
+        and (other.lines[0].page, other.lines[0].piece) == (first.page, first.piece)
+        and abs(other.lines[0].x0 - first.x0) < 0.3 * first.size
+        for other in neighbours
+    )
 
 
 def _names_code(block: RawBlock, after: list[RawBlock], body: float) -> bool:
