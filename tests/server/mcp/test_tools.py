@@ -62,7 +62,18 @@ def test_library_add_refuses_a_path_holding_a_null_character_as_the_review_tools
 def test_library_add_of_a_home_folder_no_user_has_says_no_such_file(tmp_path: Path) -> None:
     # It failed as "internal error (RuntimeError)": Path.expanduser knows no such user.
     assert _tool_error(tmp_path, "library_add", {"path": "~nosuchuser9/a.pdf"}) == (
-        "Error executing tool library_add: ~nosuchuser9/a.pdf: no such file or folder"
+        "Error executing tool library_add: path ~nosuchuser9/a.pdf: no such file"
+    )
+
+
+@pytest.mark.parametrize("path", ["missing-9f3.pdf", "~/missing-9f3.pdf"])
+def test_library_add_of_a_missing_path_says_so_as_library_add_does(
+    tmp_path: Path, path: str
+) -> None:
+    # QA: it said "x: no such file or folder", where `library add x` says "PATH x: no such
+    # file"; and "~/x" was named by the server's home folder.
+    assert _tool_error(tmp_path, "library_add", {"path": path, "ref": "local:x"}) == (
+        f"Error executing tool library_add: path {path}: no such file"
     )
 
 
@@ -80,7 +91,7 @@ def test_library_add_says_a_path_whose_links_loop_so(tmp_path: Path) -> None:
     loop.symlink_to("loop.md")
     message = _tool_error(tmp_path, "library_add", {"path": str(loop), "ref": "local:x"})
     assert message == (
-        f"Error executing tool library_add: {loop}: its symbolic links go round in a loop"
+        f"Error executing tool library_add: path {loop}: its symbolic links go round in a loop"
     )
 
 
