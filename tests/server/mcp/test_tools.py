@@ -617,3 +617,35 @@ def test_library_search_takes_a_query_as_long_as_the_apis(tmp_path: Path) -> Non
         "Error executing tool library_search: query: String should have at most 2000 characters"
     )
     assert tools["library_search"].input_schema["properties"]["query"]["maxLength"] == 2000
+
+
+@pytest.mark.parametrize("bib", ["@article{k, title = {a}\n", "% entries to come\n"])
+def test_a_bibliography_path_under_home_is_named_in_records_as_the_client_wrote_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bib: str
+) -> None:
+    # QA: "no bibliography entry for @k in /root/refs.bib" for a client that sent
+    # "~/refs.bib": the records, warnings and unread entries named the server's home folder.
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "refs.bib").write_text(bib, encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    sent = {"markdown": "A holds [@k].", "bibliographyPath": "~/refs.bib"}
+    data = _review_tool(tmp_path, "review_report", sent)
+    said = json.dumps(data)
+    assert str(home) not in said
+    assert "~/refs.bib" in data["records"][0]["error"]
+
+
+def test_an_unreadable_bibliography_under_home_is_named_as_the_client_wrote_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "refs.bib").write_bytes(b"@article{k, title = {\xff}}\n")
+    monkeypatch.setenv("HOME", str(home))
+    sent = {"markdown": "A holds [@k].", "bibliographyPath": "~/refs.bib"}
+    said = _tool_error(tmp_path, "review_report", sent)
+    assert said.startswith(
+        "Error executing tool review_report: cannot read bibliography ~/refs.bib"
+    )
+    assert str(home) not in said
