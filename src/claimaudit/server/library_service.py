@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from claimaudit.errors import (
+    ClaimauditError,
     ContentChangedError,
     InputError,
     InvalidReferenceError,
@@ -261,18 +262,27 @@ class LibraryService:
             # and the path as written: "~/a.pdf" does not tell the client the home folder.
             shown = shown_name(path if written is None else written)
             raise InputError(f"path {shown}: {missing_reason(path)}")
-        with self._open(create=not self.library_made) as library:
-            added = add_file(
-                library,
-                path,
-                ref=paper_ref,
-                title=title,
-                replace=replace,
-                source_path=source_path,
-                includes=includes,
-                cancel=cancel,
-            )
-            return stored_title(added)
+        try:
+            with self._open(create=not self.library_made) as library:
+                added = add_file(
+                    library,
+                    path,
+                    ref=paper_ref,
+                    title=title,
+                    replace=replace,
+                    source_path=source_path,
+                    includes=includes,
+                    cancel=cancel,
+                )
+                return stored_title(added)
+        except ClaimauditError as error:
+            if written is None or written == str(path):
+                raise
+            # "~/d: no paper source found", not the server's home folder the client never gave.
+            said = str(error)
+            for spelling in (shown_name(path), str(path)):
+                said = said.replace(spelling, written)
+            raise error.reworded(said) from None
 
     def add_arxiv(
         self,

@@ -649,3 +649,20 @@ def test_an_unreadable_bibliography_under_home_is_named_as_the_client_wrote_it(
         "Error executing tool review_report: cannot read bibliography ~/refs.bib"
     )
     assert str(home) not in said
+
+
+def test_library_add_names_a_path_under_home_as_the_client_wrote_it_in_its_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: "~/notes" said "/home/me/notes: no paper source found", naming the server's home.
+    home = tmp_path / "home"
+    (home / "notes").mkdir(parents=True)
+    (home / "blob.md").write_bytes(b"\x00\x01\x02" * 100)
+    monkeypatch.setenv("HOME", str(home))
+    said = [
+        _tool_error(tmp_path, "library_add", {"path": path, "ref": "local:x"})
+        for path in ("~/notes", "~/blob.md")
+    ]
+    assert said[0].startswith("Error executing tool library_add: ~/notes: no paper source found")
+    assert said[1].startswith("Error executing tool library_add: ~/blob.md: ")
+    assert not any(str(home) in line for line in said)
