@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,48 @@ def test_an_unreadable_form_is_an_invalid_request_saying_what_to_send(
         "message": f"the upload cannot be read as a form ({reason}): send the paper as "
         "multipart/form-data, its file as the file field",
     }
+
+
+_UNCLOSED_UPLOAD = (
+    b'--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc'
+)
+
+
+def test_an_upload_without_its_closing_boundary_is_malformed_not_missing_its_file(
+    tmp_path: Path,
+) -> None:
+    # QA: the parser ended the body quietly, the file part unfinished, and the answer was
+    # 422 "file: Field required" for a body that held a file.
+    app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        answer = client.post(
+            "/v1/library",
+            content=_UNCLOSED_UPLOAD,
+            headers={"content-type": "multipart/form-data; boundary=zzz"},
+        )
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {
+        "status": 400,
+        "code": "invalid_request",
+        "message": "the upload cannot be read as a form (missing closing boundary in "
+        "multipart): send the paper as multipart/form-data, its file as the file field",
+    }
+
+
+def test_a_closing_boundary_split_between_chunks_still_closes_the_upload(tmp_path: Path) -> None:
+    body = _UNCLOSED_UPLOAD + b"\r\n--zzz--\r\n"
+    cut = len(_UNCLOSED_UPLOAD) + 5  # inside "--zzz--"
+
+    def chunks() -> Iterator[bytes]:
+        yield body[:cut]
+        yield body[cut:]
+
+    app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        answer = client.post(
+            "/v1/library",
+            content=chunks(),
+            headers={"content-type": "multipart/form-data; boundary=zzz"},
+        )
+    # Read as a form: the upload is refused for what it holds, not for how it was sent.
+    assert answer.json()["error"]["code"] == "ref_required"

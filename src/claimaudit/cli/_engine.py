@@ -11,7 +11,7 @@ import typer
 
 from claimaudit.api import default_judge_name, make_judge, make_source
 from claimaudit.cli._common import fail
-from claimaudit.engines import Engine, EngineName, EngineOptions, make_engine
+from claimaudit.engines import MAX_WORKERS, Engine, EngineName, EngineOptions, make_engine
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.sources.protocol import LibraryUse, Source
 
@@ -32,10 +32,6 @@ AddressOption = Annotated[
         "a local Ray started for the run).",
     ),
 ]
-# The most ``--workers`` takes. Past it, Ray refused each worker's share of a CPU (under 0.0001
-# of one on a small machine) with a traceback, once the run had begun; and each worker loads the
-# judge, so ten thousand is already more than a cluster of 64 machines runs (one per CPU).
-MAX_WORKERS = 10_000
 EngineWorkersOption = Annotated[
     int | None,
     typer.Option(

@@ -40,7 +40,7 @@ from claimaudit.cli._common import (
     require_file,
     require_text,
 )
-from claimaudit.cli._engine import MAX_WORKERS, AddressOption, EngineOption, build_engine
+from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
 from claimaudit.cli._older_readings import older_readings_note
 from claimaudit.cli._references import make_verifier
 from claimaudit.cli._review_drafts import Draft, DraftFormat, draft_format_of, prepare
@@ -56,7 +56,7 @@ from claimaudit.cli._review_table import review_table
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
-from claimaudit.engines import Engine, EngineName
+from claimaudit.engines import MAX_WORKERS, Engine, EngineName
 from claimaudit.guards.filenames import shown_name
 from claimaudit.inputs import validate_topic
 from claimaudit.judges.protocol import JudgeSettings

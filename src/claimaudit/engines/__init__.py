@@ -32,6 +32,12 @@ SourceFactory = Callable[[], Source]
 # `pip install 'claimaudit[ray]'` finds nothing (or whoever registers the name).
 RAY_INSTALL_HINT = "the ray engine needs Ray: pip install 'ray[default]==2.60.0'"
 
+# The most workers a ray engine takes (the CLI's ``--workers`` too). Past it, Ray refused each
+# worker's share of a CPU (under 0.0001 of one on a small machine) with a traceback, once the run
+# had begun; and each worker loads the judge, so ten thousand is already more than a cluster of
+# 64 machines runs (one per CPU).
+MAX_WORKERS = 10_000
+
 
 class EngineName(StrEnum):
     LOCAL = "local"
@@ -82,6 +88,20 @@ class EngineOptions:
     source_factory: SourceFactory | None = None
     address: str | None = None  # None: a local Ray started for the run; "auto"; "ray://h:p"
     workers: int | None = None  # None: one per CPU of the cluster
+
+    def __post_init__(self) -> None:
+        # Checked here, once, so Python callers meet the CLI's words before a Ray starts.
+        workers = self.workers
+        if workers is None:
+            return
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise UsageError(
+                f"workers: Input should be a valid integer, not {type(workers).__name__}"
+            )
+        if workers < 1:
+            raise UsageError("workers: Input should be greater than or equal to 1")
+        if workers > MAX_WORKERS:
+            raise UsageError(f"workers: Input should be less than or equal to {MAX_WORKERS}")
 
 
 def check_engine(engine: object) -> None:

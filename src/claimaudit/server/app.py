@@ -13,6 +13,7 @@ from claimaudit.server.auth import BearerAuthMiddleware
 from claimaudit.server.coding import ContentCodingMiddleware
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
+from claimaudit.server.forms import ClosedFormMiddleware
 from claimaudit.server.headers import SecurityHeadersMiddleware
 from claimaudit.server.judge_schema import document_judges
 from claimaudit.server.judges import JudgePool
@@ -85,6 +86,8 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     # The last middleware added runs first: auth refuses before any body is read, and a
     # foreign Host or a cross-origin request is refused before auth, with or without a token.
     # A library path's reference is read once its URL is known to be UTF-8 text.
+    # Innermost: a form is read for its closing boundary as decoded (ContentCodingMiddleware).
+    app.add_middleware(ClosedFormMiddleware, routes=UPLOAD_ROUTES)
     app.add_middleware(PathRefMiddleware)
     app.add_middleware(UrlTextMiddleware)
     app.add_middleware(ContentCodingMiddleware)

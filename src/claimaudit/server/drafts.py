@@ -8,10 +8,11 @@ draft is refused rather than reviewed with every key unresolved."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from claimaudit.bibfile import BibFormat
-from claimaudit.errors import DraftError, DraftStructureError, InputError
+from claimaudit.errors import ClaimauditError, DraftError, DraftStructureError, InputError
 from claimaudit.guards.bibliography_path import bibliography_path_problem
 from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.guards.untrusted import check_text
@@ -49,16 +50,52 @@ def bibliography_file(written: str | None) -> Path | None:
     if "\x00" in written:
         # Named as the empty one is: bibliography_path is the deprecated name.
         raise DraftError("bibliographyPath holds U+0000 (a null character), which no file name can")
-    try:
-        path = Path(written).expanduser()
-    except RuntimeError:  # "~someone" with no such user: as written, then "no such file"
-        path = Path(written)
     # In the command line's words ("--bib refs.bib: no such file"), the path as the client
     # wrote it: "~/refs.bib" does not tell the client the server's home folder.
-    problem = bibliography_path_problem(path, "bibliographyPath", written)
+    problem = bibliography_path_problem(_expanded(Path(written)), "bibliographyPath", written)
     if problem is not None:
         raise DraftError(problem)
-    return path
+    # Unexpanded: read at its expansion, it is named as written (``_read_as_written``).
+    return Path(written)
+
+
+def _expanded(path: Path) -> Path:
+    try:
+        return path.expanduser()
+    except RuntimeError:  # "~someone" with no such user: as written, then "no such file"
+        return path
+
+
+def _read_as_written(path: Path) -> Bibliography:
+    """The bibliography file ``path`` (``~`` its home folder), its records' errors, warnings
+    and unread entries naming it as written: "no bibliography entry for @a in ~/refs.bib",
+    not the server's home folder, which the client had not given."""
+    read = _expanded(path)
+    actual, written = str(read), str(path)
+
+    def named(text: str) -> str:
+        return text.replace(actual, written)
+
+    try:
+        bib = load_bibliography(read)
+    except ClaimauditError as error:  # "cannot read bibliography ~/refs.bib: not UTF-8 ..."
+        raise error.reworded(named(str(error))) from None
+    if actual == written:
+        return bib
+    return replace(
+        bib,
+        source=named(bib.source) if bib.source is not None else None,
+        unread=tuple(
+            replace(
+                entry,
+                source=named(entry.source) if entry.source is not None else None,
+                reason=named(entry.reason),
+            )
+            for entry in bib.unread
+        ),
+        empty=tuple(named(name) for name in bib.empty),
+        read_as=tuple(named(line) for line in bib.read_as),
+    )
 
 
 def review_inputs(
@@ -94,7 +131,7 @@ def review_inputs(
     # reads such a file: each citation it was to resolve is a not_checked record saying why
     # (empty text too: sent, it is never taken for no bibliography at all).
     if path is not None:
-        return load_bibliography(path)
+        return _read_as_written(path)
     if text is not None:
         return parse_bibliography(text, kind=kind)
     return None

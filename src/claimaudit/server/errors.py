@@ -41,6 +41,7 @@ _STATUS_CODES = {
 
 
 NOT_UNICODE = "invalid UTF-8 or a lone surrogate"
+NOT_UTF8_BODY = "the request body is not valid UTF-8"
 # Retry-After for a library another process is writing, where the write did not wait (a busy
 # open): SQLite's busy timeout, which it did wait.
 BUSY_RETRY_AFTER = 5.0
@@ -137,7 +138,7 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
         return error_response(400, "invalid_request", form_message(exc.__context__.message))
     if isinstance(exc.__cause__, UnicodeDecodeError):
         # FastAPI's "error parsing the body": a JSON body whose bytes are not UTF-8.
-        return error_response(422, "invalid_text", "the request body is not valid UTF-8")
+        return error_response(422, "invalid_text", NOT_UTF8_BODY)
     if isinstance(exc.__cause__, RecursionError | ValueError):
         # The same, for JSON nested past what Python's parser can recurse into, or holding a
         # number too long for it to read.

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from claimaudit.errors import (
+    ClaimauditError,
     ContentChangedError,
     InputError,
     InvalidReferenceError,
@@ -29,6 +30,7 @@ from claimaudit.errors import (
     PassageNotFoundError,
     UsageError,
 )
+from claimaudit.guards.filenames import shown_name
 from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.guards.userfiles import missing_reason
 from claimaudit.identity import PaperRef, RefKind, parse_ref, refuse_unprintable
@@ -241,10 +243,12 @@ class LibraryService:
         source_path: str | None = None,
         includes: bool = True,
         cancel: threading.Event | None = None,
+        written: str | None = None,
     ) -> AddResult:
         """Ingest a file or folder on this machine (the MCP tool). What a document pulls in
         (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright.
-        Once ``cancel`` is set, nothing is stored (CancelledWorkError)."""
+        Once ``cancel`` is set, nothing is stored (CancelledWorkError). ``written``: the path
+        as the client wrote it (``~/a.pdf``), to name it by."""
         _check_ref(ref)
         check_texts(title=title)
         # An empty ref is refused as a blank one is ("empty paper reference"), not read as
@@ -254,19 +258,31 @@ class LibraryService:
         refuse_null(path)
         if not path.exists():
             # A link that loops is there, yet exists() is False for it: said as the CLI says it.
-            raise InputError(f"{path}: {missing_reason(path, 'no such file or folder')}")
-        with self._open(create=not self.library_made) as library:
-            added = add_file(
-                library,
-                path,
-                ref=paper_ref,
-                title=title,
-                replace=replace,
-                source_path=source_path,
-                includes=includes,
-                cancel=cancel,
-            )
-            return stored_title(added)
+            # In `library add`'s words ("PATH a.pdf: no such file"), naming the MCP argument,
+            # and the path as written: "~/a.pdf" does not tell the client the home folder.
+            shown = shown_name(path if written is None else written)
+            raise InputError(f"path {shown}: {missing_reason(path)}")
+        try:
+            with self._open(create=not self.library_made) as library:
+                added = add_file(
+                    library,
+                    path,
+                    ref=paper_ref,
+                    title=title,
+                    replace=replace,
+                    source_path=source_path,
+                    includes=includes,
+                    cancel=cancel,
+                )
+                return stored_title(added)
+        except ClaimauditError as error:
+            if written is None or written == str(path):
+                raise
+            # "~/d: no paper source found", not the server's home folder the client never gave.
+            said = str(error)
+            for spelling in (shown_name(path), str(path)):
+                said = said.replace(spelling, written)
+            raise error.reworded(said) from None
 
     def add_arxiv(
         self,

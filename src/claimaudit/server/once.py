@@ -11,8 +11,9 @@ import json
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 
-from claimaudit.errors import NestingError
+from claimaudit.errors import InvalidTextError, NestingError
 from claimaudit.guards.repeated import given_once, load_json_once, repeated_keys, repeated_names
+from claimaudit.server.errors import NOT_UTF8_BODY
 
 _FORMS = ("multipart/form-data", "application/x-www-form-urlencoded")
 
@@ -61,10 +62,15 @@ async def each_body_name_once(request: Request) -> None:
     raw = await request.body()
     if not raw:
         return
+    encoding = json.detect_encoding(raw)
+    if encoding not in ("utf-8", "utf-8-sig"):
+        # FastAPI's ``json.loads(bytes)`` read UTF-16 and UTF-32 too; RFC 8259 says JSON
+        # between systems is UTF-8, and invalid UTF-8 is refused so (a BOM is let pass).
+        raise InvalidTextError(NOT_UTF8_BODY)
     try:
-        # Decoded as FastAPI's ``json.loads(bytes)`` decodes it: a UTF-8 BOM, UTF-16 or UTF-32
-        # body is read as JSON there, so it must be read here too, or its repeats pass unseen.
-        text = raw.decode(json.detect_encoding(raw), "surrogatepass")
+        # Decoded as FastAPI's ``json.loads(bytes)`` decodes it: with a UTF-8 BOM, it is read
+        # as JSON there, so it must be read here too, or its repeats pass unseen.
+        text = raw.decode(encoding, "surrogatepass")
         value = load_json_once(text)
     except (NestingError, ValueError, RecursionError):
         return  # refused for that elsewhere, in the words it has

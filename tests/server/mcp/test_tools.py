@@ -62,7 +62,18 @@ def test_library_add_refuses_a_path_holding_a_null_character_as_the_review_tools
 def test_library_add_of_a_home_folder_no_user_has_says_no_such_file(tmp_path: Path) -> None:
     # It failed as "internal error (RuntimeError)": Path.expanduser knows no such user.
     assert _tool_error(tmp_path, "library_add", {"path": "~nosuchuser9/a.pdf"}) == (
-        "Error executing tool library_add: ~nosuchuser9/a.pdf: no such file or folder"
+        "Error executing tool library_add: path ~nosuchuser9/a.pdf: no such file"
+    )
+
+
+@pytest.mark.parametrize("path", ["missing-9f3.pdf", "~/missing-9f3.pdf"])
+def test_library_add_of_a_missing_path_says_so_as_library_add_does(
+    tmp_path: Path, path: str
+) -> None:
+    # QA: it said "x: no such file or folder", where `library add x` says "PATH x: no such
+    # file"; and "~/x" was named by the server's home folder.
+    assert _tool_error(tmp_path, "library_add", {"path": path, "ref": "local:x"}) == (
+        f"Error executing tool library_add: path {path}: no such file"
     )
 
 
@@ -80,7 +91,7 @@ def test_library_add_says_a_path_whose_links_loop_so(tmp_path: Path) -> None:
     loop.symlink_to("loop.md")
     message = _tool_error(tmp_path, "library_add", {"path": str(loop), "ref": "local:x"})
     assert message == (
-        f"Error executing tool library_add: {loop}: its symbolic links go round in a loop"
+        f"Error executing tool library_add: path {loop}: its symbolic links go round in a loop"
     )
 
 
@@ -606,3 +617,52 @@ def test_library_search_takes_a_query_as_long_as_the_apis(tmp_path: Path) -> Non
         "Error executing tool library_search: query: String should have at most 2000 characters"
     )
     assert tools["library_search"].input_schema["properties"]["query"]["maxLength"] == 2000
+
+
+@pytest.mark.parametrize("bib", ["@article{k, title = {a}\n", "% entries to come\n"])
+def test_a_bibliography_path_under_home_is_named_in_records_as_the_client_wrote_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bib: str
+) -> None:
+    # QA: "no bibliography entry for @k in /root/refs.bib" for a client that sent
+    # "~/refs.bib": the records, warnings and unread entries named the server's home folder.
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "refs.bib").write_text(bib, encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    sent = {"markdown": "A holds [@k].", "bibliographyPath": "~/refs.bib"}
+    data = _review_tool(tmp_path, "review_report", sent)
+    said = json.dumps(data)
+    assert str(home) not in said
+    assert "~/refs.bib" in data["records"][0]["error"]
+
+
+def test_an_unreadable_bibliography_under_home_is_named_as_the_client_wrote_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "refs.bib").write_bytes(b"@article{k, title = {\xff}}\n")
+    monkeypatch.setenv("HOME", str(home))
+    sent = {"markdown": "A holds [@k].", "bibliographyPath": "~/refs.bib"}
+    said = _tool_error(tmp_path, "review_report", sent)
+    assert said.startswith(
+        "Error executing tool review_report: cannot read bibliography ~/refs.bib"
+    )
+    assert str(home) not in said
+
+
+def test_library_add_names_a_path_under_home_as_the_client_wrote_it_in_its_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: "~/notes" said "/home/me/notes: no paper source found", naming the server's home.
+    home = tmp_path / "home"
+    (home / "notes").mkdir(parents=True)
+    (home / "blob.md").write_bytes(b"\x00\x01\x02" * 100)
+    monkeypatch.setenv("HOME", str(home))
+    said = [
+        _tool_error(tmp_path, "library_add", {"path": path, "ref": "local:x"})
+        for path in ("~/notes", "~/blob.md")
+    ]
+    assert said[0].startswith("Error executing tool library_add: ~/notes: no paper source found")
+    assert said[1].startswith("Error executing tool library_add: ~/blob.md: ")
+    assert not any(str(home) in line for line in said)

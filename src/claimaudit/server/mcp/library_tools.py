@@ -122,7 +122,12 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         result = await cancellable(
             server,
             lambda cancel: service.add_file(
-                named_path(path), ref=ref, title=title, replace=replace, cancel=cancel
+                named_path(path),
+                ref=ref,
+                title=title,
+                replace=replace,
+                cancel=cancel,
+                written=path,
             ),
         )
         return Added.of(result).wire()
