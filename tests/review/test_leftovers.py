@@ -368,6 +368,9 @@ def test_a_separator_a_removed_citation_leaves_at_either_end_goes(text: str, tid
         # Inside a clause, the comma is the author's, as before.
         (f"We pad as described at {REMOVED}, the method works.", "We pad, the method works."),
         (f"X holds; as shown in {REMOVED}.", "X holds."),
+        # After a conjunction the comma set the pointer off ("X holds, and, Y holds." before).
+        (f"X holds, and according to {REMOVED}, Y holds.", "X holds, and Y holds."),
+        (f"X holds, but as shown in {REMOVED}, Y fails.", "X holds, but Y fails."),
     ],
 )
 def test_a_pointer_opening_a_clause_after_a_separator_goes_with_its_comma(

@@ -115,6 +115,7 @@ _PHRASE_BEFORE_HOLE = re.compile(
     r"(\s*,(?=\s*\w))?",
     re.IGNORECASE,
 )
+_CONJUNCTIONS = frozenset({"and", "but", "or", "while", "whereas", "yet"})
 _CLAUSE_SEPARATOR = re.compile(r"(?:[:;]|\s(?:-{1,3}|[\u2013\u2014]))\s*$")
 # An "at" whose object was a removed citation, an address ("The code is available at [1]."):
 # no cited work is named there (``subjects``), so it goes with it, not "available at.".
@@ -337,6 +338,10 @@ def without_pointer_inside(text: str) -> str:
         if _pointing(words) and _has_hole(words, before[-1] if before else None):
             if match.group(3) and _CLAUSE_SEPARATOR.search(text, 0, match.start()):
                 return ""  # the clause's comma was the pointer's: the separator stays alone
+            if match.group(3) and before and before[-1].lower() in _CONJUNCTIONS:
+                # "X holds, and according to [2], Y holds." read "X holds, and, Y holds.":
+                # the comma set the pointer off after the conjunction, and goes with it.
+                return ""
             return REMOVED + (match.group(3) or "")
         return match.group()
 
